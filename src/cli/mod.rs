@@ -1,0 +1,3 @@
+//! Headless commands: everything satbox does without opening a window.
+
+pub mod check;
