@@ -1,0 +1,3 @@
+//! The window.
+pub mod camera;
+pub mod gizmo;
