@@ -1,13 +1,26 @@
 //! The `satbox` binary: opens the window, or runs a headless command.
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand};
 
 /// See and test how two oriented boxes collide under the Separating Axis Theorem.
+///
+/// With no command, opens the window.
 #[derive(Parser)]
 #[command(name = "satbox", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Open this scene file.
+    #[arg(long, value_name = "PATH")]
+    scene: Option<PathBuf>,
+    /// Render the scene with the panel to this PNG and exit.
+    #[arg(long, value_name = "OUT.png")]
+    screenshot: Option<PathBuf>,
+    /// Window size, e.g. 1600x1000.
+    #[arg(long, value_name = "WxH", default_value = "1600x1000", value_parser = parse_size)]
+    size: (u32, u32),
 }
 
 #[derive(Subcommand)]
@@ -17,6 +30,24 @@ enum Command {
         /// The file to read, or `-` for standard input.
         file: String,
     },
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT, got {s:?}"))?;
+    let parse = |v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("not a size: {s:?}"))
+    };
+    let (w, h) = (parse(w)?, parse(h)?);
+    if !(200..=8192).contains(&w) || !(200..=8192).contains(&h) {
+        return Err(format!(
+            "{s}: width and height must be between 200 and 8192"
+        ));
+    }
+    Ok((w, h))
 }
 
 fn main() {
@@ -31,7 +62,20 @@ fn main() {
             std::process::exit(status);
         }
         None => {
-            eprintln!("the window is not built yet");
+            if let Some(path) = &cli.scene {
+                // fail before opening a window when the file is plainly unusable
+                if let Err(e) = satbox::scene::Scene::load(path) {
+                    if cli.screenshot.is_some() {
+                        eprintln!("satbox: {e}");
+                        std::process::exit(2);
+                    }
+                }
+            }
+            satbox::app::run(satbox::app::Options {
+                scene: cli.scene,
+                screenshot: cli.screenshot,
+                size: cli.size,
+            });
         }
     }
 }

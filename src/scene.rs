@@ -214,6 +214,87 @@ pub fn pair_from_json(line: &str) -> Result<Pair, SceneError> {
     pair_from_value(&v, None)
 }
 
+/// A scene file: the mode, a one-line description, the two boxes in the `check` format and the
+/// view state (camera, selected axis, filters, overlays) as the app wrote it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    /// `"2d"` or `"3d"`.
+    pub mode: Mode,
+    /// One line shown in the scene menu.
+    #[serde(default)]
+    pub description: String,
+    /// Box A.
+    pub a: Value,
+    /// Box B.
+    pub b: Value,
+    /// View state; an unreadable view falls back to defaults, it never blocks the boxes.
+    #[serde(default)]
+    pub view: Value,
+}
+
+impl Scene {
+    /// A scene of a validated pair.
+    pub fn new(pair: &Pair, description: impl Into<String>, view: Value) -> Self {
+        let (a, b) = match pair {
+            Pair::Two(a, b) => (json_of(&BoxSpec2::from(a)), json_of(&BoxSpec2::from(b))),
+            Pair::Three(a, b) => (json_of(&BoxSpec3::from(a)), json_of(&BoxSpec3::from(b))),
+        };
+        Self {
+            mode: pair.mode(),
+            description: description.into(),
+            a,
+            b,
+            view,
+        }
+    }
+
+    /// The validated boxes.
+    pub fn pair(&self) -> Result<Pair, SceneError> {
+        let mut obj = serde_json::Map::new();
+        obj.insert("a".into(), self.a.clone());
+        obj.insert("b".into(), self.b.clone());
+        pair_from_value(&Value::Object(obj), Some(self.mode))
+    }
+
+    /// Parses and validates a scene from JSON text.
+    pub fn from_json(text: &str) -> Result<(Scene, Pair), SceneError> {
+        let scene: Scene = serde_json::from_str(text).map_err(|e| {
+            if e.is_syntax() || e.is_eof() {
+                SceneError::Json(e.to_string())
+            } else {
+                SceneError::Shape(e.to_string())
+            }
+        })?;
+        let pair = scene.pair()?;
+        Ok((scene, pair))
+    }
+
+    /// Reads and validates a scene file.
+    pub fn load(path: &Path) -> Result<(Scene, Pair), SceneError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| SceneError::Io(format!("cannot read {}: {e}", path.display())))?;
+        Self::from_json(&text).map_err(|e| match e {
+            SceneError::Io(_) => e,
+            other => SceneError::Shape(format!("{}: {other}", path.display())),
+        })
+    }
+
+    /// Pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    /// Writes the scene atomically.
+    pub fn save(&self, path: &Path) -> Result<(), SceneError> {
+        write_atomic(path, self.to_json().as_bytes())
+    }
+}
+
+fn json_of<T: Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
 /// Writes `contents` to `path` atomically: a temporary file beside it, flushed, then renamed.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), SceneError> {
     use std::io::Write;
@@ -280,6 +361,27 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.to_string().starts_with("box a: unknown field"), "{e}");
+    }
+
+    #[test]
+    fn a_scene_round_trips_through_its_file_format() {
+        let pair = pair_from_json(
+            r#"{"a":{"center":[0.1,0,0],"half_extents":[1,2,3],"rotation":[0,0.6,0,0.8]},
+                "b":{"center":[3,0,1e-7],"half_extents":[1,1,0],"rotation":[0,0,0,1]}}"#,
+        )
+        .unwrap();
+        let scene = Scene::new(&pair, "two boxes", serde_json::json!({"selected_axis": 3}));
+        let (back, back_pair) = Scene::from_json(&scene.to_json()).unwrap();
+        assert_eq!(back, scene);
+        assert_eq!(back_pair, pair);
+    }
+
+    #[test]
+    fn a_scene_whose_mode_contradicts_its_boxes_is_rejected() {
+        let text = r#"{"mode":"2d","a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},
+                       "b":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+        let e = Scene::from_json(text).unwrap_err();
+        assert!(e.to_string().contains("mode 2D"), "{e}");
     }
 
     #[test]

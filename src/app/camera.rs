@@ -132,6 +132,18 @@ impl OrbitCamera {
         }
     }
 
+    /// The default orientation looking at a sphere of `radius` around `center`, so that the sphere
+    /// fills about `fill` of the viewport's height.
+    pub fn framing(center: Vec3, radius: f32, fill: f32) -> Self {
+        let base = Self::default();
+        let half_fov = 0.5 * base.fov_deg.to_radians();
+        Self {
+            target: center.to_array(),
+            distance: (radius / fill.clamp(0.05, 1.0) / half_fov.tan()).clamp(1.0, 2000.0),
+            ..base
+        }
+    }
+
     /// Target as a vector.
     pub fn target(&self) -> Vec3 {
         Vec3::from(self.target)

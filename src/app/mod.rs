@@ -1,3 +1,323 @@
-//! The window.
+//! The window: one file per concern. `state` holds what is shown, `camera` and `gizmo` are the
+//! pure maths of viewing and dragging, `mode3d`/`mode2d` turn pointer input into edits,
+//! `draw*` paint the scene from the sat report, `panel` is the egui side panel.
+
+pub mod axes3d;
 pub mod camera;
+pub mod draw;
+pub mod draw3d;
 pub mod gizmo;
+pub mod input;
+pub mod mode3d;
+pub mod panel;
+pub mod state;
+
+use std::path::PathBuf;
+
+use glam::Vec2;
+use macroquad::prelude::*;
+
+use camera::Viewport;
+use input::InputFrame;
+use state::{AppState, Transient};
+
+use crate::scene::{Mode, Pair, Scene};
+
+/// How the window was asked to start.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// A scene to open.
+    pub scene: Option<PathBuf>,
+    /// Render one frame to this PNG and exit.
+    pub screenshot: Option<PathBuf>,
+    /// Window size in pixels.
+    pub size: (u32, u32),
+}
+
+/// Opens the window and runs until it is closed (or the screenshot is written).
+pub fn run(options: Options) {
+    let conf = Conf {
+        window_title: "satbox — separating axis theorem for oriented boxes".to_owned(),
+        window_width: options.size.0 as i32,
+        window_height: options.size.1 as i32,
+        high_dpi: false,
+        sample_count: 4,
+        window_resizable: true,
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, main_loop(options));
+}
+
+/// Applies a loaded scene to the state: its boxes, mode and view.
+pub fn apply_scene(state: &mut AppState, scene: &Scene, pair: &Pair) {
+    let view: state::View = serde_json::from_value(scene.view.clone()).unwrap_or_default();
+    match pair {
+        Pair::Three(a, b) => {
+            state.three.a = *a;
+            state.three.b = *b;
+            state.three.view = state::View {
+                selected_box: state.three.view.selected_box,
+                ..view
+            };
+        }
+        Pair::Two(a, b) => {
+            state.two.a = *a;
+            state.two.b = *b;
+            state.two.view = state::View {
+                selected_box: state.two.view.selected_box,
+                ..view
+            };
+        }
+    }
+    state.mode = scene.mode;
+}
+
+/// Keyboard shortcuts; ignored while egui has the keyboard (typing in a field).
+fn shortcuts(state: &mut AppState, actions: &mut panel::PanelActions) {
+    if is_key_pressed(KeyCode::M) {
+        state.mode = match state.mode {
+            Mode::Two => Mode::Three,
+            Mode::Three => Mode::Two,
+        };
+    }
+    if is_key_pressed(KeyCode::W) {
+        state.gizmo_mode = gizmo::GizmoMode::Translate;
+    }
+    if is_key_pressed(KeyCode::E) {
+        state.gizmo_mode = gizmo::GizmoMode::Rotate;
+    }
+    if is_key_pressed(KeyCode::L) {
+        state.gizmo_space = match state.gizmo_space {
+            gizmo::GizmoSpace::Local => gizmo::GizmoSpace::World,
+            gizmo::GizmoSpace::World => gizmo::GizmoSpace::Local,
+        };
+    }
+    if is_key_pressed(KeyCode::F) || is_key_pressed(KeyCode::Home) {
+        actions.reset_view = true;
+    }
+    if is_key_pressed(KeyCode::V) {
+        actions.look_along = state.view().selected_axis;
+    }
+    if is_key_pressed(KeyCode::Key1) {
+        state.view_mut().selected_box = Some(state::SelectedBox::A);
+    }
+    if is_key_pressed(KeyCode::Key2) {
+        state.view_mut().selected_box = Some(state::SelectedBox::B);
+    }
+    if is_key_pressed(KeyCode::Escape) {
+        state.view_mut().selected_box = None;
+        state.view_mut().selected_axis = None;
+    }
+    if is_key_pressed(KeyCode::A) {
+        let v = state.view_mut();
+        v.filter = match v.filter {
+            state::AxisFilter::All => state::AxisFilter::Separating,
+            state::AxisFilter::Separating => state::AxisFilter::Selected,
+            state::AxisFilter::Selected => state::AxisFilter::All,
+        };
+    }
+}
+
+/// Turns the 3D camera so that axis `index` runs left to right across the screen and the view
+/// looks perpendicular to it: the boxes' silhouettes then span exactly their shadows on the axis.
+/// For an edge axis the view looks along A's edge, so both edges and the separating plane show
+/// edge-on.
+pub fn look_along(state: &mut AppState, index: usize) {
+    let report = state.report3();
+    let t = &report.axes[index];
+    if t.degenerate {
+        return;
+    }
+    let cam = &mut state.three.view.camera3;
+    let forward = match t.kind {
+        crate::sat::AxisKind::Edge(i, _) => state.three.a.axes()[i],
+        _ => {
+            let f = cam.forward();
+            let f = f - t.axis * f.dot(t.axis);
+            if f.length_squared() > 1e-4 {
+                f.normalize()
+            } else {
+                t.axis.any_orthonormal_vector()
+            }
+        }
+    };
+    let mid = 0.5 * (state.three.a.center + state.three.b.center);
+    cam.target = mid.to_array();
+    cam.look(forward, t.axis);
+}
+
+fn gather_input(pointer_in_scene: bool, last_mouse: Vec2) -> InputFrame {
+    let (mx, my) = mouse_position();
+    let mouse = Vec2::new(mx, my);
+    let wheel = mouse_wheel().1;
+    InputFrame {
+        mouse,
+        mouse_delta: mouse - last_mouse,
+        left_pressed: is_mouse_button_pressed(MouseButton::Left),
+        left_down: is_mouse_button_down(MouseButton::Left),
+        left_released: is_mouse_button_released(MouseButton::Left),
+        pan_down: is_mouse_button_down(MouseButton::Right)
+            || is_mouse_button_down(MouseButton::Middle),
+        wheel: wheel.signum() * (wheel.abs() > 0.0) as i32 as f32,
+        shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
+        ctrl: is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl),
+        pointer_in_scene,
+    }
+}
+
+async fn main_loop(options: Options) {
+    let fonts = draw::Fonts::load();
+    let mut state = AppState::default();
+    let mut transient = Transient::default();
+    if let Some(path) = &options.scene {
+        match Scene::load(path) {
+            Ok((scene, pair)) => apply_scene(&mut state, &scene, &pair),
+            Err(e) => {
+                if options.screenshot.is_some() {
+                    eprintln!("satbox: {e}");
+                    std::process::exit(2);
+                }
+                transient.message = Some((e.to_string(), true));
+            }
+        }
+    }
+    let mut it3 = mode3d::Interaction3::default();
+    let mut last_mouse = Vec2::from(mouse_position());
+    let mut frames = 0u32;
+    loop {
+        let frame_start = std::time::Instant::now();
+        transient.hovered_axis = None;
+        let mut actions = panel::PanelActions::default();
+        let mut panel_width = 0.0;
+        let mut egui_pointer = false;
+        let mut egui_keyboard = false;
+        egui_macroquad::ui(|ctx| {
+            let (a, w) = panel::show(ctx, &mut state, &mut transient);
+            actions = a;
+            panel_width = w;
+            egui_pointer = ctx.is_pointer_over_area() || ctx.is_using_pointer();
+            egui_keyboard = ctx.wants_keyboard_input();
+        });
+        let viewport = Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: (screen_width() - panel_width).max(50.0),
+            h: screen_height(),
+        };
+        if !egui_keyboard {
+            shortcuts(&mut state, &mut actions);
+        }
+        let mut input = gather_input(false, last_mouse);
+        input.pointer_in_scene = !egui_pointer && viewport.contains(input.mouse);
+        last_mouse = input.mouse;
+        if actions.reset_view {
+            match state.mode {
+                Mode::Three => {
+                    state.three.view.camera3 = state::framing_camera(&state.three.a, &state.three.b)
+                }
+                Mode::Two => state.two.view.camera2 = camera::Camera2::default(),
+            }
+        }
+        if let (Some(i), Mode::Three) = (actions.look_along, state.mode) {
+            look_along(&mut state, i);
+        }
+
+        clear_background(draw::palette::BACKGROUND);
+        match state.mode {
+            Mode::Three => frame3(
+                &mut state,
+                &mut transient,
+                &mut it3,
+                &input,
+                &viewport,
+                &fonts,
+            ),
+            Mode::Two => {}
+        }
+        if let Some((msg, is_error)) = &transient.message {
+            let color = if *is_error {
+                draw::palette::HIT
+            } else {
+                draw::palette::TEXT
+            };
+            draw::label(
+                &fonts,
+                msg,
+                Vec2::new(16.0, viewport.h - 24.0),
+                16,
+                color,
+                draw::Anchor::Left,
+            );
+        }
+        egui_macroquad::draw();
+
+        frames += 1;
+        if let Some(path) = &options.screenshot {
+            // a few frames let egui settle its layout before the picture is taken
+            if frames >= 4 {
+                get_screen_data().export_png(&path.to_string_lossy());
+                std::process::exit(0);
+            }
+        }
+        let ms = frame_start.elapsed().as_secs_f32() * 1000.0;
+        transient.frame_ms = if transient.frame_ms == 0.0 {
+            ms
+        } else {
+            transient.frame_ms * 0.9 + ms * 0.1
+        };
+        transient.frame_ms_max = (transient.frame_ms_max * 0.995).max(ms);
+        next_frame().await;
+    }
+}
+
+fn frame3(
+    state: &mut AppState,
+    transient: &mut Transient,
+    it: &mut mode3d::Interaction3,
+    input: &InputFrame,
+    viewport: &Viewport,
+    fonts: &draw::Fonts,
+) {
+    let layout = |state: &AppState, report: &crate::sat::Report3, transient_hover: &Transient| {
+        let view = &state.three.view;
+        let cam = &view.camera3;
+        let (filter, selected) = (view.filter, view.selected_axis);
+        let focus = draw3d::focus_axis(selected, transient_hover, report);
+        axes3d::layout(
+            report,
+            &state.three.a,
+            &state.three.b,
+            cam.forward(),
+            cam.basis().1,
+            focus,
+            |i| filter.shows(i, report.axes[i].is_separating(), selected),
+        )
+    };
+    let report = state.report3();
+    let lines = layout(state, &report, transient);
+    mode3d::update(state, transient, it, input, viewport, &lines);
+    // the boxes or camera may have moved: measure again before drawing
+    let report = state.report3();
+    let lines = if state.three.view.overlays.axes {
+        layout(state, &report, transient)
+    } else {
+        Vec::new()
+    };
+    let gizmo = mode3d::gizmo_frame(state, viewport)
+        .map(|(_, f)| (f, it.drag.map(|d| d.handle).or(it.hovered_handle)));
+    let scene = draw3d::Scene3 {
+        state,
+        report: &report,
+        transient,
+        projector: state.three.view.camera3.projector(*viewport),
+        lines: &lines,
+        gizmo,
+    };
+    draw3d::draw(&scene, fonts);
+    draw::banner(
+        fonts,
+        &report.verdict(),
+        Vec2::new(20.0, 16.0),
+        !report.intersect,
+    );
+}

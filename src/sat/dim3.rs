@@ -139,7 +139,20 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
     let ub = b.axes();
     let t = b.center - a.center;
     let origin = a.center;
-    let axes = std::array::from_fn(|index| {
+    let mut axes = [AxisTest {
+        index: 0,
+        kind: AxisKind::FaceA(0),
+        axis: Vec3::ZERO,
+        degenerate: false,
+        ra: 0.0,
+        rb: 0.0,
+        distance: 0.0,
+        gap: 0.0,
+        interval_a: Interval { min: 0.0, max: 0.0 },
+        interval_b: Interval { min: 0.0, max: 0.0 },
+        signed_distance: 0.0,
+    }; AXIS_COUNT];
+    for (index, test) in axes.iter_mut().enumerate() {
         let kind = axis_kind(index);
         let (axis, degenerate) = match kind {
             AxisKind::FaceA(k) => (ua[k], false),
@@ -159,7 +172,7 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
         let signed_distance = t.dot(axis);
         let distance = signed_distance.abs();
         let center_a = origin.dot(axis);
-        AxisTest {
+        *test = AxisTest {
             index,
             kind,
             axis,
@@ -171,8 +184,8 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
             interval_a: Interval::around(center_a, ra),
             interval_b: Interval::around(center_a + signed_distance, rb),
             signed_distance,
-        }
-    });
+        };
+    }
     SatReport::from_axes(axes)
 }
 

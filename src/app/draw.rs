@@ -1,0 +1,193 @@
+//! Drawing primitives shared by the 3D and 2D scenes: the palette, labels on a backing plate,
+//! dashed lines, arrows. Only `draw*` files call macroquad's draw functions.
+
+use glam::Vec2;
+use macroquad::prelude::{
+    draw_circle, draw_line, draw_rectangle, draw_text_ex, draw_triangle, measure_text, Color, Font,
+    TextParams,
+};
+
+use crate::sat::AxisTest;
+
+/// The palette: box A blue, box B orange, verdict colours.
+pub mod palette {
+    use macroquad::prelude::Color;
+
+    /// Box A.
+    pub const A: Color = Color::new(0.27, 0.55, 1.0, 1.0);
+    /// Box B.
+    pub const B: Color = Color::new(1.0, 0.58, 0.16, 1.0);
+    /// Window background.
+    pub const BACKGROUND: Color = Color::new(0.105, 0.113, 0.135, 1.0);
+    /// Grid lines.
+    pub const GRID: Color = Color::new(0.24, 0.26, 0.30, 1.0);
+    /// The first separating axis.
+    pub const FIRST_SEPARATING: Color = Color::new(0.25, 0.95, 0.45, 1.0);
+    /// Other separating axes.
+    pub const SEPARATING: Color = Color::new(0.55, 0.78, 0.58, 0.85);
+    /// Axes whose shadows overlap.
+    pub const OVERLAPPING: Color = Color::new(0.62, 0.64, 0.70, 0.55);
+    /// The axis of least penetration.
+    pub const LEAST_PENETRATION: Color = Color::new(1.0, 0.30, 0.75, 1.0);
+    /// Overlap of two shadows.
+    pub const OVERLAP: Color = Color::new(1.0, 0.25, 0.25, 0.55);
+    /// Text.
+    pub const TEXT: Color = Color::new(0.92, 0.93, 0.95, 1.0);
+    /// Dim text.
+    pub const TEXT_DIM: Color = Color::new(0.65, 0.67, 0.72, 1.0);
+    /// Highlight (hover, selection).
+    pub const HIGHLIGHT: Color = Color::new(1.0, 1.0, 1.0, 0.9);
+    /// Intersecting verdict.
+    pub const HIT: Color = Color::new(0.95, 0.27, 0.30, 1.0);
+
+    /// `c` with alpha `a`.
+    pub fn with_alpha(c: Color, a: f32) -> Color {
+        Color::new(c.r, c.g, c.b, a)
+    }
+}
+
+/// How an axis is shown: its colour and line width.
+pub fn axis_style<V>(t: &AxisTest<V>, first: Option<usize>, least: Option<usize>) -> (Color, f32) {
+    if first == Some(t.index) {
+        (palette::FIRST_SEPARATING, 4.0)
+    } else if t.is_separating() {
+        (palette::SEPARATING, 2.2)
+    } else if least == Some(t.index) {
+        (palette::LEAST_PENETRATION, 3.5)
+    } else {
+        (palette::OVERLAPPING, 1.5)
+    }
+}
+
+/// Fonts for scene labels.
+pub struct Fonts {
+    /// Monospace, for numbers and labels.
+    pub mono: Font,
+}
+
+impl Fonts {
+    /// Loads the fonts bundled with egui (no files needed at run time).
+    pub fn load() -> Self {
+        let mut mono =
+            macroquad::text::load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR)
+                .expect("the bundled Hack font parses");
+        mono.set_filter(macroquad::texture::FilterMode::Linear);
+        Self { mono }
+    }
+}
+
+/// Where a label sits relative to its anchor point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// Anchor at the label's left middle.
+    Left,
+    /// Anchor at the label's centre.
+    Center,
+    /// Anchor at the label's right middle.
+    Right,
+}
+
+/// Text on a dark plate so it reads over any background. Returns the plate's width.
+pub fn label(fonts: &Fonts, text: &str, at: Vec2, size: u16, color: Color, anchor: Anchor) -> f32 {
+    let dim = measure_text(text, Some(&fonts.mono), size, 1.0);
+    let pad = 3.0;
+    let x = match anchor {
+        Anchor::Left => at.x,
+        Anchor::Center => at.x - dim.width / 2.0,
+        Anchor::Right => at.x - dim.width,
+    };
+    let y = at.y - size as f32 * 0.5;
+    draw_rectangle(
+        x - pad,
+        y - pad,
+        dim.width + 2.0 * pad,
+        size as f32 + 2.0 * pad,
+        Color::new(0.06, 0.065, 0.08, 0.78),
+    );
+    draw_text_ex(
+        text,
+        x,
+        y + dim.offset_y.min(size as f32),
+        TextParams {
+            font: Some(&fonts.mono),
+            font_size: size,
+            color,
+            ..Default::default()
+        },
+    );
+    dim.width + 2.0 * pad
+}
+
+/// A straight line in pixels.
+pub fn line(a: Vec2, b: Vec2, width: f32, color: Color) {
+    draw_line(a.x, a.y, b.x, b.y, width, color);
+}
+
+/// A dashed line in pixels.
+pub fn dashed(a: Vec2, b: Vec2, width: f32, dash: f32, color: Color) {
+    let len = a.distance(b);
+    if len < 1e-3 {
+        return;
+    }
+    let dir = (b - a) / len;
+    let mut s = 0.0;
+    while s < len {
+        let e = (s + dash).min(len);
+        line(a + dir * s, a + dir * e, width, color);
+        s += 2.0 * dash;
+    }
+}
+
+/// An arrow from `a` to `b` with a head of `head` pixels.
+pub fn arrow(a: Vec2, b: Vec2, width: f32, head: f32, color: Color) {
+    let d = (b - a).normalize_or_zero();
+    if d == Vec2::ZERO {
+        return;
+    }
+    let n = Vec2::new(-d.y, d.x);
+    let base = b - d * head;
+    line(a, base, width, color);
+    draw_triangle(b, base + n * head * 0.5, base - n * head * 0.5, color);
+}
+
+/// A filled dot.
+pub fn dot(p: Vec2, r: f32, color: Color) {
+    draw_circle(p.x, p.y, r, color);
+}
+
+/// A filled convex polygon (fan from the first vertex).
+pub fn polygon(pts: &[Vec2], color: Color) {
+    for i in 1..pts.len().saturating_sub(1) {
+        draw_triangle(pts[0], pts[i], pts[i + 1], color);
+    }
+}
+
+/// The verdict banner at the top of the scene.
+pub fn banner(fonts: &Fonts, text: &str, at: Vec2, separated: bool) {
+    let color = if separated {
+        palette::FIRST_SEPARATING
+    } else {
+        palette::HIT
+    };
+    let size = 22;
+    let dim = measure_text(text, Some(&fonts.mono), size, 1.0);
+    draw_rectangle(
+        at.x - 12.0,
+        at.y - 8.0,
+        dim.width + 24.0,
+        size as f32 + 16.0,
+        Color::new(0.05, 0.05, 0.07, 0.85),
+    );
+    draw_rectangle(at.x - 12.0, at.y - 8.0, 5.0, size as f32 + 16.0, color);
+    draw_text_ex(
+        text,
+        at.x,
+        at.y + dim.offset_y.min(size as f32),
+        TextParams {
+            font: Some(&fonts.mono),
+            font_size: size,
+            color,
+            ..Default::default()
+        },
+    );
+}

@@ -1,0 +1,329 @@
+//! Everything the window shows, as plain data: the boxes of each mode, their views and the
+//! user's choices. Saved with a scene where worth keeping; transient parts (hover, drags, timing)
+//! live in [`Transient`].
+
+use glam::{Quat, Vec2, Vec3};
+use serde::{Deserialize, Serialize};
+
+use super::camera::{Camera2, OrbitCamera};
+use super::gizmo::{GizmoMode, GizmoSpace};
+use crate::sat::{dim2, dim3, Obb2, Obb3, Report2, Report3, SatParams, Which};
+use crate::scene::Mode;
+
+/// Which axes the scene draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AxisFilter {
+    /// Every candidate axis.
+    #[default]
+    All,
+    /// Only the axes that separate.
+    Separating,
+    /// Only the selected axis.
+    Selected,
+}
+
+impl AxisFilter {
+    /// Every filter, for the panel.
+    pub const ALL: [AxisFilter; 3] = [
+        AxisFilter::All,
+        AxisFilter::Separating,
+        AxisFilter::Selected,
+    ];
+
+    /// Label in the panel.
+    pub fn label(&self) -> &'static str {
+        match self {
+            AxisFilter::All => "All axes",
+            AxisFilter::Separating => "Separating only",
+            AxisFilter::Selected => "Selected only",
+        }
+    }
+
+    /// Whether axis `index` is drawn, given whether it separates and which axis is selected.
+    pub fn shows(&self, index: usize, separating: bool, selected: Option<usize>) -> bool {
+        match self {
+            AxisFilter::All => true,
+            AxisFilter::Separating => separating || selected == Some(index),
+            AxisFilter::Selected => selected == Some(index),
+        }
+    }
+}
+
+/// What the scene overlays, beyond the boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Overlays {
+    /// The candidate axes with their shadows.
+    pub axes: bool,
+    /// Axis labels in the scene.
+    pub labels: bool,
+    /// Faint lines from the boxes to their shadows on the highlighted axis.
+    pub projection_lines: bool,
+    /// Ground grid and world axes.
+    pub grid: bool,
+    /// Push-out arrow when intersecting.
+    pub push_out: bool,
+}
+
+impl Default for Overlays {
+    fn default() -> Self {
+        Self {
+            axes: true,
+            labels: true,
+            projection_lines: true,
+            grid: true,
+            push_out: true,
+        }
+    }
+}
+
+/// The view state of one mode that a scene keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct View {
+    /// 3D camera.
+    pub camera3: OrbitCamera,
+    /// 2D camera.
+    pub camera2: Camera2,
+    /// The axis picked in the panel or the scene.
+    pub selected_axis: Option<usize>,
+    /// Which axes are drawn.
+    pub filter: AxisFilter,
+    /// Overlay toggles.
+    pub overlays: Overlays,
+    /// The box with the gizmo.
+    #[serde(skip)]
+    pub selected_box: Option<SelectedBox>,
+}
+
+/// A serialisable copy of [`Which`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SelectedBox {
+    /// Box A.
+    A,
+    /// Box B.
+    B,
+}
+
+impl From<SelectedBox> for Which {
+    fn from(s: SelectedBox) -> Which {
+        match s {
+            SelectedBox::A => Which::A,
+            SelectedBox::B => Which::B,
+        }
+    }
+}
+
+/// The 3D default: two rotated boxes whose edges cross with a small gap, so that only an
+/// edge–edge axis separates them: the case the 9 cross products exist for.
+pub fn default_pair3() -> (Obb3, Obb3) {
+    let ea = Vec3::new(1.2, 0.8, 0.9);
+    let qa = Quat::from_euler(glam::EulerRot::YXZ, 0.5, 0.12, 0.1);
+    // In A's frame: A's edge along x at (y, z) = (ea.y, ea.z); d points out of that edge.
+    let d = Vec3::new(0.0, 0.8, 0.6);
+    let e = d.cross(Vec3::X).normalize();
+    let n1 = (Vec3::X - d) * std::f32::consts::FRAC_1_SQRT_2;
+    let n2 = (-Vec3::X - d) * std::f32::consts::FRAC_1_SQRT_2;
+    // B's edge along e lies a gap of 0.12 beyond A's edge; its faces there face back towards A.
+    let eb = Vec3::new(1.0, 0.7, 0.8);
+    let p = Vec3::new(0.0, ea.y, ea.z) + d * 0.12;
+    let cb = p - n1 * eb.y - n2 * eb.z;
+    let e = if e.dot(n1.cross(n2)) < 0.0 { -e } else { e };
+    let qb_local = Quat::from_mat3(&glam::Mat3::from_cols(e, n1, n2));
+    let ca = Vec3::new(-0.9, 1.1, -0.2);
+    let a = Obb3 {
+        center: ca,
+        half_extents: ea,
+        rotation: qa,
+    };
+    let b = Obb3 {
+        center: ca + qa * cb,
+        half_extents: eb,
+        rotation: (qa * qb_local).normalize(),
+    };
+    (a, b)
+}
+
+/// The 2D default: two rectangles close to touching.
+pub fn default_pair2() -> (Obb2, Obb2) {
+    (
+        Obb2 {
+            center: Vec2::new(-1.3, -0.2),
+            half_extents: Vec2::new(1.6, 0.9),
+            angle: 20f32.to_radians(),
+        },
+        Obb2 {
+            center: Vec2::new(1.6, 1.1),
+            half_extents: Vec2::new(1.1, 0.7),
+            angle: -35f32.to_radians(),
+        },
+    )
+}
+
+/// A camera that frames both boxes and room for the axis lines beside them.
+pub fn framing_camera(a: &Obb3, b: &Obb3) -> OrbitCamera {
+    let mid = 0.5 * (a.center + b.center);
+    let radius = a
+        .corners()
+        .iter()
+        .chain(b.corners().iter())
+        .map(|c| c.distance(mid))
+        .fold(0.5f32, f32::max);
+    OrbitCamera::framing(mid, radius, 0.42)
+}
+
+/// One mode's boxes and view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModeState<B> {
+    /// Box A.
+    pub a: B,
+    /// Box B.
+    pub b: B,
+    /// What the view keeps.
+    pub view: View,
+}
+
+impl<B> ModeState<B> {
+    /// The box named.
+    pub fn get(&self, w: Which) -> &B {
+        match w {
+            Which::A => &self.a,
+            Which::B => &self.b,
+        }
+    }
+
+    /// The box named, mutably.
+    pub fn get_mut(&mut self, w: Which) -> &mut B {
+        match w {
+            Which::A => &mut self.a,
+            Which::B => &mut self.b,
+        }
+    }
+}
+
+/// The whole state of the window that survives a frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AppState {
+    /// Which mode is shown.
+    pub mode: Mode,
+    /// The 3D mode.
+    pub three: ModeState<Obb3>,
+    /// The 2D mode.
+    pub two: ModeState<Obb2>,
+    /// Gizmo: move or turn.
+    pub gizmo_mode: GizmoMode,
+    /// Gizmo: local or world axes.
+    pub gizmo_space: GizmoSpace,
+    /// Snap always (not only with the modifier keys).
+    pub snap: bool,
+    /// Grid step for snapping, in units.
+    pub snap_step: f32,
+    /// Parallel-edge tuning.
+    pub params: SatParams,
+}
+
+impl Default for AppState {
+    fn default() -> Self {
+        let (a3, b3) = default_pair3();
+        let (a2, b2) = default_pair2();
+        let view3 = View {
+            selected_box: Some(SelectedBox::B),
+            camera3: framing_camera(&a3, &b3),
+            ..View::default()
+        };
+        Self {
+            mode: Mode::Three,
+            three: ModeState {
+                a: a3,
+                b: b3,
+                view: view3,
+            },
+            two: ModeState {
+                a: a2,
+                b: b2,
+                view: view3,
+            },
+            gizmo_mode: GizmoMode::Translate,
+            gizmo_space: GizmoSpace::Local,
+            snap: false,
+            snap_step: 0.25,
+            params: SatParams::default(),
+        }
+    }
+}
+
+impl AppState {
+    /// The view of the current mode.
+    pub fn view(&self) -> &View {
+        match self.mode {
+            Mode::Three => &self.three.view,
+            Mode::Two => &self.two.view,
+        }
+    }
+
+    /// The view of the current mode, mutably.
+    pub fn view_mut(&mut self) -> &mut View {
+        match self.mode {
+            Mode::Three => &mut self.three.view,
+            Mode::Two => &mut self.two.view,
+        }
+    }
+
+    /// The 3D report under the current parameters.
+    pub fn report3(&self) -> Report3 {
+        dim3::report_with(&self.three.a, &self.three.b, &self.params)
+    }
+
+    /// The 2D report.
+    pub fn report2(&self) -> Report2 {
+        dim2::report_with(&self.two.a, &self.two.b, &self.params)
+    }
+}
+
+/// Per-frame state that is never saved.
+#[derive(Clone, Debug, Default)]
+pub struct Transient {
+    /// The axis under the pointer, in the scene or the panel.
+    pub hovered_axis: Option<usize>,
+    /// Milliseconds the last frame took, smoothed.
+    pub frame_ms: f32,
+    /// Milliseconds the worst recent frame took.
+    pub frame_ms_max: f32,
+    /// A message for the user (errors in red).
+    pub message: Option<(String, bool)>,
+    /// Cursor in 2D world coordinates, when over the 2D scene.
+    pub cursor2: Option<Vec2>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_3d_scene_is_close_to_touching_and_separated_by_an_edge_axis() {
+        let s = AppState::default();
+        let r = s.report3();
+        let first = r.first_separating.expect("separated");
+        assert!(
+            first >= 6,
+            "first separating axis {first} should be an edge axis"
+        );
+        assert!(r.axes[first].gap < 0.3, "gap {}", r.axes[first].gap);
+    }
+
+    #[test]
+    fn the_default_2d_scene_is_close_to_touching() {
+        let s = AppState::default();
+        let r = s.report2();
+        let max_gap = r.axes.iter().map(|a| a.gap).fold(f32::MIN, f32::max);
+        assert!(max_gap.abs() < 0.5, "{max_gap}");
+    }
+
+    #[test]
+    fn selected_only_filter_shows_just_the_selected_axis() {
+        assert!(AxisFilter::Selected.shows(3, false, Some(3)));
+        assert!(!AxisFilter::Selected.shows(4, true, Some(3)));
+        assert!(AxisFilter::Separating.shows(4, true, None));
+        assert!(!AxisFilter::Separating.shows(5, false, None));
+    }
+}
