@@ -74,25 +74,41 @@ pub fn layout(
         .filter(|t| !t.degenerate && visible(t.index))
         .collect();
     order.sort_by_key(|t| (focus != Some(t.index), !t.is_separating(), t.index));
+    let right = up.cross(-forward).normalize_or(Vec3::X);
+    // slots: (side, level); a line takes the first slot holding no line within 30° of its
+    // direction on screen, so near-parallel lines stack outwards while crossing lines share
+    let mut taken: Vec<(i32, usize, Vec3)> = Vec::new();
     order
         .into_iter()
-        .enumerate()
-        .map(|(rank, t)| {
+        .map(|t| {
             let dir = t.axis;
-            let mut side = dir.cross(forward);
-            if side.length_squared() < 1e-6 {
-                side = up.cross(dir);
+            // the line's direction on screen, oriented to point right, decides its sides
+            let mut screen = dir - forward * dir.dot(forward);
+            if screen.length_squared() < 1e-6 {
+                screen = up;
             }
-            let side = side.normalize_or_zero();
-            // alternate sides, stepping outwards: ranks 0, 1 nearest, then 2, 3 ...
-            let sign = if rank.is_multiple_of(2) { 1.0 } else { -1.0 };
-            let level = (rank / 2) as f32;
+            let screen = screen.normalize();
+            let screen = if screen.dot(right) < 0.0 {
+                -screen
+            } else {
+                screen
+            };
+            let side = screen.cross(forward).normalize_or(up);
+            let (sign, level) = (0..)
+                .map(|k: usize| (if k.is_multiple_of(2) { 1 } else { -1 }, k / 2))
+                .find(|&(sg, lv)| {
+                    !taken
+                        .iter()
+                        .any(|&(s2, l2, d2)| s2 == sg && l2 == lv && d2.dot(screen).abs() > 0.866)
+                })
+                .unwrap_or((1, 0));
+            taken.push((sign, level, screen));
             let base = mid.dot(dir);
             let lo = t.interval_a.min.min(t.interval_b.min) - 0.15 * radius;
             let hi = t.interval_a.max.max(t.interval_b.max) + 0.15 * radius;
             AxisLine {
                 index: t.index,
-                origin: mid + side * (sign * radius * (1.05 + 0.16 * level)),
+                origin: mid + side * (sign as f32 * radius * (1.05 + 0.25 * level as f32)),
                 dir,
                 base,
                 lo,

@@ -277,7 +277,7 @@ fn axis_line(scene: &Scene3, line: &AxisLine, fonts: &Fonts) {
     }
     // projected centres
     let (ca, cb) = (t.interval_a.center(), t.interval_b.center());
-    for (s, c, off) in [(ca, palette::A, -bw * 0.75), (cb, palette::B, bw * 0.75)] {
+    for (s, c, off) in [(ca, palette::A, -bw * 1.1), (cb, palette::B, bw * 1.1)] {
         if let Some(q) = on(s, off) {
             draw::dot(q, if focus { 4.5 } else { 3.0 }, c);
         }
@@ -338,7 +338,7 @@ fn axis_line(scene: &Scene3, line: &AxisLine, fonts: &Fonts) {
                 fmt_num(value)
             )
         } else {
-            format!("{} {}", t.index, t.kind.label())
+            t.index.to_string()
         };
         let c = if t.is_separating() || focus {
             color

@@ -118,7 +118,8 @@ impl From<SelectedBox> for Which {
 /// edge–edge axis separates them: the case the 9 cross products exist for.
 pub fn default_pair3() -> (Obb3, Obb3) {
     let ea = Vec3::new(1.2, 0.8, 0.9);
-    let qa = Quat::from_euler(glam::EulerRot::YXZ, 0.5, 0.12, 0.1);
+    // tip A so that d (below) points straight up: B then rests above A, edges crossing like an X
+    let qa = Quat::from_rotation_y(0.45) * Quat::from_rotation_x(-(0.6f32).atan2(0.8));
     // In A's frame: A's edge along x at (y, z) = (ea.y, ea.z); d points out of that edge.
     let d = Vec3::new(0.0, 0.8, 0.6);
     let e = d.cross(Vec3::X).normalize();
@@ -130,7 +131,7 @@ pub fn default_pair3() -> (Obb3, Obb3) {
     let cb = p - n1 * eb.y - n2 * eb.z;
     let e = if e.dot(n1.cross(n2)) < 0.0 { -e } else { e };
     let qb_local = Quat::from_mat3(&glam::Mat3::from_cols(e, n1, n2));
-    let ca = Vec3::new(-0.9, 1.1, -0.2);
+    let ca = Vec3::new(-0.3, 1.2, -0.2);
     let a = Obb3 {
         center: ca,
         half_extents: ea,
