@@ -295,6 +295,27 @@ fn json_of<T: Serialize>(v: &T) -> Value {
     serde_json::to_value(v).unwrap_or(Value::Null)
 }
 
+/// The per-user data folder: `$SATBOX_DATA_DIR`, else `$XDG_DATA_HOME/satbox`, else
+/// `~/.local/share/satbox`, else `./satbox-data`.
+pub fn user_data_dir() -> PathBuf {
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(dir) = env("SATBOX_DATA_DIR") {
+        return dir;
+    }
+    if let Some(dir) = env("XDG_DATA_HOME") {
+        return dir.join("satbox");
+    }
+    if let Some(home) = env("HOME") {
+        return home.join(".local").join("share").join("satbox");
+    }
+    PathBuf::from("satbox-data")
+}
+
+/// The folder of the user's own scenes, inside [`user_data_dir`].
+pub fn user_scenes_dir() -> PathBuf {
+    user_data_dir().join("scenes")
+}
+
 /// Writes `contents` to `path` atomically: a temporary file beside it, flushed, then renamed.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), SceneError> {
     use std::io::Write;
