@@ -26,6 +26,8 @@ pub struct Scene3<'a> {
     pub lines: &'a [AxisLine],
     /// The gizmo of the selected box, with the hovered or dragged handle.
     pub gizmo: Option<(GizmoFrame, Option<Handle>)>,
+    /// The axis in the spotlight (see [`focus_axis`]; the axis under test while stepping).
+    pub focus: Option<usize>,
 }
 
 /// Draws the scene.
@@ -222,8 +224,7 @@ fn axis_line(scene: &Scene3, line: &AxisLine, fonts: &Fonts) {
     let Some((a, b)) = p.segment(line.point(line.lo), line.point(line.hi)) else {
         return;
     };
-    let focus =
-        focus_axis(scene.state.three.view.selected_axis, scene.transient, r) == Some(line.index);
+    let focus = scene.focus == Some(line.index);
     let hovered = scene.transient.hovered_axis == Some(line.index)
         || scene.state.three.view.selected_axis == Some(line.index);
     if hovered {

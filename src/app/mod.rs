@@ -2,12 +2,17 @@
 //! pure maths of viewing and dragging, `mode3d`/`mode2d` turn pointer input into edits,
 //! `draw*` paint the scene from the sat report, `panel` is the egui side panel.
 
+pub mod analysis;
+pub mod analysis_panel;
 pub mod axes3d;
 pub mod camera;
 pub mod draw;
+pub mod draw2d;
 pub mod draw3d;
 pub mod gizmo;
+pub mod gizmo2d;
 pub mod input;
+pub mod mode2d;
 pub mod mode3d;
 pub mod panel;
 pub mod state;
@@ -182,7 +187,9 @@ async fn main_loop(options: Options) {
         }
     }
     let mut it3 = mode3d::Interaction3::default();
+    let mut it2 = mode2d::Interaction2::default();
     let mut last_mouse = Vec2::from(mouse_position());
+    let mut last_mode = state.mode;
     let mut frames = 0u32;
     loop {
         let frame_start = std::time::Instant::now();
@@ -222,17 +229,38 @@ async fn main_loop(options: Options) {
             look_along(&mut state, i);
         }
 
+        if state.mode != last_mode {
+            state.step.stop();
+            last_mode = state.mode;
+        }
+        analyse(
+            &mut state,
+            &mut transient,
+            &actions.analysis,
+            get_frame_time(),
+        );
+
         clear_background(draw::palette::BACKGROUND);
+        let mut _drag_ended = false;
         match state.mode {
-            Mode::Three => frame3(
+            Mode::Three => {
+                _drag_ended = frame3(
+                    &mut state,
+                    &mut transient,
+                    &mut it3,
+                    &input,
+                    &viewport,
+                    &fonts,
+                )
+            }
+            Mode::Two => mode2d::frame2(
                 &mut state,
                 &mut transient,
-                &mut it3,
+                &mut it2,
                 &input,
                 &viewport,
                 &fonts,
             ),
-            Mode::Two => {}
         }
         if let Some((msg, is_error)) = &transient.message {
             let color = if *is_error {
@@ -270,6 +298,90 @@ async fn main_loop(options: Options) {
     }
 }
 
+/// The reasoning tools, once a frame: Resolve and regression saving from the panel, the
+/// step-through clock, and the live cross-check of the three tests.
+fn analyse(
+    state: &mut AppState,
+    transient: &mut Transient,
+    asked: &analysis_panel::AnalysisActions,
+    dt: f32,
+) {
+    let mode = state.resolve_mode;
+    match state.mode {
+        Mode::Three => {
+            let report = state.report3();
+            if let (true, Some(pen)) = (asked.resolve, report.penetration) {
+                analysis::resolve3(&mut state.three.a, &mut state.three.b, &pen, mode);
+            }
+            let separating = |i: usize| report.axes[i].is_separating();
+            state.step.tick(dt, separating, report.axes.len());
+            transient.cross_check = Some(analysis::cross_check3(
+                &state.three.a,
+                &state.three.b,
+                &state.params,
+            ));
+        }
+        Mode::Two => {
+            let report = state.report2();
+            if let (true, Some(pen)) = (asked.resolve, report.penetration) {
+                analysis::resolve2(&mut state.two.a, &mut state.two.b, &pen, mode);
+            }
+            let separating = |i: usize| report.axes[i].is_separating();
+            state.step.tick(dt, separating, report.axes.len());
+            transient.cross_check = Some(analysis::cross_check2(
+                &state.two.a,
+                &state.two.b,
+                &state.params,
+            ));
+        }
+    }
+    if asked.save_regression {
+        transient.message = Some(match save_regression(state) {
+            Ok(path) => (format!("Saved this case to {}", path.display()), false),
+            Err(e) => (format!("Could not save the case: {e}"), true),
+        });
+    }
+}
+
+/// Writes the current pair as a scene named after the time, in the user's scenes folder, with the
+/// cross-check's numbers in its description.
+fn save_regression(state: &AppState) -> Result<PathBuf, crate::scene::SceneError> {
+    let (pair, check) = match state.mode {
+        Mode::Three => (
+            Pair::Three(state.three.a, state.three.b),
+            analysis::cross_check3(&state.three.a, &state.three.b, &state.params),
+        ),
+        Mode::Two => (
+            Pair::Two(state.two.a, state.two.b),
+            analysis::cross_check2(&state.two.a, &state.two.b, &state.params),
+        ),
+    };
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis())
+        .unwrap_or(0);
+    let description = format!(
+        "regression case: fast {} / report {} / reference {} (margin {:.3e})",
+        check.fast, check.report, check.reference, check.margin
+    );
+    let view = serde_json::to_value(state.view()).unwrap_or_default();
+    let path = crate::scene::user_scenes_dir().join(format!("regression-{stamp}.json"));
+    Scene::new(&pair, description, view).save(&path)?;
+    Ok(path)
+}
+
+/// The axis in the 3D spotlight: the axis under test while stepping, else hovered, selected,
+/// first separating or least penetration.
+fn focus3(state: &AppState, transient: &Transient, report: &crate::sat::Report3) -> Option<usize> {
+    if state.step.active {
+        Some(state.step.current)
+    } else {
+        draw3d::focus_axis(state.three.view.selected_axis, transient, report)
+    }
+}
+
+/// One frame of the 3D mode: input, then the scene drawn from a fresh report. Returns `true`
+/// when a gizmo drag ended (one undo step).
 fn frame3(
     state: &mut AppState,
     transient: &mut Transient,
@@ -277,25 +389,31 @@ fn frame3(
     input: &InputFrame,
     viewport: &Viewport,
     fonts: &draw::Fonts,
-) {
-    let layout = |state: &AppState, report: &crate::sat::Report3, transient_hover: &Transient| {
+) -> bool {
+    let layout = |state: &AppState, report: &crate::sat::Report3, transient: &Transient| {
         let view = &state.three.view;
         let cam = &view.camera3;
         let (filter, selected) = (view.filter, view.selected_axis);
-        let focus = draw3d::focus_axis(selected, transient_hover, report);
+        let step = state.step;
         axes3d::layout(
             report,
             &state.three.a,
             &state.three.b,
             cam.forward(),
             cam.basis().1,
-            focus,
-            |i| filter.shows(i, report.axes[i].is_separating(), selected),
+            focus3(state, transient, report),
+            |i| {
+                if step.active {
+                    step.tested(i)
+                } else {
+                    filter.shows(i, report.axes[i].is_separating(), selected)
+                }
+            },
         )
     };
     let report = state.report3();
     let lines = layout(state, &report, transient);
-    mode3d::update(state, transient, it, input, viewport, &lines);
+    let drag_ended = mode3d::update(state, transient, it, input, viewport, &lines);
     // the boxes or camera may have moved: measure again before drawing
     let report = state.report3();
     let lines = if state.three.view.overlays.axes {
@@ -312,6 +430,7 @@ fn frame3(
         projector: state.three.view.camera3.projector(*viewport),
         lines: &lines,
         gizmo,
+        focus: focus3(state, transient, &report),
     };
     draw3d::draw(&scene, fonts);
     draw::banner(
@@ -320,4 +439,5 @@ fn frame3(
         Vec2::new(20.0, 16.0),
         !report.intersect,
     );
+    drag_ended
 }

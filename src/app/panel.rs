@@ -4,6 +4,7 @@
 use egui_macroquad::egui::{self, Color32, RichText, Ui};
 use glam::{EulerRot, Quat, Vec2, Vec3};
 
+use super::analysis_panel::{self as analysis, AnalysisActions};
 use super::gizmo::{GizmoMode, GizmoSpace};
 use super::state::{AppState, AxisFilter, SelectedBox, Transient};
 use crate::sat::{fmt_num, AxisTest, Obb2, Obb3, SatReport, Which};
@@ -35,6 +36,8 @@ pub struct PanelActions {
     pub look_along: Option<usize>,
     /// The boxes were edited (one undo step when the edit ends).
     pub edited: bool,
+    /// Resolve, save a regression case.
+    pub analysis: AnalysisActions,
 }
 
 /// Shows the panel. Returns the actions and the panel's width in points.
@@ -59,6 +62,7 @@ pub fn show(
                             let report = state.report3();
                             verdict(ui, &report);
                             frame_time(ui, transient);
+                            checks_and_penetration(ui, &report, state, transient, &mut actions);
                             ui.separator();
                             box3_editor(
                                 ui,
@@ -82,11 +86,13 @@ pub fn show(
                             view_controls(ui, state, &mut actions);
                             ui.separator();
                             axis_table(ui, &report, state, transient, &mut actions);
+                            step_and_lab(ui, &report, state);
                         }
                         Mode::Two => {
                             let report = state.report2();
                             verdict(ui, &report);
                             frame_time(ui, transient);
+                            checks_and_penetration(ui, &report, state, transient, &mut actions);
                             ui.separator();
                             box2_editor(ui, "A", colors::A, &mut state.two.a, &mut actions);
                             box2_editor(ui, "B", colors::B, &mut state.two.b, &mut actions);
@@ -94,11 +100,58 @@ pub fn show(
                             view_controls(ui, state, &mut actions);
                             ui.separator();
                             axis_table(ui, &report, state, transient, &mut actions);
+                            step_and_lab(ui, &report, state);
                         }
                     }
                 });
         });
     (actions, panel.response.rect.width())
+}
+
+/// The live cross-check and, when the boxes overlap, the penetration with its Resolve buttons.
+fn checks_and_penetration<V, const N: usize>(
+    ui: &mut Ui,
+    report: &SatReport<V, N>,
+    state: &mut AppState,
+    transient: &Transient,
+    actions: &mut PanelActions,
+) where
+    V: Copy + std::ops::Mul<f32, Output = V> + std::fmt::Debug,
+{
+    egui::CollapsingHeader::new("Live cross-check: fast test · report · f64 reference")
+        .default_open(true)
+        .show(ui, |ui| {
+            if let Some(check) = &transient.cross_check {
+                analysis::cross_check(ui, check, &mut actions.analysis);
+            }
+        });
+    if report.intersect {
+        egui::CollapsingHeader::new(RichText::new("Penetration and push-out").color(colors::LEAST))
+            .default_open(true)
+            .show(ui, |ui| {
+                analysis::penetration(ui, report, &mut state.resolve_mode, &mut actions.analysis);
+            });
+    }
+}
+
+/// Step-through and, in 3D, the parallel-edge lab.
+fn step_and_lab<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
+    ui: &mut Ui,
+    report: &SatReport<V, N>,
+    state: &mut AppState,
+) {
+    ui.separator();
+    egui::CollapsingHeader::new("Step through the test, axis by axis")
+        .default_open(true)
+        .show(ui, |ui| analysis::step_through(ui, &mut state.step, report));
+    if N == crate::sat::dim3::AXIS_COUNT {
+        egui::CollapsingHeader::new("Parallel-edge lab")
+            .default_open(false)
+            .show(ui, |ui| {
+                let degenerate = report.axes.iter().filter(|a| a.degenerate).count();
+                analysis::parallel_lab(ui, &mut state.params, degenerate);
+            });
+    }
 }
 
 fn mode_switch(ui: &mut Ui, state: &mut AppState) {
@@ -428,6 +481,7 @@ fn axis_table<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     );
     let least = report.penetration.map(|p| p.axis_index);
     let mut hovered = None;
+    let step = state.step;
     let view = state.view_mut();
     egui::Grid::new("axis-table")
         .striped(true)
@@ -440,7 +494,9 @@ fn axis_table<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
             }
             ui.end_row();
             for t in &report.axes {
-                let (color, verdict) = if t.degenerate {
+                let (color, verdict) = if !step.tested(t.index) {
+                    (Color32::from_rgb(90, 92, 100), "not yet")
+                } else if t.degenerate {
                     (colors::DIM, "parallel")
                 } else if report.first_separating == Some(t.index) {
                     (colors::SEPARATING, "FIRST SEP")

@@ -5,6 +5,7 @@
 use glam::{Quat, Vec2, Vec3};
 use serde::{Deserialize, Serialize};
 
+use super::analysis::{CrossCheck, ResolveMode, StepThrough};
 use super::camera::{Camera2, OrbitCamera};
 use super::gizmo::{GizmoMode, GizmoSpace};
 use crate::sat::{dim2, dim3, Obb2, Obb3, Report2, Report3, SatParams, Which};
@@ -221,6 +222,10 @@ pub struct AppState {
     pub snap_step: f32,
     /// Parallel-edge tuning.
     pub params: SatParams,
+    /// How "Resolve" pushes the boxes apart.
+    pub resolve_mode: ResolveMode,
+    /// Walking the axes in test order.
+    pub step: StepThrough,
 }
 
 impl Default for AppState {
@@ -249,6 +254,8 @@ impl Default for AppState {
             snap: false,
             snap_step: 0.25,
             params: SatParams::default(),
+            resolve_mode: ResolveMode::default(),
+            step: StepThrough::default(),
         }
     }
 }
@@ -292,6 +299,8 @@ pub struct Transient {
     pub frame_ms_max: f32,
     /// A message for the user (errors in red).
     pub message: Option<(String, bool)>,
+    /// This frame's fast test, report and reference side by side.
+    pub cross_check: Option<CrossCheck>,
     /// Cursor in 2D world coordinates, when over the 2D scene.
     pub cursor2: Option<Vec2>,
 }

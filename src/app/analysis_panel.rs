@@ -1,0 +1,227 @@
+//! Panel views for the reasoning tools: penetration and resolve, step-through, live cross-check
+//! and the parallel-edge lab. One small function per view; they edit the state and read reports.
+
+use egui_macroquad::egui::{self, RichText, Ui};
+
+use super::analysis::{CrossCheck, ResolveMode, StepState, StepThrough};
+use super::panel::colors;
+use crate::sat::{fmt_num, SatParams, SatReport, DEGENERATE_THRESHOLD, PARALLEL_EPSILON};
+
+/// Requests from these views to the app.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AnalysisActions {
+    /// Push the boxes apart now.
+    pub resolve: bool,
+    /// Save the current pair as a regression scene.
+    pub save_regression: bool,
+}
+
+/// Depth, normal, feature pair and the Resolve buttons.
+pub fn penetration<V: Copy + std::ops::Mul<f32, Output = V> + std::fmt::Debug, const N: usize>(
+    ui: &mut Ui,
+    report: &SatReport<V, N>,
+    mode: &mut ResolveMode,
+    out: &mut AnalysisActions,
+) {
+    let Some(p) = &report.penetration else {
+        ui.label(RichText::new("No penetration: the boxes are separated.").color(colors::DIM));
+        return;
+    };
+    let t = &report.axes[p.axis_index];
+    egui::Grid::new("penetration")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("least penetration");
+            ui.label(
+                RichText::new(format!("axis {}: {}", t.index, t.kind.label()))
+                    .color(colors::LEAST)
+                    .strong(),
+            );
+            ui.end_row();
+            ui.label("depth");
+            ui.label(RichText::new(fmt_num(p.depth)).monospace());
+            ui.end_row();
+            ui.label("normal (A → B)");
+            ui.label(RichText::new(format!("{:.4?}", p.normal)).monospace());
+            ui.end_row();
+            ui.label("features");
+            ui.label(t.kind.feature_pair());
+            ui.end_row();
+        });
+    ui.horizontal(|ui| {
+        ui.selectable_value(mode, ResolveMode::Split, "each box half way");
+        ui.selectable_value(mode, ResolveMode::MoveB, "move B only");
+        if ui
+            .button(RichText::new("Resolve").strong())
+            .on_hover_text("Push the boxes apart by depth · normal so that they touch (undoable)")
+            .clicked()
+        {
+            out.resolve = true;
+        }
+    });
+}
+
+/// The step-through controls and the axis under test.
+pub fn step_through<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
+    ui: &mut Ui,
+    step: &mut StepThrough,
+    report: &SatReport<V, N>,
+) {
+    let separating = |i: usize| report.axes[i].is_separating();
+    ui.horizontal(|ui| {
+        if !step.active {
+            if ui.button("▶ Step through the axes").clicked() {
+                step.start();
+            }
+            return;
+        }
+        if ui.button("■ Stop").clicked() {
+            step.stop();
+        }
+        if ui.button("⏮").on_hover_text("Restart at axis 0").clicked() {
+            step.start();
+        }
+        if ui.button("◀").on_hover_text("Back one axis").clicked() {
+            step.back();
+        }
+        if ui.button("▶").on_hover_text("Next axis").clicked() {
+            step.step(separating, N);
+        }
+        let play = if step.playing {
+            "⏸ Pause"
+        } else {
+            "⏵ Play"
+        };
+        if ui.button(play).clicked() {
+            step.playing = !step.playing;
+        }
+    });
+    if !step.active {
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::Slider::new(&mut step.speed, 0.25..=8.0)
+                .logarithmic(true)
+                .text("axes/s"),
+        );
+        ui.checkbox(&mut step.through_all, "go on past a separating axis");
+    });
+    let t = &report.axes[step.current.min(N - 1)];
+    let (color, verdict) = match step.state(separating, N) {
+        StepState::EarlyOut(_) => (
+            colors::SEPARATING,
+            "SEPARATES: an early-out test stops here".to_string(),
+        ),
+        StepState::Done(_) if report.intersect => (
+            colors::HIT,
+            "overlaps: no axis separates, the boxes intersect".to_string(),
+        ),
+        StepState::Done(_) => (colors::DIM, "last axis tested".to_string()),
+        StepState::Testing(_) if t.degenerate => {
+            (colors::DIM, "parallel edges: skipped".to_string())
+        }
+        StepState::Testing(_) if t.is_separating() => {
+            (colors::SEPARATING, "separates (going on)".to_string())
+        }
+        StepState::Testing(_) => (colors::DIM, "overlaps: go on to the next axis".to_string()),
+    };
+    ui.label(RichText::new(format!("axis {} of {N}: {}", t.index, t.kind.label())).strong());
+    ui.label(
+        RichText::new(format!(
+            "|T·L| = {}  vs  ra + rb = {} + {} = {}  →  gap {}",
+            fmt_num(t.distance),
+            fmt_num(t.ra),
+            fmt_num(t.rb),
+            fmt_num(t.ra + t.rb),
+            fmt_num(t.gap)
+        ))
+        .monospace(),
+    );
+    ui.label(RichText::new(verdict).color(color).strong());
+}
+
+/// The three verdicts side by side, with a warning when they disagree.
+pub fn cross_check(ui: &mut Ui, check: &CrossCheck, out: &mut AnalysisActions) {
+    let word = |b: bool| if b { "intersect" } else { "separated" };
+    ui.horizontal(|ui| {
+        ui.label(format!("fast test: {}", word(check.fast)));
+        ui.separator();
+        ui.label(format!("report: {}", word(check.report)));
+        ui.separator();
+        ui.label(format!("f64 reference: {}", word(check.reference)));
+    });
+    match check.disagreement() {
+        Some(msg) => {
+            ui.label(
+                RichText::new(format!("⚠ DISAGREEMENT: {msg}"))
+                    .color(colors::HIT)
+                    .strong(),
+            );
+            ui.label(
+                RichText::new(format!(
+                    "reference margin {:.3e} (band ±{:.1e}); first separating: report {:?}, reference {:?}",
+                    check.margin, check.band, check.report_first, check.reference_first
+                ))
+                .monospace()
+                .color(colors::DIM),
+            );
+        }
+        None if check.margin.abs() <= check.band => {
+            ui.label(
+                RichText::new(format!(
+                    "touching to within rounding (margin {:.2e}): verdicts may differ",
+                    check.margin
+                ))
+                .color(colors::DIM),
+            );
+        }
+        None => {
+            ui.label(RichText::new("✔ all three agree").color(colors::SEPARATING));
+        }
+    }
+    if ui
+        .button("Save this case as a regression scene")
+        .on_hover_text("Writes the pair to your scenes folder; tests/regressions/ takes such files")
+        .clicked()
+    {
+        out.save_regression = true;
+    }
+}
+
+/// The two knobs of the parallel-edge problem.
+pub fn parallel_lab(ui: &mut Ui, params: &mut SatParams, degenerate_count: usize) {
+    ui.horizontal(|ui| {
+        ui.label("degenerate below |A.u_i × B.u_j| <");
+        ui.add(
+            egui::DragValue::new(&mut params.degenerate_threshold)
+                .speed(0.0001)
+                .range(0.0..=0.5)
+                .custom_formatter(|v, _| format!("{v:.1e}")),
+        );
+    });
+    ui.horizontal(|ui| {
+        ui.label("fast test pads |R_ij| by");
+        ui.add(
+            egui::DragValue::new(&mut params.parallel_epsilon)
+                .speed(0.0001)
+                .range(0.0..=0.5)
+                .custom_formatter(|v, _| format!("{v:.1e}")),
+        );
+    });
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!("{degenerate_count} degenerate edge axes now"))
+                .color(colors::DIM),
+        );
+        if ui.button("Defaults").clicked() {
+            *params = SatParams::default();
+        }
+        ui.label(
+            RichText::new(format!(
+                "({DEGENERATE_THRESHOLD:.0e}, {PARALLEL_EPSILON:.0e})"
+            ))
+            .color(colors::DIM),
+        );
+    });
+}
