@@ -97,15 +97,24 @@ impl Obb3 {
 }
 
 /// Normalises a quaternion, rejecting NaN and (near-)zero length.
+///
+/// The quaternion is first divided by its largest component: `|q|²` of a finite quaternion with a
+/// component beyond about 1.8e19 overflows `f32`, and such a quaternion is still a rotation.
 pub fn normalize_rotation(q: Quat) -> Result<Quat, ObbError> {
     if !q.is_finite() {
         return Err(ObbError::NonFiniteRotation);
     }
-    let len = q.length();
-    if len <= 1e-6 || !len.is_finite() {
+    let largest = q.x.abs().max(q.y.abs()).max(q.z.abs()).max(q.w.abs());
+    if largest == 0.0 {
         return Err(ObbError::ZeroRotation);
     }
-    Ok(q / len)
+    let scaled = q / largest;
+    // 1 ≤ |scaled| ≤ 2, so this is |q| without the overflow
+    let len = scaled.length();
+    if largest * len <= 1e-6 {
+        return Err(ObbError::ZeroRotation);
+    }
+    Ok(scaled / len)
 }
 
 fn projected_radius(u: &[Vec3; 3], e: Vec3, axis: Vec3) -> f32 {
