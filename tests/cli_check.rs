@@ -1,0 +1,441 @@
+//! `satbox check`: the built binary, fed JSON Lines on stdin (`check -`) or from a file.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+const GOOD3_APART: &str = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+const GOOD3_OVERLAP: &str = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[1.5,0.25,0],"half_extents":[1,1,1],"rotation":[0,0,0,2]}}"#;
+/// Unit squares, B turned 45° at (2, 2): separated by B.u0 (axis 2), gap √2 − 1.
+const GOOD2_APART: &str = r#"{"a":{"center":[0,0],"half_extents":[1,1],"angle":0},"b":{"center":[2,2],"half_extents":[1,1],"angle":0.7853981633974483}}"#;
+const GOOD2_TOUCH: &str = r#"{"a":{"center":[0,0],"half_extents":[1,1],"angle":0},"b":{"center":[2,0],"half_extents":[1,1],"angle":0}}"#;
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn lines(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+            .collect()
+    }
+}
+
+fn satbox(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satbox"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the satbox binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let run = Run {
+        status: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "satbox panicked: {}",
+        run.stderr
+    );
+    run
+}
+
+fn check_stdin(input: &str) -> Run {
+    satbox(&["check", "-"], input.as_bytes())
+}
+
+/// A file in the temporary folder, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &[u8]) -> Self {
+        let path = std::env::temp_dir().join(format!(
+            "satbox-cli-check-{}-{name}.jsonl",
+            std::process::id()
+        ));
+        std::fs::write(&path, contents).unwrap();
+        Self(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn line(parts: &[&str]) -> String {
+    parts.join("\n") + "\n"
+}
+
+/// The positions of `"key":` in `text` rise in the given order.
+fn assert_keys_in_order(text: &str, keys: &[&str]) {
+    let mut last = 0;
+    for key in keys {
+        let pattern = format!("\"{key}\":");
+        let at = text[last..]
+            .find(&pattern)
+            .unwrap_or_else(|| panic!("{key} missing or out of order in {text}"))
+            + last;
+        last = at + pattern.len();
+    }
+}
+
+const TOP_KEYS: [&str; 7] = [
+    "intersect",
+    "first_separating_axis",
+    "separating_axes",
+    "depth",
+    "normal",
+    "min_axis",
+    "axes",
+];
+const AXIS_KEYS: [&str; 8] = [
+    "index",
+    "kind",
+    "axis",
+    "degenerate",
+    "ra",
+    "rb",
+    "distance",
+    "gap",
+];
+
+fn object_keys(v: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    keys
+}
+
+fn sorted(keys: &[&'static str]) -> Vec<&'static str> {
+    let mut k = keys.to_vec();
+    k.sort_unstable();
+    k
+}
+
+fn num(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+}
+
+#[test]
+fn a_separated_3d_pair_names_axis_0_and_lists_15_axes_in_order() {
+    let run = check_stdin(&line(&[GOOD3_APART]));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("{\"intersect\":"));
+    assert_keys_in_order(&run.stdout, &TOP_KEYS);
+    let out = &run.lines()[0];
+    assert_eq!(object_keys(out), sorted(&TOP_KEYS));
+    assert_eq!(out["intersect"], false);
+    assert_eq!(out["first_separating_axis"], 0);
+    // aligned cubes 3 apart on x: A.u0, B.u0 and the edge axes y×z (11) and z×y (13) are all x
+    assert_eq!(out["separating_axes"], serde_json::json!([0, 3, 11, 13]));
+    assert!(out["depth"].is_null() && out["normal"].is_null() && out["min_axis"].is_null());
+    let axes = out["axes"].as_array().unwrap();
+    assert_eq!(axes.len(), 15);
+    let axes_text = &run.stdout[run.stdout.find("\"axes\":").unwrap()..];
+    assert_keys_in_order(axes_text, &AXIS_KEYS);
+    for (k, ax) in axes.iter().enumerate() {
+        assert_eq!(object_keys(ax), sorted(&AXIS_KEYS));
+        assert_eq!(ax["index"], k);
+        let kind = match k {
+            0..=2 => "face_a",
+            3..=5 => "face_b",
+            _ => "edge",
+        };
+        assert_eq!(ax["kind"], kind, "axis {k}");
+        assert_eq!(ax["axis"].as_array().unwrap().len(), 3);
+        assert_eq!(ax["degenerate"], [6, 10, 14].contains(&k), "axis {k}");
+        let gap = num(&ax["distance"]) - num(&ax["ra"]) - num(&ax["rb"]);
+        assert!((num(&ax["gap"]) - gap).abs() < 1e-6);
+    }
+    assert_eq!(num(&axes[0]["gap"]), 1.0);
+}
+
+#[test]
+fn an_overlapping_3d_pair_gives_depth_normal_and_min_axis() {
+    let run = check_stdin(&line(&[GOOD3_OVERLAP]));
+    assert_eq!(run.status, 0);
+    let out = &run.lines()[0];
+    assert_eq!(out["intersect"], true);
+    assert!(out["first_separating_axis"].is_null());
+    assert_eq!(out["separating_axes"], serde_json::json!([]));
+    assert_eq!(num(&out["depth"]), 0.5);
+    assert_eq!(out["normal"], serde_json::json!([1.0, 0.0, 0.0]));
+    assert_eq!(out["min_axis"], 0);
+}
+
+#[test]
+fn a_2d_pair_lists_4_axes_and_names_b_u0() {
+    let run = check_stdin(&line(&[GOOD2_APART, GOOD2_TOUCH]));
+    assert_eq!(run.status, 0);
+    assert_keys_in_order(run.stdout.lines().next().unwrap(), &TOP_KEYS);
+    let out = run.lines();
+    assert_eq!(out.len(), 2);
+    assert_eq!(out[0]["intersect"], false);
+    assert_eq!(out[0]["first_separating_axis"], 2);
+    let axes = out[0]["axes"].as_array().unwrap();
+    assert_eq!(axes.len(), 4);
+    let kinds: Vec<&str> = axes.iter().map(|a| a["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["face_a", "face_a", "face_b", "face_b"]);
+    for ax in axes {
+        assert_eq!(ax["axis"].as_array().unwrap().len(), 2);
+        assert_eq!(ax["degenerate"], false);
+    }
+    assert!((num(&axes[2]["gap"]) - (2f64.sqrt() - 1.0)).abs() < 1e-5);
+    // touching squares: intersecting at depth 0 along +x
+    assert_eq!(out[1]["intersect"], true);
+    assert_eq!(num(&out[1]["depth"]), 0.0);
+    assert_eq!(out[1]["normal"], serde_json::json!([1.0, 0.0]));
+    assert_eq!(out[1]["min_axis"], 0);
+}
+
+#[test]
+fn blank_lines_are_skipped_but_still_counted_in_line_numbers() {
+    let input = format!("\n{GOOD3_APART}\n   \n\t\nnot json\n\n{GOOD2_APART}\n");
+    let run = check_stdin(&input);
+    let out = run.lines();
+    assert_eq!(out.len(), 3, "{}", run.stdout);
+    assert_eq!(out[0]["first_separating_axis"], 0);
+    assert_eq!(out[1]["line"], 5);
+    assert_eq!(out[2]["first_separating_axis"], 2);
+    assert_eq!(run.status, 1);
+}
+
+#[test]
+fn windows_line_endings_and_a_missing_final_newline_are_accepted() {
+    let input = format!("{GOOD3_APART}\r\n\r\n{GOOD2_APART}");
+    let run = check_stdin(&input);
+    assert_eq!(run.status, 0, "{}", run.stdout);
+    let out = run.lines();
+    assert_eq!(out.len(), 2);
+    assert_eq!(out[1]["first_separating_axis"], 2);
+}
+
+/// Each bad line, what its error must mention.
+fn bad_lines() -> Vec<(String, &'static str)> {
+    let b3 = r#"{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#;
+    let b2 = r#"{"center":[3,0],"half_extents":[1,1],"angle":0}"#;
+    let with_a3 = |a: &str| format!(r#"{{"a":{a},"b":{b3}}}"#);
+    let with_b3 = |b: &str| {
+        format!(
+            r#"{{"a":{{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}},"b":{b}}}"#
+        )
+    };
+    vec![
+        (r#"{"a": {"center": [0,0,0]"#.to_string(), "invalid JSON"),
+        ("NaN".to_string(), "invalid JSON"),
+        (
+            with_a3(r#"{"center":[NaN,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
+            "invalid JSON",
+        ),
+        ("[1, 2, 3]".to_string(), "expected a JSON object"),
+        (r#"{"a": 5, "b": 6}"#.to_string(), "box a must be an object"),
+        (format!(r#"{{"a":{b3}}}"#), "missing box \"b\""),
+        (format!(r#"{{"b":{b3}}}"#), "missing box \"a\""),
+        (format!(r#"{{"a":{b2},"b":{b3}}}"#), "mixed dimensions"),
+        (
+            with_b3(r#"{"center":[3,0,0],"half_extents":[1,-1,1],"rotation":[0,0,0,1]}"#),
+            "half_extents[1] is -1",
+        ),
+        (
+            with_b3(r#"{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,0]}"#),
+            "zero length",
+        ),
+        (
+            with_b3(r#"{"center":[1e30,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
+            "beyond the supported range",
+        ),
+        (
+            with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,2e7],"rotation":[0,0,0,1]}"#),
+            "beyond the supported range",
+        ),
+        // beyond f64: serde_json refuses the number itself
+        (
+            with_b3(r#"{"center":[1e400,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
+            "invalid JSON",
+        ),
+        // fine in f64, infinite once read as f32
+        (
+            with_b3(r#"{"center":[1e39,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
+            "NaN or infinite",
+        ),
+        (
+            with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,1e39],"rotation":[0,0,0,1]}"#),
+            "NaN or infinite",
+        ),
+        (
+            with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,-1e39,1]}"#),
+            "NaN or infinite",
+        ),
+        (
+            format!(r#"{{"a":{b2},"b":{{"center":[0,0],"half_extents":[1,1],"angle":1e39}}}}"#),
+            "angle is NaN or infinite",
+        ),
+        (
+            with_b3(r#"{"center":[0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
+            "box b: invalid length 2",
+        ),
+        (
+            with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"color":2}"#),
+            "unknown field",
+        ),
+        (
+            with_b3(r#"{"center":[0,0,0],"half_extents":"big","rotation":[0,0,0,1]}"#),
+            "box b",
+        ),
+        (
+            with_b3(r#"{"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
+            "missing field `center`",
+        ),
+        (
+            with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"angle":0}"#),
+            "both",
+        ),
+    ]
+}
+
+#[test]
+fn every_bad_line_is_answered_in_place_while_good_lines_are_still_answered() {
+    let bad = bad_lines();
+    let mut input = Vec::new();
+    for (text, _) in &bad {
+        input.push(GOOD3_APART.to_string());
+        input.push(text.clone());
+    }
+    input.push(GOOD2_APART.to_string());
+    let run = check_stdin(&(input.join("\n") + "\n"));
+    assert_eq!(run.status, 1);
+    let out = run.lines();
+    assert_eq!(out.len(), input.len(), "one answer per line");
+    for (n, (text, expected)) in bad.iter().enumerate() {
+        let good = &out[2 * n];
+        assert_eq!(good["first_separating_axis"], 0, "good line {}", 2 * n + 1);
+        let err = &out[2 * n + 1];
+        assert_eq!(object_keys(err), ["error", "line"], "{text} gave {err}");
+        assert_eq!(err["line"], 2 * n + 2);
+        let message = err["error"].as_str().unwrap();
+        assert!(
+            message.contains(expected),
+            "line {text}: error {message:?} should mention {expected:?}"
+        );
+    }
+    assert_eq!(out.last().unwrap()["first_separating_axis"], 2);
+}
+
+#[test]
+fn a_huge_but_finite_quaternion_is_normalised_not_called_zero() {
+    // |q|² of (1e20, 0, 0, 0) overflows f32; the quaternion is still a half turn about x
+    let line_text = r#"{"a":{"center":[0,0,0],"half_extents":[1,2,3],"rotation":[1e20,0,0,0]},"b":{"center":[0,2.5,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+    let run = check_stdin(&line(&[line_text]));
+    assert_eq!(run.status, 0, "{}", run.stdout);
+    let out = &run.lines()[0];
+    assert_eq!(out["intersect"], true);
+    assert_eq!(num(&out["depth"]), 0.5);
+}
+
+#[test]
+fn invalid_utf8_is_an_error_line_not_a_crash() {
+    let mut input = Vec::new();
+    input.extend_from_slice(GOOD3_APART.as_bytes());
+    input.extend_from_slice(b"\n{\"a\": \xff\xfe}\n");
+    input.extend_from_slice(GOOD2_APART.as_bytes());
+    input.push(b'\n');
+    let file = TempFile::new("utf8", &input);
+    let run = satbox(&["check", file.path()], b"");
+    assert_eq!(run.status, 1);
+    let out = run.lines();
+    assert_eq!(out.len(), 3);
+    assert_eq!(out[1]["line"], 2);
+    assert!(out[1]["error"].as_str().unwrap().contains("UTF-8"));
+    assert_eq!(out[2]["first_separating_axis"], 2);
+}
+
+#[test]
+fn a_file_argument_reads_the_file_and_exits_0_when_all_lines_are_good() {
+    let file = TempFile::new(
+        "good",
+        line(&[GOOD3_APART, "", GOOD3_OVERLAP, GOOD2_APART]).as_bytes(),
+    );
+    let run = satbox(&["check", file.path()], b"ignored on stdin");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let out = run.lines();
+    assert_eq!(out.len(), 3);
+    assert_eq!(out[0]["first_separating_axis"], 0);
+    assert_eq!(out[1]["min_axis"], 0);
+    assert_eq!(out[2]["axes"].as_array().unwrap().len(), 4);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+}
+
+#[test]
+fn a_file_with_a_bad_line_exits_1() {
+    let file = TempFile::new("bad", line(&[GOOD2_APART, "{}"]).as_bytes());
+    let run = satbox(&["check", file.path()], b"");
+    assert_eq!(run.status, 1);
+    let out = run.lines();
+    assert_eq!(out[1]["line"], 2);
+    assert!(out[1]["error"].as_str().unwrap().contains("missing box"));
+}
+
+#[test]
+fn a_missing_file_exits_2_with_a_message_and_no_answers() {
+    let path = std::env::temp_dir().join(format!(
+        "satbox-cli-check-{}-does-not-exist.jsonl",
+        std::process::id()
+    ));
+    let run = satbox(&["check", path.to_str().unwrap()], b"");
+    assert_eq!(run.status, 2);
+    assert!(run.stdout.is_empty());
+    assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
+}
+
+#[test]
+fn a_directory_instead_of_a_file_exits_2() {
+    let run = satbox(&["check", std::env::temp_dir().to_str().unwrap()], b"");
+    assert_eq!(run.status, 2);
+    assert!(run.stdout.is_empty());
+}
+
+#[test]
+fn empty_input_gives_no_answers_and_exit_0() {
+    let run = check_stdin("");
+    assert_eq!((run.status, run.stdout.as_str()), (0, ""));
+    let run = check_stdin("\n\n  \n");
+    assert_eq!((run.status, run.stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn check_answers_agree_with_the_library_report() {
+    // the binary's numbers are the library's: same verdict and gaps for a generic turned pair
+    let text = r#"{"a":{"center":[0.5,-0.25,1],"half_extents":[1,2,0.75],"rotation":[0.1,0.2,0.3,0.9]},"b":{"center":[1.5,1,0],"half_extents":[0.5,1,1.5],"rotation":[-0.4,0.1,0.2,0.8]}}"#;
+    let run = check_stdin(&line(&[text]));
+    let out = &run.lines()[0];
+    let pair = satbox::scene::pair_from_json(text).unwrap();
+    let satbox::scene::Pair::Three(a, b) = pair else {
+        panic!("3D pair expected")
+    };
+    let r = satbox::sat::dim3::report(&a, &b);
+    assert_eq!(out["intersect"], r.intersect);
+    for (ax, expected) in out["axes"].as_array().unwrap().iter().zip(&r.axes) {
+        assert_eq!(num(&ax["gap"]) as f32, expected.gap);
+        assert_eq!(ax["degenerate"], expected.degenerate);
+    }
+}
