@@ -18,6 +18,9 @@ struct Cli {
     /// Render the scene with the panel to this PNG and exit.
     #[arg(long, value_name = "OUT.png")]
     screenshot: Option<PathBuf>,
+    /// Open with the step-through at this axis (0-based, in test order).
+    #[arg(long, value_name = "AXIS")]
+    step: Option<usize>,
     /// Window size, e.g. 1600x1000.
     #[arg(long, value_name = "WxH", default_value = "1600x1000", value_parser = parse_size)]
     size: (u32, u32),
@@ -50,6 +53,35 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// A screenshot goes to a `.png` whose folder exists (or can be made) and which can be written:
+/// checked before the window opens, so a bad path is a message and exit status 2, not a panic
+/// after rendering.
+fn check_screenshot_path(out: &std::path::Path) -> Result<(), String> {
+    if !out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+    {
+        return Err(format!(
+            "{}: the screenshot must be a .png file",
+            out.display()
+        ));
+    }
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    }
+    let existed = out.exists();
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(out);
+    }
+    Ok(())
+}
+
 fn main() {
     let cli = Cli::parse();
     match cli.command {
@@ -62,6 +94,12 @@ fn main() {
             std::process::exit(status);
         }
         None => {
+            if let Some(out) = &cli.screenshot {
+                if let Err(e) = check_screenshot_path(out) {
+                    eprintln!("satbox: {e}");
+                    std::process::exit(2);
+                }
+            }
             if let Some(path) = &cli.scene {
                 // fail before opening a window when the file is plainly unusable
                 if let Err(e) = satbox::scene::Scene::load(path) {
@@ -75,6 +113,7 @@ fn main() {
                 scene: cli.scene,
                 screenshot: cli.screenshot,
                 size: cli.size,
+                step: cli.step,
             });
         }
     }

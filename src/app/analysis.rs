@@ -150,6 +150,68 @@ impl StepThrough {
     }
 }
 
+/// The words of a step: the axis under test with its numbers, and what happens next. Shared by
+/// the panel and the caption over the scene.
+pub fn step_words<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
+    step: &StepThrough,
+    report: &crate::sat::SatReport<V, N>,
+) -> (String, String, String, StepVerdict) {
+    let t = &report.axes[step.current.min(N - 1)];
+    let title = format!(
+        "Step {} of {N} · axis {}: {}",
+        t.index + 1,
+        t.index,
+        t.kind.label()
+    );
+    let numbers = if t.degenerate {
+        "parallel edges: the cross product vanishes, nothing to test".to_string()
+    } else {
+        format!(
+            "|T·L| = {}   ra + rb = {} + {} = {}   gap = {}",
+            crate::sat::fmt_num(t.distance),
+            crate::sat::fmt_num(t.ra),
+            crate::sat::fmt_num(t.rb),
+            crate::sat::fmt_num(t.ra + t.rb),
+            crate::sat::fmt_num(t.gap)
+        )
+    };
+    let separating = |i: usize| report.axes[i].is_separating();
+    let (verdict, kind) = match step.state(separating, N) {
+        StepState::EarlyOut(_) => (
+            "|T·L| > ra + rb: SEPARATED. An early-out test stops here.",
+            StepVerdict::Separates,
+        ),
+        StepState::Done(_) if report.intersect => (
+            "No axis separates: the boxes INTERSECT.",
+            StepVerdict::Intersects,
+        ),
+        StepState::Done(_) => ("Last axis tested.", StepVerdict::Neutral),
+        StepState::Testing(_) if t.degenerate => (
+            "Skipped: parallel edges cannot separate.",
+            StepVerdict::Neutral,
+        ),
+        StepState::Testing(_) if t.is_separating() => {
+            ("Separates too (going on past it).", StepVerdict::Separates)
+        }
+        StepState::Testing(_) => (
+            "|T·L| <= ra + rb: shadows overlap, test the next axis.",
+            StepVerdict::Neutral,
+        ),
+    };
+    (title, numbers, verdict.to_string(), kind)
+}
+
+/// The tone of a step's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepVerdict {
+    /// This axis separates.
+    Separates,
+    /// All tested, none separates.
+    Intersects,
+    /// Go on.
+    Neutral,
+}
+
 /// The three answers for one pair, side by side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrossCheck {
@@ -329,6 +391,28 @@ mod tests {
         s.through_all = true;
         while s.step(separating, 15) {}
         assert_eq!(s.state(separating, 15), StepState::Done(14));
+    }
+
+    #[test]
+    fn the_step_words_name_the_early_out_at_the_separating_axis() {
+        let a = Obb2::default();
+        let b = Obb2 {
+            center: Vec2::new(0.0, 3.0),
+            ..Default::default()
+        };
+        let report = dim2::report(&a, &b);
+        let mut s = StepThrough::default();
+        s.start();
+        let (_, _, v, kind) = step_words(&s, &report);
+        assert_eq!(kind, StepVerdict::Neutral, "{v}");
+        s.step(|i| report.axes[i].is_separating(), 4);
+        let (title, numbers, v, kind) = step_words(&s, &report);
+        assert_eq!(kind, StepVerdict::Separates);
+        assert!(
+            title.contains("axis 1: A.u1")
+                && numbers.contains("gap = 1")
+                && v.contains("early-out")
+        );
     }
 
     #[test]

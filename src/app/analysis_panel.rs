@@ -3,7 +3,7 @@
 
 use egui_macroquad::egui::{self, RichText, Ui};
 
-use super::analysis::{CrossCheck, ResolveMode, StepState, StepThrough};
+use super::analysis::{step_words, CrossCheck, ResolveMode, StepThrough, StepVerdict};
 use super::panel::colors;
 use crate::sat::{fmt_num, SatParams, SatReport, DEGENERATE_THRESHOLD, PARALLEL_EPSILON};
 
@@ -14,6 +14,14 @@ pub struct AnalysisActions {
     pub resolve: bool,
     /// Save the current pair as a regression scene.
     pub save_regression: bool,
+    /// Start stepping, or stop (key S).
+    pub step_toggle: bool,
+    /// Next axis (key →).
+    pub step_next: bool,
+    /// Previous axis (key ←).
+    pub step_back: bool,
+    /// Play or pause (Space).
+    pub step_play: bool,
 }
 
 /// Depth, normal, feature pair and the Resolve buttons.
@@ -41,7 +49,7 @@ pub fn penetration<V: Copy + std::ops::Mul<f32, Output = V> + std::fmt::Debug, c
             ui.label("depth");
             ui.label(RichText::new(fmt_num(p.depth)).monospace());
             ui.end_row();
-            ui.label("normal (A → B)");
+            ui.label("normal, A to B");
             ui.label(RichText::new(format!("{:.4?}", p.normal)).monospace());
             ui.end_row();
             ui.label("features");
@@ -70,7 +78,7 @@ pub fn step_through<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     let separating = |i: usize| report.axes[i].is_separating();
     ui.horizontal(|ui| {
         if !step.active {
-            if ui.button("▶ Step through the axes").clicked() {
+            if ui.button("▶ Step through the axes (S)").clicked() {
                 step.start();
             }
             return;
@@ -99,6 +107,7 @@ pub fn step_through<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     if !step.active {
         return;
     }
+    ui.label(RichText::new("keys: ← → step, Space play/pause, S stop").color(colors::DIM));
     ui.horizontal(|ui| {
         ui.add(
             egui::Slider::new(&mut step.speed, 0.25..=8.0)
@@ -107,37 +116,14 @@ pub fn step_through<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
         );
         ui.checkbox(&mut step.through_all, "go on past a separating axis");
     });
-    let t = &report.axes[step.current.min(N - 1)];
-    let (color, verdict) = match step.state(separating, N) {
-        StepState::EarlyOut(_) => (
-            colors::SEPARATING,
-            "SEPARATES: an early-out test stops here".to_string(),
-        ),
-        StepState::Done(_) if report.intersect => (
-            colors::HIT,
-            "overlaps: no axis separates, the boxes intersect".to_string(),
-        ),
-        StepState::Done(_) => (colors::DIM, "last axis tested".to_string()),
-        StepState::Testing(_) if t.degenerate => {
-            (colors::DIM, "parallel edges: skipped".to_string())
-        }
-        StepState::Testing(_) if t.is_separating() => {
-            (colors::SEPARATING, "separates (going on)".to_string())
-        }
-        StepState::Testing(_) => (colors::DIM, "overlaps: go on to the next axis".to_string()),
+    let (title, numbers, verdict, kind) = step_words(step, report);
+    let color = match kind {
+        StepVerdict::Separates => colors::SEPARATING,
+        StepVerdict::Intersects => colors::HIT,
+        StepVerdict::Neutral => colors::DIM,
     };
-    ui.label(RichText::new(format!("axis {} of {N}: {}", t.index, t.kind.label())).strong());
-    ui.label(
-        RichText::new(format!(
-            "|T·L| = {}  vs  ra + rb = {} + {} = {}  →  gap {}",
-            fmt_num(t.distance),
-            fmt_num(t.ra),
-            fmt_num(t.rb),
-            fmt_num(t.ra + t.rb),
-            fmt_num(t.gap)
-        ))
-        .monospace(),
-    );
+    ui.label(RichText::new(title).strong());
+    ui.label(RichText::new(numbers).monospace());
     ui.label(RichText::new(verdict).color(color).strong());
 }
 

@@ -191,3 +191,47 @@ pub fn banner(fonts: &Fonts, text: &str, at: Vec2, separated: bool) {
         },
     );
 }
+
+/// Two lines at the bottom of the scene while stepping through the axes: the axis under test with
+/// its numbers, and what the test does next.
+pub fn step_caption(
+    fonts: &Fonts,
+    title: &str,
+    numbers: &str,
+    verdict: &str,
+    color: Color,
+    left: f32,
+    bottom: f32,
+) {
+    let sizes = [18u16, 16, 18];
+    let lines = [title, numbers, verdict];
+    let width = lines
+        .iter()
+        .zip(sizes)
+        .map(|(t, s)| measure_text(t, Some(&fonts.mono), s, 1.0).width)
+        .fold(0.0, f32::max);
+    let height = 3.0 * 24.0 + 16.0;
+    let top = bottom - height;
+    draw_rectangle(
+        left - 12.0,
+        top,
+        width + 24.0,
+        height,
+        Color::new(0.05, 0.05, 0.07, 0.88),
+    );
+    draw_rectangle(left - 12.0, top, 5.0, height, color);
+    for (k, (text, size)) in lines.iter().zip(sizes).enumerate() {
+        let c = if k == 2 { color } else { palette::TEXT };
+        draw_text_ex(
+            text,
+            left,
+            top + 26.0 + 24.0 * k as f32,
+            TextParams {
+                font: Some(&fonts.mono),
+                font_size: size,
+                color: c,
+                ..Default::default()
+            },
+        );
+    }
+}

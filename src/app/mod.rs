@@ -11,10 +11,12 @@ pub mod draw2d;
 pub mod draw3d;
 pub mod gizmo;
 pub mod gizmo2d;
+pub mod history;
 pub mod input;
 pub mod mode2d;
 pub mod mode3d;
 pub mod panel;
+pub mod scenes;
 pub mod state;
 
 use std::path::PathBuf;
@@ -37,6 +39,8 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// Window size in pixels.
     pub size: (u32, u32),
+    /// Open with the step-through at this axis.
+    pub step: Option<usize>,
 }
 
 /// Opens the window and runs until it is closed (or the screenshot is written).
@@ -64,6 +68,10 @@ pub fn apply_scene(state: &mut AppState, scene: &Scene, pair: &Pair) {
                 selected_box: state.three.view.selected_box,
                 ..view
             };
+            // a scene without a camera (a hand-written preset) is framed
+            if scene.view.get("camera3").is_none() {
+                state.three.view.camera3 = state::framing_camera(a, b);
+            }
         }
         Pair::Two(a, b) => {
             state.two.a = *a;
@@ -113,6 +121,11 @@ fn shortcuts(state: &mut AppState, actions: &mut panel::PanelActions) {
         state.view_mut().selected_box = None;
         state.view_mut().selected_axis = None;
     }
+    let step = &mut actions.analysis;
+    step.step_toggle |= is_key_pressed(KeyCode::S);
+    step.step_next |= is_key_pressed(KeyCode::Right);
+    step.step_back |= is_key_pressed(KeyCode::Left);
+    step.step_play |= is_key_pressed(KeyCode::Space);
     if is_key_pressed(KeyCode::A) {
         let v = state.view_mut();
         v.filter = match v.filter {
@@ -174,9 +187,19 @@ async fn main_loop(options: Options) {
     let fonts = draw::Fonts::load();
     let mut state = AppState::default();
     let mut transient = Transient::default();
+    // the last state is restored first (not in screenshot mode, whose pictures must not depend on
+    // what was last open), then `--scene` replaces its mode's boxes
+    let mut scenes = scenes::ScenesUi::new(&state, options.screenshot.is_none());
+    scenes.restore_last_state(&mut state, &mut transient);
+    if options.screenshot.is_none() {
+        prevent_quit();
+    }
     if let Some(path) = &options.scene {
         match Scene::load(path) {
-            Ok((scene, pair)) => apply_scene(&mut state, &scene, &pair),
+            Ok((scene, pair)) => {
+                apply_scene(&mut state, &scene, &pair);
+                scenes.opened_at_start(&state, &scene, path);
+            }
             Err(e) => {
                 if options.screenshot.is_some() {
                     eprintln!("satbox: {e}");
@@ -185,6 +208,14 @@ async fn main_loop(options: Options) {
                 transient.message = Some((e.to_string(), true));
             }
         }
+    }
+    if let Some(axis) = options.step {
+        state.step.start();
+        let count = match state.mode {
+            Mode::Three => crate::sat::dim3::AXIS_COUNT,
+            Mode::Two => crate::sat::dim2::AXIS_COUNT,
+        };
+        state.step.current = axis.min(count - 1);
     }
     let mut it3 = mode3d::Interaction3::default();
     let mut it2 = mode2d::Interaction2::default();
@@ -199,7 +230,7 @@ async fn main_loop(options: Options) {
         let mut egui_pointer = false;
         let mut egui_keyboard = false;
         egui_macroquad::ui(|ctx| {
-            let (a, w) = panel::show(ctx, &mut state, &mut transient);
+            let (a, w) = panel::show(ctx, &mut state, &mut transient, &mut scenes);
             actions = a;
             panel_width = w;
             egui_pointer = ctx.is_pointer_over_area() || ctx.is_using_pointer();
@@ -213,6 +244,7 @@ async fn main_loop(options: Options) {
         };
         if !egui_keyboard {
             shortcuts(&mut state, &mut actions);
+            scenes.shortcuts(&mut state, &mut transient);
         }
         let mut input = gather_input(false, last_mouse);
         input.pointer_in_scene = !egui_pointer && viewport.contains(input.mouse);
@@ -241,10 +273,10 @@ async fn main_loop(options: Options) {
         );
 
         clear_background(draw::palette::BACKGROUND);
-        let mut _drag_ended = false;
+        let mut drag_ended = false;
         match state.mode {
             Mode::Three => {
-                _drag_ended = frame3(
+                drag_ended = frame3(
                     &mut state,
                     &mut transient,
                     &mut it3,
@@ -262,6 +294,26 @@ async fn main_loop(options: Options) {
                 &fonts,
             ),
         }
+        if state.step.active {
+            let words = match state.mode {
+                Mode::Three => analysis::step_words(&state.step, &state.report3()),
+                Mode::Two => analysis::step_words(&state.step, &state.report2()),
+            };
+            let color = match words.3 {
+                analysis::StepVerdict::Separates => draw::palette::FIRST_SEPARATING,
+                analysis::StepVerdict::Intersects => draw::palette::HIT,
+                analysis::StepVerdict::Neutral => draw::palette::TEXT_DIM,
+            };
+            draw::step_caption(
+                &fonts,
+                &words.0,
+                &words.1,
+                &words.2,
+                color,
+                24.0,
+                viewport.h - 48.0,
+            );
+        }
         if let Some((msg, is_error)) = &transient.message {
             let color = if *is_error {
                 draw::palette::HIT
@@ -278,11 +330,22 @@ async fn main_loop(options: Options) {
             );
         }
         egui_macroquad::draw();
+        scenes.end_frame(
+            &state,
+            &mut transient,
+            drag_ended,
+            actions.edited,
+            is_mouse_button_down(MouseButton::Left),
+        );
+        if is_quit_requested() {
+            scenes.save_last_state(&state, &mut transient);
+            break;
+        }
 
         frames += 1;
         if let Some(path) = &options.screenshot {
             // a few frames let egui settle its layout before the picture is taken
-            if frames >= 4 {
+            if frames >= 30 {
                 get_screen_data().export_png(&path.to_string_lossy());
                 std::process::exit(0);
             }
@@ -307,6 +370,45 @@ fn analyse(
     dt: f32,
 ) {
     let mode = state.resolve_mode;
+    let (count, separating): (usize, Vec<bool>) = match state.mode {
+        Mode::Three => (
+            15,
+            state
+                .report3()
+                .axes
+                .iter()
+                .map(|t| t.is_separating())
+                .collect(),
+        ),
+        Mode::Two => (
+            4,
+            state
+                .report2()
+                .axes
+                .iter()
+                .map(|t| t.is_separating())
+                .collect(),
+        ),
+    };
+    let step = &mut state.step;
+    if asked.step_toggle {
+        if step.active {
+            step.stop();
+        } else {
+            step.start();
+        }
+    }
+    if step.active {
+        if asked.step_next {
+            step.step(|i| separating[i], count);
+        }
+        if asked.step_back {
+            step.back();
+        }
+        if asked.step_play {
+            step.playing = !step.playing;
+        }
+    }
     match state.mode {
         Mode::Three => {
             let report = state.report3();
