@@ -45,8 +45,10 @@ pub fn show(
     ctx: &egui::Context,
     state: &mut AppState,
     transient: &mut Transient,
+    scenes: &mut super::scenes::ScenesUi,
 ) -> (PanelActions, f32) {
     let mut actions = PanelActions::default();
+    scenes.windows(ctx, state, transient);
     let panel = egui::SidePanel::right("satbox-panel")
         .resizable(true)
         .default_width(430.0)
@@ -56,6 +58,7 @@ pub fn show(
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     mode_switch(ui, state);
+                    scenes.section(ui, state, transient);
                     ui.separator();
                     match state.mode {
                         Mode::Three => {

@@ -1,3 +1,4 @@
 //! Headless commands: everything satbox does without opening a window.
 
 pub mod check;
+pub mod testcase;

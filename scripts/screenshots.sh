@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Regenerates screenshots/ with the app's own screenshot mode: builds the release binary, then
+# renders the default scene and each listed preset (under a virtual X server when there is no
+# DISPLAY). Usage: scripts/screenshots.sh [WxH]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SIZE=${1:-1400x900}
+OUT=screenshots
+# name of the PNG = name of the preset in assets/scenes/
+PRESETS=(
+  3d-separated-edge-edge   # separated only by an edge x edge axis
+  3d-deep-overlap          # intersecting: least penetration and the push-out arrow
+  3d-contact-face-face     # face contact
+  3d-contact-edge-edge     # edge-edge contact
+  2d-separated
+  2d-intersecting
+)
+
+cargo build --release --quiet
+BIN=target/release/satbox
+mkdir -p "$OUT"
+
+# the screenshot mode never reads or writes the user's last state; keep its folder aside anyway
+DATA=$(mktemp -d)
+trap 'rm -rf "$DATA"' EXIT
+
+render() {
+  export SATBOX_DATA_DIR="$DATA"
+  "$BIN" --screenshot "$OUT/3d-default.png" --size "$SIZE"
+  echo "$OUT/3d-default.png"
+  for p in "${PRESETS[@]}"; do
+    "$BIN" --scene "assets/scenes/$p.json" --screenshot "$OUT/$p.png" --size "$SIZE"
+    echo "$OUT/$p.png"
+  done
+}
+
+if [ -n "${DISPLAY:-}" ]; then
+  render
+else
+  command -v xvfb-run >/dev/null || { echo "no DISPLAY and no xvfb-run (apt-get install xvfb)" >&2; exit 1; }
+  [ -z "${SATBOX_SCREENSHOTS_NESTED:-}" ] || { echo "xvfb-run gave no DISPLAY" >&2; exit 1; }
+  # run this script again inside a virtual X server (the build above is then a no-op)
+  SATBOX_SCREENSHOTS_NESTED=1 xvfb-run -a -s "-screen 0 1920x1200x24" "$0" "$SIZE"
+fi
