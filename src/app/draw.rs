@@ -235,3 +235,51 @@ pub fn step_caption(
         );
     }
 }
+
+/// A key to the scene's colours, anchored at its bottom-right corner; `extra` lines follow.
+pub fn legend(fonts: &Fonts, bottom_right: Vec2, extra: &[String]) {
+    let entries: [(Color, f32, &str); 7] = [
+        (palette::A, 4.0, "A's shadow"),
+        (palette::B, 4.0, "B's shadow"),
+        (palette::OVERLAP, 4.0, "shadows overlap"),
+        (palette::FIRST_SEPARATING, 4.0, "first separating axis"),
+        (palette::SEPARATING, 2.2, "other separating axis"),
+        (palette::OVERLAPPING, 1.5, "overlapping axis"),
+        (palette::LEAST_PENETRATION, 3.5, "least penetration"),
+    ];
+    let size = 13u16;
+    let row = 17.0;
+    let width = entries
+        .iter()
+        .map(|e| e.2.to_string())
+        .chain(extra.iter().cloned())
+        .map(|t| measure_text(&t, Some(&fonts.mono), size, 1.0).width)
+        .fold(0.0, f32::max)
+        + 44.0;
+    let rows = entries.len() + extra.len();
+    let height = rows as f32 * row + 12.0;
+    let (x, y) = (bottom_right.x - width, bottom_right.y - height);
+    draw_rectangle(x, y, width, height, Color::new(0.05, 0.05, 0.07, 0.8));
+    let text = |t: &str, tx: f32, ty: f32, c: Color| {
+        draw_text_ex(
+            t,
+            tx,
+            ty,
+            TextParams {
+                font: Some(&fonts.mono),
+                font_size: size,
+                color: c,
+                ..Default::default()
+            },
+        )
+    };
+    for (k, (c, w, name)) in entries.iter().enumerate() {
+        let cy = y + 6.0 + row * (k as f32 + 0.5);
+        line(Vec2::new(x + 8.0, cy), Vec2::new(x + 32.0, cy), *w, *c);
+        text(name, x + 38.0, cy + 4.5, palette::TEXT_DIM);
+    }
+    for (k, t) in extra.iter().enumerate() {
+        let cy = y + 6.0 + row * ((entries.len() + k) as f32 + 0.5);
+        text(t, x + 8.0, cy + 4.5, palette::TEXT_DIM);
+    }
+}

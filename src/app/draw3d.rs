@@ -49,6 +49,29 @@ pub fn draw(scene: &Scene3, fonts: &Fonts) {
     if let Some((frame, active)) = scene.gizmo {
         gizmo_handles(&scene.projector, &frame, scene.state.gizmo_mode, active);
     }
+    if ov.labels {
+        let degenerate: Vec<String> = scene
+            .report
+            .axes
+            .iter()
+            .filter(|t| t.degenerate)
+            .map(|t| t.index.to_string())
+            .collect();
+        let extra = if degenerate.is_empty() {
+            Vec::new()
+        } else {
+            vec![
+                format!("parallel edges, not drawn: {}", degenerate.join(", ")),
+                "(degenerate: cannot separate)".to_string(),
+            ]
+        };
+        let vp = scene.projector.viewport;
+        draw::legend(
+            fonts,
+            Vec2::new(vp.x + vp.w - 12.0, vp.y + vp.h - 12.0),
+            &extra,
+        );
+    }
 }
 
 fn seg(p: &Projector, a: Vec3, b: Vec3, width: f32, color: Color) {

@@ -260,7 +260,8 @@ fn box3_editor(
                     ui.end_row();
                     ui.label("rotation °");
                     let (x, y, z) = obb.rotation.to_euler(EulerRot::XYZ);
-                    let mut e = Vec3::new(x, y, z) * (180.0 / std::f32::consts::PI);
+                    // + 0.0 turns -0.0 into 0.0 for display
+                    let mut e = Vec3::new(x, y, z) * (180.0 / std::f32::consts::PI) + Vec3::ZERO;
                     let before = e;
                     let mut changed = false;
                     for (k, axis) in ["x", "y", "z"].iter().enumerate() {
