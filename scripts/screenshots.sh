@@ -41,5 +41,5 @@ else
   command -v xvfb-run >/dev/null || { echo "no DISPLAY and no xvfb-run (apt-get install xvfb)" >&2; exit 1; }
   [ -z "${SATBOX_SCREENSHOTS_NESTED:-}" ] || { echo "xvfb-run gave no DISPLAY" >&2; exit 1; }
   # run this script again inside a virtual X server (the build above is then a no-op)
-  SATBOX_SCREENSHOTS_NESTED=1 xvfb-run -a -s "-screen 0 1920x1200x24" "$0" "$SIZE"
+  SATBOX_SCREENSHOTS_NESTED=1 xvfb-run -a -n $((100 + $$ % 800)) -s "-screen 0 1920x1200x24" "$0" "$SIZE"
 fi

@@ -18,10 +18,20 @@ fn launcher() -> Option<Vec<String>> {
         return Some(Vec::new());
     }
     let found = Command::new("xvfb-run").arg("--help").output().is_ok();
+    // a server number of our own: concurrent `xvfb-run -a` runs starting at the same number can
+    // race for it
+    let n = 100 + std::process::id() % 800;
     found.then(|| {
-        ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24"]
-            .map(String::from)
-            .to_vec()
+        [
+            "xvfb-run",
+            "-a",
+            "-n",
+            &n.to_string(),
+            "-s",
+            "-screen 0 1280x1024x24",
+        ]
+        .map(String::from)
+        .to_vec()
     })
 }
 
@@ -47,11 +57,16 @@ fn screenshots(launch: &[String], jobs: &[(Option<PathBuf>, PathBuf)], data: &Pa
     let script = r#"bin=$1; shift
 while [ $# -gt 0 ]; do
   scene=$1; out=$2; shift 2
-  if [ -n "$scene" ]; then
-    "$bin" --scene "$scene" --screenshot "$out" --size 1000x700 || { echo "failed: $scene" >&2; exit 1; }
-  else
-    "$bin" --screenshot "$out" --size 1000x700 || { echo "failed: default scene" >&2; exit 1; }
-  fi
+  ok=
+  for try in 1 2 3; do
+    if [ -n "$scene" ]; then
+      "$bin" --scene "$scene" --screenshot "$out" --size 1000x700 && ok=1 && break
+    else
+      "$bin" --screenshot "$out" --size 1000x700 && ok=1 && break
+    fi
+    sleep 1
+  done
+  [ -n "$ok" ] || { echo "failed: ${scene:-default scene}" >&2; exit 1; }
 done"#;
     let mut cmd = Command::new(if launch.is_empty() {
         "bash"
