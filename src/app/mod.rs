@@ -221,6 +221,9 @@ async fn main_loop(options: Options) {
     let mut it2 = mode2d::Interaction2::default();
     let mut last_mouse = Vec2::from(mouse_position());
     let mut last_mode = state.mode;
+    let mut valid = state::ValidBoxes::of(&state);
+    let mut shown_message: Option<(String, bool)> = None;
+    let mut message_age = 0.0f32;
     let mut frames = 0u32;
     loop {
         let frame_start = std::time::Instant::now();
@@ -261,6 +264,9 @@ async fn main_loop(options: Options) {
             look_along(&mut state, i);
         }
 
+        if let Some(problem) = state::keep_valid(&mut state, &mut valid) {
+            transient.message = Some((problem, true));
+        }
         if state.mode != last_mode {
             state.step.stop();
             last_mode = state.mode;
@@ -313,6 +319,15 @@ async fn main_loop(options: Options) {
                 24.0,
                 viewport.h - 48.0,
             );
+        }
+        // a message stays 8 seconds after it last changed
+        if transient.message.as_ref().map(|m| &m.0) != shown_message.as_ref().map(|m| &m.0) {
+            shown_message = transient.message.clone();
+            message_age = 0.0;
+        }
+        message_age += get_frame_time();
+        if message_age > 8.0 {
+            transient.message = None;
         }
         if let Some((msg, is_error)) = &transient.message {
             let color = if *is_error {

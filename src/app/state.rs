@@ -288,6 +288,52 @@ impl AppState {
     }
 }
 
+/// The four boxes as they were last known valid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValidBoxes {
+    three: (Obb3, Obb3),
+    two: (Obb2, Obb2),
+}
+
+impl ValidBoxes {
+    /// The boxes of a state (assumed valid: the defaults or a validated scene).
+    pub fn of(state: &AppState) -> Self {
+        Self {
+            three: (state.three.a, state.three.b),
+            two: (state.two.a, state.two.b),
+        }
+    }
+}
+
+/// Puts back the last valid box wherever an edit made one invalid (a NaN or infinity typed into a
+/// field, a coordinate beyond the supported range), so the math never sees it. Returns what was
+/// wrong, for the user. Quaternions are re-normalised as they go.
+pub fn keep_valid(state: &mut AppState, last: &mut ValidBoxes) -> Option<String> {
+    let mut problem = None;
+    let mut check3 = |obb: &mut Obb3, good: &mut Obb3, name: &str| match obb.validate() {
+        Ok(()) => {
+            obb.rotation = obb.rotation.normalize();
+            *good = *obb;
+        }
+        Err(e) => {
+            problem = Some(format!("Ignored an invalid value for box {name}: {e}"));
+            *obb = *good;
+        }
+    };
+    check3(&mut state.three.a, &mut last.three.0, "A");
+    check3(&mut state.three.b, &mut last.three.1, "B");
+    let mut check2 = |obb: &mut Obb2, good: &mut Obb2, name: &str| match obb.validate() {
+        Ok(()) => *good = *obb,
+        Err(e) => {
+            problem = Some(format!("Ignored an invalid value for box {name}: {e}"));
+            *obb = *good;
+        }
+    };
+    check2(&mut state.two.a, &mut last.two.0, "A");
+    check2(&mut state.two.b, &mut last.two.1, "B");
+    problem
+}
+
 /// Per-frame state that is never saved.
 #[derive(Clone, Debug, Default)]
 pub struct Transient {
@@ -327,6 +373,31 @@ mod tests {
         let r = s.report2();
         let max_gap = r.axes.iter().map(|a| a.gap).fold(f32::MIN, f32::max);
         assert!(max_gap.abs() < 0.5, "{max_gap}");
+    }
+
+    #[test]
+    fn a_nan_typed_into_a_field_is_refused_and_the_box_kept() {
+        let mut s = AppState::default();
+        let mut last = ValidBoxes::of(&s);
+        let before = s.three.b;
+        s.three.b.center.x = f32::NAN;
+        let msg = keep_valid(&mut s, &mut last).expect("reported");
+        assert!(msg.contains("box B") && msg.contains("NaN"), "{msg}");
+        assert_eq!(s.three.b, before);
+        s.two.a.angle = f32::INFINITY;
+        assert!(keep_valid(&mut s, &mut last).is_some());
+        assert!(s.two.a.angle.is_finite());
+    }
+
+    #[test]
+    fn a_valid_edit_becomes_the_new_fallback() {
+        let mut s = AppState::default();
+        let mut last = ValidBoxes::of(&s);
+        s.three.a.center.x = 4.0;
+        assert_eq!(keep_valid(&mut s, &mut last), None);
+        s.three.a.center.x = 1e9;
+        assert!(keep_valid(&mut s, &mut last).is_some());
+        assert_eq!(s.three.a.center.x, 4.0);
     }
 
     #[test]
