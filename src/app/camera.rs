@@ -333,6 +333,16 @@ impl Default for Camera2 {
 }
 
 impl Camera2 {
+    /// Centres `center` and zooms so that a circle of `radius` fills `fill` of the viewport's
+    /// smaller side.
+    pub fn framing(center: Vec2, radius: f32, fill: f32, viewport: &Viewport) -> Self {
+        let side = viewport.w.min(viewport.h).max(1.0);
+        Self {
+            center: center.to_array(),
+            zoom: (fill * side / (2.0 * radius.max(1e-3))).clamp(2.0, 5000.0),
+        }
+    }
+
     /// World (y up) → pixel.
     pub fn to_screen(&self, p: Vec2, viewport: &Viewport) -> Vec2 {
         let c = Vec2::from(self.center);
@@ -458,6 +468,14 @@ mod tests {
             .closest_on_line(Vec3::new(-3.0, 1.0, 0.0), Vec3::X)
             .unwrap();
         assert!((s - 3.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn camera2_framing_fits_the_circle() {
+        let cam = Camera2::framing(Vec2::new(3.0, -1.0), 2.0, 0.5, &VP);
+        let edge = cam.to_screen(Vec2::new(5.0, -1.0), &VP);
+        assert!((cam.to_screen(Vec2::new(3.0, -1.0), &VP) - VP.center()).length() < 1e-3);
+        assert!(((edge.x - VP.center().x) - 0.25 * 600.0).abs() < 1e-2);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use glam::{Vec2, Vec3};
 use macroquad::prelude::Color;
 
 use super::axes3d::AxisLine;
-use super::camera::Projector;
+use super::camera::{Projector, Viewport};
 use super::draw::{self, palette, Anchor, Fonts};
 use super::gizmo::{self, GizmoFrame, GizmoMode, Handle};
 use super::state::{AppState, Transient};
@@ -342,12 +342,6 @@ fn axis_line(scene: &Scene3, line: &AxisLine, fonts: &Fonts) {
         }
     }
     if ov.labels {
-        let end = b + dir * 8.0;
-        let anchor = if dir.x >= 0.0 {
-            Anchor::Left
-        } else {
-            Anchor::Right
-        };
         let text = if focus {
             let verdict = if t.is_separating() { "gap" } else { "overlap" };
             let value = if t.is_separating() {
@@ -369,6 +363,8 @@ fn axis_line(scene: &Scene3, line: &AxisLine, fonts: &Fonts) {
         } else {
             palette::TEXT_DIM
         };
+        let size = if focus { 15 } else { 12 };
+        let (end, anchor) = label_place(a, b, &text, size, fonts, &p.viewport);
         draw::label(
             fonts,
             &text,
@@ -378,6 +374,53 @@ fn axis_line(scene: &Scene3, line: &AxisLine, fonts: &Fonts) {
             anchor,
         );
     }
+}
+
+/// Where an axis label goes: just past the line's far end, or past the near end when that would
+/// leave the viewport, and never outside it.
+fn label_place(
+    a: Vec2,
+    b: Vec2,
+    text: &str,
+    size: u16,
+    fonts: &Fonts,
+    vp: &Viewport,
+) -> (Vec2, Anchor) {
+    let width = macroquad::text::measure_text(text, Some(&fonts.mono), size, 1.0).width + 8.0;
+    let dir = (b - a).normalize_or(Vec2::X);
+    let place = |end: Vec2, d: Vec2| {
+        let anchor = if d.x >= 0.0 {
+            Anchor::Left
+        } else {
+            Anchor::Right
+        };
+        let (lo, hi) = match anchor {
+            Anchor::Left => (end.x, end.x + width),
+            _ => (end.x - width, end.x),
+        };
+        let inside =
+            lo >= vp.x && hi <= vp.x + vp.w && end.y >= vp.y + 40.0 && end.y <= vp.y + vp.h - 10.0;
+        (end, anchor, inside)
+    };
+    let far = place(b + dir * 8.0, dir);
+    let near = place(a - dir * 8.0, -dir);
+    let (end, anchor) = match (far.2, near.2) {
+        (true, _) => (far.0, far.1),
+        (false, true) => (near.0, near.1),
+        _ => (far.0, far.1),
+    };
+    let x = match anchor {
+        Anchor::Left => end
+            .x
+            .clamp(vp.x + 4.0, (vp.x + vp.w - width).max(vp.x + 4.0)),
+        _ => end
+            .x
+            .clamp((vp.x + width).min(vp.x + vp.w), vp.x + vp.w - 4.0),
+    };
+    (
+        Vec2::new(x, end.y.clamp(vp.y + 44.0, vp.y + vp.h - 12.0)),
+        anchor,
+    )
 }
 
 /// A translucent square in the plane that separates the boxes, at the middle of the gap on the

@@ -221,13 +221,18 @@ async fn main_loop(options: Options) {
     let mut it2 = mode2d::Interaction2::default();
     let mut last_mouse = Vec2::from(mouse_position());
     let mut last_mode = state.mode;
+    let mut last_in_scene = false;
     let mut valid = state::ValidBoxes::of(&state);
     let mut shown_message: Option<(String, bool)> = None;
     let mut message_age = 0.0f32;
     let mut frames = 0u32;
     loop {
         let frame_start = std::time::Instant::now();
-        transient.hovered_axis = None;
+        // the scene's hover of the last frame reaches the panel's table; over the panel, the
+        // table sets its own
+        if !last_in_scene {
+            transient.hovered_axis = None;
+        }
         let mut actions = panel::PanelActions::default();
         let mut panel_width = 0.0;
         let mut egui_pointer = false;
@@ -251,13 +256,26 @@ async fn main_loop(options: Options) {
         }
         let mut input = gather_input(false, last_mouse);
         input.pointer_in_scene = !egui_pointer && viewport.contains(input.mouse);
+        last_in_scene = input.pointer_in_scene;
         last_mouse = input.mouse;
         if actions.reset_view {
             match state.mode {
                 Mode::Three => {
                     state.three.view.camera3 = state::framing_camera(&state.three.a, &state.three.b)
                 }
-                Mode::Two => state.two.view.camera2 = camera::Camera2::default(),
+                Mode::Two => {
+                    let (a, b) = (&state.two.a, &state.two.b);
+                    let mid = 0.5 * (a.center + b.center);
+                    let radius = a
+                        .corners()
+                        .iter()
+                        .chain(b.corners().iter())
+                        .map(|c| c.distance(mid))
+                        .fold(0.5f32, f32::max);
+                    // room for the axis lines beside the boxes
+                    state.two.view.camera2 =
+                        camera::Camera2::framing(mid, radius * 1.9, 0.9, &viewport);
+                }
             }
         }
         if let (Some(i), Mode::Three) = (actions.look_along, state.mode) {

@@ -171,7 +171,36 @@ pub fn framing_camera(a: &Obb3, b: &Obb3) -> OrbitCamera {
         .chain(b.corners().iter())
         .map(|c| c.distance(mid))
         .fold(0.5f32, f32::max);
-    OrbitCamera::framing(mid, radius, 0.42)
+    let mut camera = OrbitCamera::framing(mid, radius, 0.42);
+    // turn the orbit so that the axis that matters (first separating, else least penetration) is
+    // seen across, not end-on: its line and shadows then read at full length
+    let report = dim3::report(a, b);
+    let focus = report
+        .first_separating
+        .or(report.penetration.map(|p| p.axis_index));
+    if let Some(i) = focus {
+        let axis = report.axes[i].axis;
+        let base = camera;
+        let mut best = (f32::MAX, camera);
+        for yaw_step in 0..24 {
+            for pitch_deg in [-22.0f32, -32.0, -45.0] {
+                let yaw = (35.0 + 15.0 * yaw_step as f32).to_radians();
+                let q = Quat::from_rotation_y(yaw) * Quat::from_rotation_x(pitch_deg.to_radians());
+                let candidate = OrbitCamera {
+                    orientation: q.to_array(),
+                    ..base
+                };
+                // end-on-ness, plus a small preference for the usual view
+                let score = candidate.forward().dot(axis).abs()
+                    + 0.002 * yaw_step.min(24 - yaw_step) as f32;
+                if score < best.0 {
+                    best = (score, candidate);
+                }
+            }
+        }
+        camera = best.1;
+    }
+    camera
 }
 
 /// One mode's boxes and view.
@@ -365,6 +394,25 @@ mod tests {
             "first separating axis {first} should be an edge axis"
         );
         assert!(r.axes[first].gap < 0.3, "gap {}", r.axes[first].gap);
+    }
+
+    #[test]
+    fn the_framing_camera_sees_the_separating_axis_across_not_end_on() {
+        let (a, b) = default_pair3();
+        let cam = framing_camera(&a, &b);
+        let r = dim3::report(&a, &b);
+        let axis = r.axes[r.first_separating.unwrap()].axis;
+        // this axis is vertical: the shallowest pitch tried (22°) is the best view of it
+        assert!(
+            cam.forward().dot(axis).abs() < 0.4,
+            "{}",
+            cam.forward().dot(axis)
+        );
+        // a pair separated along a horizontal axis is seen straight across it
+        let a = Obb3::default();
+        let b = Obb3::axis_aligned(Vec3::new(0.0, 0.0, 3.0), Vec3::ONE);
+        let cam = framing_camera(&a, &b);
+        assert!(cam.forward().dot(Vec3::Z).abs() < 0.15, "{}", cam.forward());
     }
 
     #[test]
