@@ -29,6 +29,9 @@ render() {
   export SATBOX_DATA_DIR="$DATA"
   "$BIN" --screenshot "$OUT/3d-default.png" --size "$SIZE"
   echo "$OUT/3d-default.png"
+  # the default scene with the step-through stopped where an early-out test stops
+  "$BIN" --step 6 --screenshot "$OUT/3d-step-through.png" --size "$SIZE"
+  echo "$OUT/3d-step-through.png"
   for p in "${PRESETS[@]}"; do
     "$BIN" --scene "assets/scenes/$p.json" --screenshot "$OUT/$p.png" --size "$SIZE"
     echo "$OUT/$p.png"

@@ -531,7 +531,7 @@ fn separating_lines(scene: &Scene2, fonts: &Fonts) {
             let d = (p - q).normalize_or_zero();
             fit_label(
                 fonts,
-                &format!("separating line ⟂ axis {}", t.index),
+                &format!("separating line of axis {}", t.index),
                 p + d * 12.0,
                 12,
                 palette::with_alpha(c, 0.95),
