@@ -236,8 +236,8 @@ pub fn step_caption(
     }
 }
 
-/// A key to the scene's colours, anchored at its bottom-right corner; `extra` lines follow.
-pub fn legend(fonts: &Fonts, bottom_right: Vec2, extra: &[String]) {
+/// A key to the scene's colours, anchored at its top-right corner; `extra` lines follow.
+pub fn legend(fonts: &Fonts, top_right: Vec2, extra: &[String]) {
     let entries: [(Color, f32, &str); 7] = [
         (palette::A, 4.0, "A's shadow"),
         (palette::B, 4.0, "B's shadow"),
@@ -258,7 +258,7 @@ pub fn legend(fonts: &Fonts, bottom_right: Vec2, extra: &[String]) {
         + 44.0;
     let rows = entries.len() + extra.len();
     let height = rows as f32 * row + 12.0;
-    let (x, y) = (bottom_right.x - width, bottom_right.y - height);
+    let (x, y) = (top_right.x - width, top_right.y);
     draw_rectangle(x, y, width, height, Color::new(0.05, 0.05, 0.07, 0.8));
     let text = |t: &str, tx: f32, ty: f32, c: Color| {
         draw_text_ex(

@@ -66,11 +66,7 @@ pub fn draw(scene: &Scene3, fonts: &Fonts) {
             ]
         };
         let vp = scene.projector.viewport;
-        draw::legend(
-            fonts,
-            Vec2::new(vp.x + vp.w - 12.0, vp.y + vp.h - 12.0),
-            &extra,
-        );
+        draw::legend(fonts, Vec2::new(vp.x + vp.w - 12.0, vp.y + 62.0), &extra);
     }
 }
 
