@@ -16,28 +16,29 @@ pub enum ResolveMode {
     MoveB,
 }
 
-/// Moves the boxes so that they touch along the axis of least penetration.
-pub fn resolve3(a: &mut Obb3, b: &mut Obb3, pen: &Penetration<Vec3>, mode: ResolveMode) {
+/// Moves two centres apart by `depth · normal` (the push-out), as `mode` says.
+fn push_apart<V>(ca: &mut V, cb: &mut V, pen: &Penetration<V>, mode: ResolveMode)
+where
+    V: Copy + std::ops::Mul<f32, Output = V> + std::ops::AddAssign + std::ops::SubAssign,
+{
     let push = pen.normal * pen.depth;
     match mode {
         ResolveMode::Split => {
-            a.center -= push * 0.5;
-            b.center += push * 0.5;
+            *ca -= push * 0.5;
+            *cb += push * 0.5;
         }
-        ResolveMode::MoveB => b.center += push,
+        ResolveMode::MoveB => *cb += push,
     }
+}
+
+/// Moves the boxes so that they touch along the axis of least penetration.
+pub fn resolve3(a: &mut Obb3, b: &mut Obb3, pen: &Penetration<Vec3>, mode: ResolveMode) {
+    push_apart(&mut a.center, &mut b.center, pen, mode);
 }
 
 /// Moves the rectangles so that they touch along the axis of least penetration.
 pub fn resolve2(a: &mut Obb2, b: &mut Obb2, pen: &Penetration<Vec2>, mode: ResolveMode) {
-    let push = pen.normal * pen.depth;
-    match mode {
-        ResolveMode::Split => {
-            a.center -= push * 0.5;
-            b.center += push * 0.5;
-        }
-        ResolveMode::MoveB => b.center += push,
-    }
+    push_apart(&mut a.center, &mut b.center, pen, mode);
 }
 
 /// Walking the axes in test order, as an early-out test does.

@@ -60,14 +60,7 @@ pub fn layout(
     focus: Option<usize>,
     visible: impl Fn(usize) -> bool,
 ) -> Vec<AxisLine> {
-    let mid = 0.5 * (a.center + b.center);
-    let radius = a
-        .corners()
-        .iter()
-        .chain(b.corners().iter())
-        .map(|c| c.distance(mid))
-        .fold(0.0f32, f32::max)
-        .max(0.5);
+    let (mid, radius) = super::state::pair_sphere3(a, b);
     let mut order: Vec<_> = report
         .axes
         .iter()

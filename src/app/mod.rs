@@ -264,14 +264,7 @@ async fn main_loop(options: Options) {
                     state.three.view.camera3 = state::framing_camera(&state.three.a, &state.three.b)
                 }
                 Mode::Two => {
-                    let (a, b) = (&state.two.a, &state.two.b);
-                    let mid = 0.5 * (a.center + b.center);
-                    let radius = a
-                        .corners()
-                        .iter()
-                        .chain(b.corners().iter())
-                        .map(|c| c.distance(mid))
-                        .fold(0.5f32, f32::max);
+                    let (mid, radius) = state::pair_circle2(&state.two.a, &state.two.b);
                     // room for the axis lines beside the boxes
                     state.two.view.camera2 =
                         camera::Camera2::framing(mid, radius * 1.9, 0.9, &viewport);

@@ -162,8 +162,9 @@ pub fn default_pair2() -> (Obb2, Obb2) {
     )
 }
 
-/// A camera that frames both boxes and room for the axis lines beside them.
-pub fn framing_camera(a: &Obb3, b: &Obb3) -> OrbitCamera {
+/// The midpoint of two boxes' centres and the radius around it that holds every corner of both
+/// (at least 0.5, so that tiny boxes still get a usable view).
+pub fn pair_sphere3(a: &Obb3, b: &Obb3) -> (Vec3, f32) {
     let mid = 0.5 * (a.center + b.center);
     let radius = a
         .corners()
@@ -171,6 +172,24 @@ pub fn framing_camera(a: &Obb3, b: &Obb3) -> OrbitCamera {
         .chain(b.corners().iter())
         .map(|c| c.distance(mid))
         .fold(0.5f32, f32::max);
+    (mid, radius)
+}
+
+/// The 2D counterpart of [`pair_sphere3`].
+pub fn pair_circle2(a: &Obb2, b: &Obb2) -> (Vec2, f32) {
+    let mid = 0.5 * (a.center + b.center);
+    let radius = a
+        .corners()
+        .iter()
+        .chain(b.corners().iter())
+        .map(|c| c.distance(mid))
+        .fold(0.5f32, f32::max);
+    (mid, radius)
+}
+
+/// A camera that frames both boxes and room for the axis lines beside them.
+pub fn framing_camera(a: &Obb3, b: &Obb3) -> OrbitCamera {
+    let (mid, radius) = pair_sphere3(a, b);
     let mut camera = OrbitCamera::framing(mid, radius, 0.42);
     // turn the orbit so that the axis that matters (first separating, else least penetration) is
     // seen across, not end-on: its line and shadows then read at full length
