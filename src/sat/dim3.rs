@@ -122,13 +122,24 @@ fn projected_radius(u: &[Vec3; 3], e: Vec3, axis: Vec3) -> f32 {
 }
 
 /// The kind of the axis at `index` in the 3D test order.
-pub fn axis_kind(index: usize) -> AxisKind {
+pub const fn axis_kind(index: usize) -> AxisKind {
     match index {
         0..=2 => AxisKind::FaceA(index),
         3..=5 => AxisKind::FaceB(index - 3),
         _ => AxisKind::Edge((index - 6) / 3, (index - 6) % 3),
     }
 }
+
+/// [`axis_kind`] of every index, for the report's inner loop.
+const KINDS: [AxisKind; AXIS_COUNT] = {
+    let mut kinds = [AxisKind::FaceA(0); AXIS_COUNT];
+    let mut index = 0;
+    while index < AXIS_COUNT {
+        kinds[index] = axis_kind(index);
+        index += 1;
+    }
+    kinds
+};
 
 /// The full 15-axis report with the default [`SatParams`].
 pub fn report(a: &Obb3, b: &Obb3) -> Report3 {
@@ -143,58 +154,98 @@ pub fn report(a: &Obb3, b: &Obb3) -> Report3 {
 /// the origin keep their precision; only the drawn intervals use absolute positions. An edge axis
 /// whose cross product is shorter than `params.degenerate_threshold` is measured *before*
 /// normalisation and flagged degenerate.
+///
+/// The axes are held as three arrays of coordinates while they are projected, so the same
+/// operation runs on four axes at a time; every number is the plain `Σ e_k |u_k·L|`, `T·L` of the
+/// definition, summed in the same order as [`Obb3::projected_radius`].
 pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
+    // 16 lanes: the 15 axes and one zero lane, a whole number of 4-wide vectors.
+    const LANES: usize = 16;
     let ua = a.axes();
     let ub = b.axes();
     let t = b.center - a.center;
     let origin = a.center;
-    let mut axes = [AxisTest {
-        index: 0,
-        kind: AxisKind::FaceA(0),
-        axis: Vec3::ZERO,
-        degenerate: false,
-        ra: 0.0,
-        rb: 0.0,
-        distance: 0.0,
-        gap: 0.0,
-        interval_a: Interval { min: 0.0, max: 0.0 },
-        interval_b: Interval { min: 0.0, max: 0.0 },
-        signed_distance: 0.0,
-    }; AXIS_COUNT];
-    for (index, test) in axes.iter_mut().enumerate() {
-        let kind = axis_kind(index);
-        let (axis, degenerate) = match kind {
-            AxisKind::FaceA(k) => (ua[k], false),
-            AxisKind::FaceB(k) => (ub[k], false),
-            AxisKind::Edge(i, j) => {
-                let c = ua[i].cross(ub[j]);
-                let len = c.length();
-                if len < params.degenerate_threshold {
-                    (Vec3::ZERO, true)
-                } else {
-                    (c / len, false)
-                }
-            }
-        };
-        let ra = projected_radius(&ua, a.half_extents, axis);
-        let rb = projected_radius(&ub, b.half_extents, axis);
-        let signed_distance = t.dot(axis);
-        let distance = signed_distance.abs();
-        let center_a = origin.dot(axis);
-        *test = AxisTest {
-            index,
-            kind,
-            axis,
-            degenerate,
-            ra,
-            rb,
-            distance,
-            gap: distance - (ra + rb),
-            interval_a: Interval::around(center_a, ra),
-            interval_b: Interval::around(center_a + signed_distance, rb),
-            signed_distance,
-        };
+
+    // Candidate axes, one coordinate per array.
+    let (mut lx, mut ly, mut lz) = ([0.0f32; LANES], [0.0f32; LANES], [0.0f32; LANES]);
+    for (k, u) in ua.iter().chain(&ub).enumerate() {
+        (lx[k], ly[k], lz[k]) = (u.x, u.y, u.z);
     }
+    // Edge axes A.u_i × B.u_j, normalised unless shorter than the threshold (then zero).
+    let mut degenerate = [false; LANES];
+    {
+        let (mut cx, mut cy, mut cz) = ([0.0f32; 12], [0.0f32; 12], [0.0f32; 12]);
+        for i in 0..3 {
+            for j in 0..3 {
+                let c = ua[i].cross(ub[j]);
+                (cx[3 * i + j], cy[3 * i + j], cz[3 * i + j]) = (c.x, c.y, c.z);
+            }
+        }
+        let mut len = [0.0f32; 12];
+        for e in 0..12 {
+            len[e] = (cx[e] * cx[e] + cy[e] * cy[e] + cz[e] * cz[e]).sqrt();
+        }
+        for e in 0..12 {
+            let divisor = if len[e] < params.degenerate_threshold {
+                f32::INFINITY
+            } else {
+                len[e]
+            };
+            // x / ∞ = 0: a degenerate axis becomes the zero vector without a branch.
+            cx[e] /= divisor;
+            cy[e] /= divisor;
+            cz[e] /= divisor;
+        }
+        for e in 0..9 {
+            degenerate[6 + e] = len[e] < params.degenerate_threshold;
+            (lx[6 + e], ly[6 + e], lz[6 + e]) = (cx[e], cy[e], cz[e]);
+        }
+    }
+
+    // Projections, four axes at a time.
+    let dot = |v: Vec3, k: usize| v.x * lx[k] + v.y * ly[k] + v.z * lz[k];
+    let (ea, eb) = (a.half_extents, b.half_extents);
+    let (mut ra, mut rb) = ([0.0f32; LANES], [0.0f32; LANES]);
+    let (mut sd, mut ca) = ([0.0f32; LANES], [0.0f32; LANES]);
+    for k in 0..LANES {
+        ra[k] =
+            ea.x * dot(ua[0], k).abs() + ea.y * dot(ua[1], k).abs() + ea.z * dot(ua[2], k).abs();
+        rb[k] =
+            eb.x * dot(ub[0], k).abs() + eb.y * dot(ub[1], k).abs() + eb.z * dot(ub[2], k).abs();
+        sd[k] = dot(t, k);
+        ca[k] = dot(origin, k);
+    }
+    // Distances, gaps and the drawn intervals, still four axes at a time.
+    let (mut distance, mut gap) = ([0.0f32; LANES], [0.0f32; LANES]);
+    let (mut a_min, mut a_max) = ([0.0f32; LANES], [0.0f32; LANES]);
+    let (mut b_min, mut b_max) = ([0.0f32; LANES], [0.0f32; LANES]);
+    for k in 0..LANES {
+        distance[k] = sd[k].abs();
+        gap[k] = distance[k] - (ra[k] + rb[k]);
+        let ia = Interval::around(ca[k], ra[k]);
+        let ib = Interval::around(ca[k] + sd[k], rb[k]);
+        (a_min[k], a_max[k], b_min[k], b_max[k]) = (ia.min, ia.max, ib.min, ib.max);
+    }
+
+    let axes = std::array::from_fn(|index| AxisTest {
+        index,
+        kind: KINDS[index],
+        axis: Vec3::new(lx[index], ly[index], lz[index]),
+        degenerate: degenerate[index],
+        ra: ra[index],
+        rb: rb[index],
+        distance: distance[index],
+        gap: gap[index],
+        interval_a: Interval {
+            min: a_min[index],
+            max: a_max[index],
+        },
+        interval_b: Interval {
+            min: b_min[index],
+            max: b_max[index],
+        },
+        signed_distance: sd[index],
+    });
     SatReport::from_axes(axes)
 }
 
@@ -205,9 +256,10 @@ pub fn intersects(a: &Obb3, b: &Obb3) -> bool {
 }
 
 /// The fast early-out boolean test, written for speed: the axes are never normalised, B is expressed
-/// in A's frame through `R_ij = A.u_i · B.u_j`, and `|R_ij|` is padded by `epsilon` so that nearly
-/// parallel edges cannot separate (seed 002 and Ericson, *Real-Time Collision Detection*, §4.4.1,
-/// whose table of the 15 `(r_A, r_B, |T·L|)` rows seed 004 reproduces). A bounding-sphere test
+/// in A's frame through `R_ij = A.u_i · B.u_j` (the matrix of the relative rotation `A⁻¹B`, one
+/// quaternion product), and `|R_ij|` is padded by `epsilon` so that nearly parallel edges cannot
+/// separate (seed 002 and Ericson, *Real-Time Collision Detection*, §4.4.1, whose table of the 15
+/// `(r_A, r_B, |T·L|)` rows seed 004 reproduces). A bounding-sphere test without square roots
 /// rejects far pairs first (seed 002).
 ///
 /// Returns `true` when no axis separates. It agrees with [`report`] on every pair that is not within
@@ -217,17 +269,17 @@ pub fn intersects_padded(a: &Obb3, b: &Obb3, epsilon: f32) -> bool {
     let eb = b.half_extents;
     let tw = b.center - a.center;
 
-    // Bounding spheres: |T| > |e_A| + |e_B| ⇒ disjoint.
-    let rs = ea.length() + eb.length();
-    if tw.length_squared() > rs * rs {
+    // Bounding spheres without a square root: (|e_A| + |e_B|)² ≤ 2(|e_A|² + |e_B|²), so
+    // |T|² > 2(|e_A|² + |e_B|²) implies |T| > |e_A| + |e_B| ⇒ disjoint.
+    if tw.length_squared() > 2.0 * (ea.length_squared() + eb.length_squared()) {
         return false;
     }
 
-    let ma = Mat3::from_quat(a.rotation);
-    let mb = Mat3::from_quat(b.rotation);
-    // r[i][j] = A.u_i · B.u_j, the rotation of B in A's frame; t = T in A's frame.
-    let r = ma.transpose() * mb;
-    let t = ma.transpose() * tw;
+    // r[i][j] = A.u_i · B.u_j, the rotation of B in A's frame; t = T in A's frame. Both come from
+    // the relative rotation A⁻¹B, one quaternion product instead of two matrices and their product.
+    let a_inv = a.rotation.conjugate();
+    let r = Mat3::from_quat(a_inv * b.rotation);
+    let t = a_inv * tw;
     // Column j of the product is B.u_j in A's frame, so R_ij = cols[j][i].
     let cols = [
         r.x_axis.to_array(),
@@ -276,6 +328,56 @@ pub fn intersects_padded(a: &Obb3, b: &Obb3, epsilon: f32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn report_numbers_are_the_plain_definitions_bit_for_bit() {
+        let a = Obb3::new(
+            Vec3::new(0.3, -1.2, 2.0),
+            Vec3::new(1.0, 0.4, 0.7),
+            Quat::from_xyzw(0.3, -0.2, 0.5, 0.8),
+        )
+        .unwrap();
+        let b = Obb3::new(
+            Vec3::new(1.1, -0.4, 2.6),
+            Vec3::new(0.5, 1.3, 0.2),
+            Quat::from_xyzw(-0.6, 0.1, 0.2, 0.7),
+        )
+        .unwrap();
+        // the second pair shares A's rotation: three degenerate edge axes
+        for b in [
+            b,
+            Obb3 {
+                rotation: a.rotation,
+                ..b
+            },
+        ] {
+            let r = report(&a, &b);
+            let (ua, ub) = (a.axes(), b.axes());
+            let t = b.center - a.center;
+            for test in &r.axes {
+                let expected = match test.kind {
+                    AxisKind::FaceA(k) => ua[k],
+                    AxisKind::FaceB(k) => ub[k],
+                    AxisKind::Edge(i, j) => {
+                        let c = ua[i].cross(ub[j]);
+                        let len = c.length();
+                        if len < crate::sat::DEGENERATE_THRESHOLD {
+                            Vec3::ZERO
+                        } else {
+                            c / len
+                        }
+                    }
+                };
+                assert_eq!(test.axis, expected, "axis {}", test.index);
+                assert_eq!(test.degenerate, expected == Vec3::ZERO);
+                assert_eq!(test.ra, a.projected_radius(test.axis));
+                assert_eq!(test.rb, b.projected_radius(test.axis));
+                assert_eq!(test.signed_distance, t.dot(test.axis));
+                assert_eq!(test.gap, test.distance - (test.ra + test.rb));
+                assert_eq!(test.kind, axis_kind(test.index));
+            }
+        }
+    }
 
     #[test]
     fn axis_order_is_faces_of_a_then_b_then_edges_row_major() {

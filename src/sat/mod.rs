@@ -316,6 +316,7 @@ pub struct SatReport<V, const N: usize> {
 
 impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
     /// Builds the verdicts from the tested axes (the one place the rules of DESIGN.md live).
+    #[inline]
     pub(crate) fn from_axes(axes: [AxisTest<V>; N]) -> Self {
         let first_separating = axes.iter().position(|a| a.is_separating());
         let intersect = first_separating.is_none();
