@@ -298,7 +298,11 @@ fn json_of<T: Serialize>(v: &T) -> Value {
 /// The per-user data folder: `$SATBOX_DATA_DIR`, else `$XDG_DATA_HOME/satbox`, else
 /// `~/.local/share/satbox`, else `./satbox-data`.
 pub fn user_data_dir() -> PathBuf {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     if let Some(dir) = env("SATBOX_DATA_DIR") {
         return dir;
     }
