@@ -87,6 +87,14 @@ pub fn apply_scene(state: &mut AppState, scene: &Scene, pair: &Pair) {
 
 /// Keyboard shortcuts; ignored while egui has the keyboard (typing in a field).
 fn shortcuts(state: &mut AppState, actions: &mut panel::PanelActions) {
+    // Ctrl+letter belongs to the scene menu (save, open, undo): plain letters only here
+    let ctrl = is_key_down(KeyCode::LeftControl)
+        || is_key_down(KeyCode::RightControl)
+        || is_key_down(KeyCode::LeftSuper)
+        || is_key_down(KeyCode::RightSuper);
+    if ctrl {
+        return;
+    }
     if is_key_pressed(KeyCode::M) {
         state.mode = match state.mode {
             Mode::Two => Mode::Three,
