@@ -263,7 +263,11 @@ pub fn intersects(a: &Obb3, b: &Obb3) -> bool {
 /// rejects far pairs first (seed 002).
 ///
 /// Returns `true` when no axis separates. It agrees with [`report`] on every pair that is not within
-/// a rounding band of touching.
+/// a band of touching: a rounding band on face axes, and on an edge axis whose cross product has
+/// length `ℓ` a band of `epsilon · (sum of the four extents involved) / ℓ`, because the padding is
+/// added to unnormalised radii. For nearly parallel edges (`ℓ` near the degenerate threshold) that
+/// band reaches about `1e-3` of the boxes' size: a separation thinner than that along such an axis
+/// is called intersecting, the conservative side.
 pub fn intersects_padded(a: &Obb3, b: &Obb3, epsilon: f32) -> bool {
     let ea = a.half_extents;
     let eb = b.half_extents;
