@@ -4,7 +4,7 @@
 use glam::{Vec2, Vec3};
 use serde::{Deserialize, Serialize};
 
-use crate::sat::{dim2, dim3, reference, Obb2, Obb3, Penetration, SatParams};
+use crate::sat::{dim2, dim3, reference, AxisKind, Obb2, Obb3, Penetration, SatParams};
 
 /// How "Resolve" separates intersecting boxes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,6 +39,43 @@ pub fn resolve3(a: &mut Obb3, b: &mut Obb3, pen: &Penetration<Vec3>, mode: Resol
 /// Moves the rectangles so that they touch along the axis of least penetration.
 pub fn resolve2(a: &mut Obb2, b: &mut Obb2, pen: &Penetration<Vec2>, mode: ResolveMode) {
     push_apart(&mut a.center, &mut b.center, pen, mode);
+}
+
+/// How many of `axes` are perpendicular to `normal` (to within about 0.06°): 0 means the box
+/// meets the contact plane with a corner, 1 with an edge, 2 with a face.
+fn perpendicular_count<V: Copy>(axes: &[V], normal: V, dot: impl Fn(V, V) -> f32) -> usize {
+    axes.iter()
+        .filter(|u| dot(**u, normal).abs() < 1e-3)
+        .count()
+}
+
+/// The feature pair in contact along the axis of least penetration, e.g. "face of A against an
+/// edge of B" or "edge of A against edge of B".
+pub fn contact_features3(a: &Obb3, b: &Obb3, report: &crate::sat::Report3) -> Option<String> {
+    let p = report.penetration?;
+    let feature = |axes: [Vec3; 3]| match perpendicular_count(&axes, p.normal, Vec3::dot) {
+        0 => "a corner",
+        1 => "an edge",
+        _ => "a face",
+    };
+    Some(match report.axes[p.axis_index].kind {
+        AxisKind::FaceA(_) => format!("face of A against {} of B", feature(b.axes())),
+        AxisKind::FaceB(_) => format!("face of B against {} of A", feature(a.axes())),
+        AxisKind::Edge(..) => "edge of A against edge of B".to_string(),
+    })
+}
+
+/// The 2D counterpart of [`contact_features3`]: an edge against a corner or an edge.
+pub fn contact_features2(a: &Obb2, b: &Obb2, report: &crate::sat::Report2) -> Option<String> {
+    let p = report.penetration?;
+    let feature = |axes: [Vec2; 2]| match perpendicular_count(&axes, p.normal, Vec2::dot) {
+        0 => "a corner",
+        _ => "an edge",
+    };
+    Some(match report.axes[p.axis_index].kind {
+        AxisKind::FaceA(_) => format!("edge of A against {} of B", feature(b.axes())),
+        _ => format!("edge of B against {} of A", feature(a.axes())),
+    })
 }
 
 /// Walking the axes in test order, as an early-out test does.
@@ -351,6 +388,57 @@ mod tests {
             r.penetration
         );
         assert!(((a0 - a.center).length() - (b.center - b0).length()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_cube_resting_flat_touches_face_to_face_and_one_on_its_corner_with_a_corner() {
+        let a = Obb3::default();
+        let flat = Obb3::axis_aligned(Vec3::new(0.3, 1.9, 0.0), Vec3::splat(0.5));
+        let r = dim3::report(&a, &flat);
+        assert_eq!(
+            contact_features3(&a, &flat, &r).unwrap(),
+            "face of A against a face of B"
+        );
+        // a cube standing on a corner: its diagonal along y
+        let tilt = Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)
+            * Quat::from_rotation_x((1.0f32 / 2f32.sqrt()).atan());
+        let corner = Obb3 {
+            center: Vec3::new(0.0, 1.0 + 0.5 * 3f32.sqrt() - 0.05, 0.0),
+            half_extents: Vec3::splat(0.5),
+            rotation: tilt,
+        };
+        let r = dim3::report(&a, &corner);
+        assert_eq!(r.penetration.unwrap().axis_index, 1);
+        assert_eq!(
+            contact_features3(&a, &corner, &r).unwrap(),
+            "face of A against a corner of B"
+        );
+        // turned 45° about z only: an edge down
+        let edge = Obb3 {
+            center: Vec3::new(0.0, 1.0 + 0.5 * 2f32.sqrt() - 0.05, 0.0),
+            half_extents: Vec3::splat(0.5),
+            rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
+        };
+        let r = dim3::report(&a, &edge);
+        assert_eq!(
+            contact_features3(&a, &edge, &r).unwrap(),
+            "face of A against an edge of B"
+        );
+    }
+
+    #[test]
+    fn a_turned_rectangle_pokes_a_corner_into_an_edge() {
+        let a = Obb2::default();
+        let b = Obb2 {
+            center: Vec2::new(0.0, 1.0 + 0.5 * 2f32.sqrt() - 0.1),
+            half_extents: Vec2::splat(0.5),
+            angle: std::f32::consts::FRAC_PI_4,
+        };
+        let r = dim2::report(&a, &b);
+        assert_eq!(
+            contact_features2(&a, &b, &r).unwrap(),
+            "edge of A against a corner of B"
+        );
     }
 
     #[test]

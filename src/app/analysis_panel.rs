@@ -24,46 +24,67 @@ pub struct AnalysisActions {
     pub step_play: bool,
 }
 
-/// Depth, normal, feature pair and the Resolve buttons.
+/// Depth, normal, feature pair and the Resolve buttons. Shown at the same height whether or not
+/// the boxes overlap, so the panel below never jumps while an edit flips the verdict.
 pub fn penetration<V: Copy + std::ops::Mul<f32, Output = V> + std::fmt::Debug, const N: usize>(
     ui: &mut Ui,
     report: &SatReport<V, N>,
+    features: Option<&str>,
     mode: &mut ResolveMode,
     out: &mut AnalysisActions,
 ) {
-    let Some(p) = &report.penetration else {
-        ui.label(RichText::new("No penetration: the boxes are separated.").color(colors::DIM));
-        return;
-    };
-    let t = &report.axes[p.axis_index];
+    let dash = || RichText::new("–").color(colors::DIM);
     egui::Grid::new("penetration")
         .num_columns(2)
         .show(ui, |ui| {
+            let p = report.penetration;
             ui.label("least penetration");
-            ui.label(
-                RichText::new(format!("axis {}: {}", t.index, t.kind.label()))
-                    .color(colors::LEAST)
-                    .strong(),
-            );
+            match p {
+                Some(p) => {
+                    let t = &report.axes[p.axis_index];
+                    ui.label(
+                        RichText::new(format!("axis {}: {}", t.index, t.kind.label()))
+                            .color(colors::LEAST)
+                            .strong(),
+                    )
+                }
+                None => ui.label(RichText::new("none: the boxes are separated").color(colors::DIM)),
+            };
             ui.end_row();
             ui.label("depth");
-            ui.label(RichText::new(fmt_num(p.depth)).monospace());
+            match p {
+                Some(p) => ui.label(RichText::new(fmt_num(p.depth)).monospace()),
+                None => ui.label(dash()),
+            };
             ui.end_row();
             ui.label("normal, A to B");
-            ui.label(RichText::new(format!("{:.4?}", p.normal)).monospace());
+            match p {
+                // "(x, y, z)" rather than the debug form "Vec3(x, y, z)"
+                Some(p) => {
+                    let text = format!("{:.4?}", p.normal);
+                    let text = text.trim_start_matches(|c: char| c.is_alphanumeric());
+                    ui.label(RichText::new(text).monospace())
+                }
+                None => ui.label(dash()),
+            };
             ui.end_row();
-            ui.label("features");
-            ui.label(t.kind.feature_pair());
+            ui.label("in contact");
+            match features {
+                Some(f) => ui.label(f),
+                None => ui.label(dash()),
+            };
             ui.end_row();
         });
     ui.horizontal(|ui| {
         ui.selectable_value(mode, ResolveMode::Split, "each box half way");
         ui.selectable_value(mode, ResolveMode::MoveB, "move B only");
-        if ui
-            .button(RichText::new("Resolve").strong())
-            .on_hover_text("Push the boxes apart by depth · normal so that they touch (undoable)")
-            .clicked()
-        {
+        let resolve = ui
+            .add_enabled(
+                report.penetration.is_some(),
+                egui::Button::new(RichText::new("Resolve").strong()),
+            )
+            .on_hover_text("Push the boxes apart by depth · normal so that they touch (undoable)");
+        if resolve.clicked() {
             out.resolve = true;
         }
     });
@@ -107,7 +128,10 @@ pub fn step_through<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     if !step.active {
         return;
     }
-    ui.label(RichText::new("keys: ← → step, Space play/pause, S stop").color(colors::DIM));
+    ui.label(
+        RichText::new("keys: Left / Right arrow step, Space play or pause, S stop")
+            .color(colors::DIM),
+    );
     ui.horizontal(|ui| {
         ui.add(
             egui::Slider::new(&mut step.speed, 0.25..=8.0)

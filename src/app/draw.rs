@@ -126,9 +126,11 @@ pub fn line(a: Vec2, b: Vec2, width: f32, color: Color) {
 /// A dashed line in pixels.
 pub fn dashed(a: Vec2, b: Vec2, width: f32, dash: f32, color: Color) {
     let len = a.distance(b);
-    if len < 1e-3 {
+    if !(len >= 1e-3 && len.is_finite()) {
         return;
     }
+    // at most ~2000 dashes: a segment clipped at the near plane can be millions of pixels long
+    let dash = dash.max(len / 4000.0);
     let dir = (b - a) / len;
     let mut s = 0.0;
     while s < len {

@@ -105,6 +105,9 @@ pub fn draw(scene: &Scene2, fonts: &Fonts) {
 /// apart at `zoom` pixels per unit.
 pub fn grid_step(zoom: f32, min_px: f32) -> f32 {
     let raw = min_px / zoom.max(1e-6);
+    if !(raw.is_finite() && raw > 0.0) {
+        return 1.0;
+    }
     let mut p = 10f32.powf(raw.log10().floor());
     loop {
         for m in [1.0, 2.0, 5.0] {
@@ -152,6 +155,11 @@ fn grid(scene: &Scene2, fonts: &Fonts) {
     // labels sit beside the world axes, kept inside the viewport when the axes scroll away
     let label_y = origin.y.clamp(vp.y + 64.0, vp.y + vp.h - 20.0) + 12.0;
     let label_x = origin.x.clamp(vp.x + 8.0, vp.x + vp.w - 40.0) - 6.0;
+    // a view this far out or this zoomed has no useful grid: never loop over millions of lines
+    let lines = ((hi - lo) / minor).max_element();
+    if !(lines.is_finite() && lines < 4000.0) {
+        return;
+    }
     let mut i = (lo.x / minor).floor() as i64;
     while (i as f32) * minor <= hi.x {
         let x = i as f32 * minor;

@@ -225,6 +225,10 @@ async fn main_loop(options: Options) {
         };
         state.step.current = axis.min(count - 1);
     }
+    // egui-macroquad divides wheel deltas by 90 (a Windows notch is 120 units) while miniquad on
+    // X11 reports ±1 per notch: without this a notch scrolls the panel by half a pixel
+    #[cfg(target_os = "linux")]
+    egui_macroquad::cfg(|ctx| ctx.options_mut(|o| o.line_scroll_speed = 40.0 * 90.0));
     let mut it3 = mode3d::Interaction3::default();
     let mut it2 = mode2d::Interaction2::default();
     let mut last_mouse = Vec2::from(mouse_position());
@@ -252,11 +256,13 @@ async fn main_loop(options: Options) {
             egui_pointer = ctx.is_pointer_over_area() || ctx.is_using_pointer();
             egui_keyboard = ctx.wants_keyboard_input();
         });
+        // never smaller than 240 × 200, so that label placement always has room (a window
+        // shrunk further just crops the scene)
         let viewport = Viewport {
             x: 0.0,
             y: 0.0,
-            w: (screen_width() - panel_width).max(50.0),
-            h: screen_height(),
+            w: (screen_width() - panel_width).max(240.0),
+            h: screen_height().max(200.0),
         };
         if !egui_keyboard {
             shortcuts(&mut state, &mut actions);
@@ -516,6 +522,12 @@ fn focus3(state: &AppState, transient: &Transient, report: &crate::sat::Report3)
     }
 }
 
+/// The axis placed nearest the boxes: like [`focus3`] but never the hovered one, so that lines do
+/// not move under the pointer (which would change what is hovered, frame after frame).
+fn anchor3(state: &AppState, report: &crate::sat::Report3) -> Option<usize> {
+    focus3(state, &Transient::default(), report)
+}
+
 /// One frame of the 3D mode: input, then the scene drawn from a fresh report. Returns `true`
 /// when a gizmo drag ended (one undo step).
 fn frame3(
@@ -526,7 +538,7 @@ fn frame3(
     viewport: &Viewport,
     fonts: &draw::Fonts,
 ) -> bool {
-    let layout = |state: &AppState, report: &crate::sat::Report3, transient: &Transient| {
+    let layout = |state: &AppState, report: &crate::sat::Report3| {
         let view = &state.three.view;
         let cam = &view.camera3;
         let (filter, selected) = (view.filter, view.selected_axis);
@@ -537,7 +549,7 @@ fn frame3(
             &state.three.b,
             cam.forward(),
             cam.basis().1,
-            focus3(state, transient, report),
+            anchor3(state, report),
             |i| {
                 if step.active {
                     step.tested(i)
@@ -548,12 +560,12 @@ fn frame3(
         )
     };
     let report = state.report3();
-    let lines = layout(state, &report, transient);
+    let lines = layout(state, &report);
     let drag_ended = mode3d::update(state, transient, it, input, viewport, &lines);
     // the boxes or camera may have moved: measure again before drawing
     let report = state.report3();
     let lines = if state.three.view.overlays.axes {
-        layout(state, &report, transient)
+        layout(state, &report)
     } else {
         Vec::new()
     };

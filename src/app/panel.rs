@@ -51,10 +51,10 @@ pub fn show(
     scenes.windows(ctx, state, transient);
     let panel = egui::SidePanel::right("satbox-panel")
         .resizable(true)
-        .default_width(430.0)
+        .default_width(590.0)
         .min_width(340.0)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
+            egui::ScrollArea::both()
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     mode_switch(ui, state);
@@ -63,7 +63,7 @@ pub fn show(
                     match state.mode {
                         Mode::Three => {
                             let report = state.report3();
-                            verdict(ui, &report);
+                            verdict(ui, &report, contact_now(state));
                             frame_time(ui, transient);
                             checks_and_penetration(ui, &report, state, transient, &mut actions);
                             ui.separator();
@@ -93,7 +93,7 @@ pub fn show(
                         }
                         Mode::Two => {
                             let report = state.report2();
-                            verdict(ui, &report);
+                            verdict(ui, &report, contact_now(state));
                             frame_time(ui, transient);
                             checks_and_penetration(ui, &report, state, transient, &mut actions);
                             ui.separator();
@@ -128,13 +128,25 @@ fn checks_and_penetration<V, const N: usize>(
                 analysis::cross_check(ui, check, &mut actions.analysis);
             }
         });
-    if report.intersect {
-        egui::CollapsingHeader::new(RichText::new("Penetration and push-out").color(colors::LEAST))
-            .default_open(true)
-            .show(ui, |ui| {
-                analysis::penetration(ui, report, &mut state.resolve_mode, &mut actions.analysis);
-            });
-    }
+    let features = contact_now(state);
+    let title = RichText::new("Penetration and push-out");
+    let title = if report.intersect {
+        title.color(colors::LEAST)
+    } else {
+        title
+    };
+    egui::CollapsingHeader::new(title)
+        .id_salt("penetration")
+        .default_open(true)
+        .show(ui, |ui| {
+            analysis::penetration(
+                ui,
+                report,
+                features.as_deref(),
+                &mut state.resolve_mode,
+                &mut actions.analysis,
+            );
+        });
 }
 
 /// Step-through and, in 3D, the parallel-edge lab.
@@ -173,9 +185,22 @@ fn mode_switch(ui: &mut Ui, state: &mut AppState) {
     });
 }
 
+/// The feature pair in contact in the current mode, when the boxes overlap.
+fn contact_now(state: &AppState) -> Option<String> {
+    match state.mode {
+        Mode::Three => {
+            super::analysis::contact_features3(&state.three.a, &state.three.b, &state.report3())
+        }
+        Mode::Two => {
+            super::analysis::contact_features2(&state.two.a, &state.two.b, &state.report2())
+        }
+    }
+}
+
 fn verdict<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     ui: &mut Ui,
     report: &SatReport<V, N>,
+    contact: Option<String>,
 ) {
     let (color, text) = if report.intersect {
         (colors::HIT, report.verdict())
@@ -190,12 +215,15 @@ fn verdict<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(RichText::new(text).color(color).size(16.0).strong());
-            if let Some(p) = &report.penetration {
-                let kind = report.axes[p.axis_index].kind;
-                ui.label(
-                    RichText::new(format!("contact: {}", kind.feature_pair())).color(colors::DIM),
-                );
-            }
+            // always a second line, so the panel below keeps its place when the verdict flips
+            let detail = match (report.first_separating, &contact) {
+                (Some(k), _) => {
+                    format!("an early-out test stops here: {} of {N} axes tested", k + 1)
+                }
+                (None, Some(c)) => format!("in contact: {c}"),
+                (None, None) => "in contact".to_string(),
+            };
+            ui.label(RichText::new(detail).color(colors::DIM));
         });
 }
 

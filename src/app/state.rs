@@ -355,14 +355,13 @@ impl ValidBoxes {
 
 /// Puts back the last valid box wherever an edit made one invalid (a NaN or infinity typed into a
 /// field, a coordinate beyond the supported range), so the math never sees it. Returns what was
-/// wrong, for the user. Quaternions are re-normalised as they go.
+/// wrong, for the user. Valid boxes pass through untouched, bit for bit.
 pub fn keep_valid(state: &mut AppState, last: &mut ValidBoxes) -> Option<String> {
     let mut problem = None;
     let mut check3 = |obb: &mut Obb3, good: &mut Obb3, name: &str| match obb.validate() {
-        Ok(()) => {
-            obb.rotation = obb.rotation.normalize();
-            *good = *obb;
-        }
+        // no re-normalising here: normalising a unit quaternion can flip its last bit, and a box
+        // that changes every frame would flicker and fill the undo history
+        Ok(()) => *good = *obb,
         Err(e) => {
             problem = Some(format!("Ignored an invalid value for box {name}: {e}"));
             *obb = *good;
@@ -454,6 +453,18 @@ mod tests {
         s.two.a.angle = f32::INFINITY;
         assert!(keep_valid(&mut s, &mut last).is_some());
         assert!(s.two.a.angle.is_finite());
+    }
+
+    #[test]
+    fn valid_boxes_pass_through_bit_for_bit() {
+        let mut s = AppState::default();
+        s.three.b.rotation = Quat::from_xyzw(0.1, 0.7, -0.3, 0.64).normalize();
+        let before = s.clone();
+        let mut last = ValidBoxes::of(&s);
+        for _ in 0..10 {
+            assert_eq!(keep_valid(&mut s, &mut last), None);
+        }
+        assert_eq!(s, before);
     }
 
     #[test]
