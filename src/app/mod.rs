@@ -80,6 +80,16 @@ pub fn apply_scene(state: &mut AppState, scene: &Scene, pair: &Pair) {
                 selected_box: state.two.view.selected_box,
                 ..view
             };
+            if scene.view.get("camera2").is_none() {
+                // the scene area the window will have, with the panel at its default width
+                let viewport = Viewport {
+                    x: 0.0,
+                    y: 0.0,
+                    w: (screen_width() - panel::DEFAULT_WIDTH).max(240.0),
+                    h: screen_height().max(200.0),
+                };
+                state.two.view.camera2 = state::framing_camera2(a, b, &viewport);
+            }
         }
     }
     state.mode = scene.mode;
@@ -278,10 +288,8 @@ async fn main_loop(options: Options) {
                     state.three.view.camera3 = state::framing_camera(&state.three.a, &state.three.b)
                 }
                 Mode::Two => {
-                    let (mid, radius) = state::pair_circle2(&state.two.a, &state.two.b);
-                    // room for the axis lines beside the boxes
                     state.two.view.camera2 =
-                        camera::Camera2::framing(mid, radius * 1.9, 0.9, &viewport);
+                        state::framing_camera2(&state.two.a, &state.two.b, &viewport);
                 }
             }
         }

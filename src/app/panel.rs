@@ -27,6 +27,9 @@ pub mod colors {
     pub const DIM: Color32 = Color32::from_rgb(150, 152, 160);
 }
 
+/// The panel's width when the window opens (the user can drag its edge).
+pub const DEFAULT_WIDTH: f32 = 590.0;
+
 /// What the panel asks the app to do beyond editing the state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PanelActions {
@@ -51,7 +54,7 @@ pub fn show(
     scenes.windows(ctx, state, transient);
     let panel = egui::SidePanel::right("satbox-panel")
         .resizable(true)
-        .default_width(590.0)
+        .default_width(DEFAULT_WIDTH)
         .min_width(340.0)
         .show(ctx, |ui| {
             egui::ScrollArea::both()

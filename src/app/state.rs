@@ -187,6 +187,12 @@ pub fn pair_circle2(a: &Obb2, b: &Obb2) -> (Vec2, f32) {
     (mid, radius)
 }
 
+/// The 2D camera that frames both rectangles with room for the axis lines beside them.
+pub fn framing_camera2(a: &Obb2, b: &Obb2, viewport: &super::camera::Viewport) -> Camera2 {
+    let (mid, radius) = pair_circle2(a, b);
+    Camera2::framing(mid, radius * 1.9, 0.9, viewport)
+}
+
 /// A camera that frames both boxes and room for the axis lines beside them.
 pub fn framing_camera(a: &Obb3, b: &Obb3) -> OrbitCamera {
     let (mid, radius) = pair_sphere3(a, b);
