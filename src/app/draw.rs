@@ -87,6 +87,52 @@ pub enum Anchor {
     Right,
 }
 
+/// A label waiting to be drawn, so that overlapping ones can be weeded out first.
+#[derive(Clone, Debug)]
+pub struct PendingLabel {
+    /// The text.
+    pub text: String,
+    /// Anchor point in pixels.
+    pub at: Vec2,
+    /// Font size.
+    pub size: u16,
+    /// Colour.
+    pub color: Color,
+    /// How the text sits on the anchor.
+    pub anchor: Anchor,
+    /// Drawn whatever it overlaps (the focused axis); the others give way.
+    pub important: bool,
+}
+
+/// The pixel rectangle (min, max) a label's plate covers.
+pub fn label_rect(fonts: &Fonts, text: &str, at: Vec2, size: u16, anchor: Anchor) -> (Vec2, Vec2) {
+    let w = measure_text(text, Some(&fonts.mono), size, 1.0).width + 6.0;
+    let x = match anchor {
+        Anchor::Left => at.x - 3.0,
+        Anchor::Center => at.x - w / 2.0,
+        Anchor::Right => at.x - w + 3.0,
+    };
+    let y = at.y - size as f32 * 0.5 - 3.0;
+    (Vec2::new(x, y), Vec2::new(x + w, y + size as f32 + 6.0))
+}
+
+/// Draws labels, important ones first; a label that would cover one already drawn is left out.
+pub fn labels_without_overlap(fonts: &Fonts, mut pending: Vec<PendingLabel>) {
+    pending.sort_by_key(|l| !l.important);
+    let mut taken: Vec<(Vec2, Vec2)> = Vec::new();
+    for l in pending {
+        let (lo, hi) = label_rect(fonts, &l.text, l.at, l.size, l.anchor);
+        let overlaps = taken
+            .iter()
+            .any(|(a, b)| lo.x < b.x && hi.x > a.x && lo.y < b.y && hi.y > a.y);
+        if overlaps && !l.important {
+            continue;
+        }
+        taken.push((lo, hi));
+        label(fonts, &l.text, l.at, l.size, l.color, l.anchor);
+    }
+}
+
 /// Text on a dark plate so it reads over any background. Returns the plate's width.
 pub fn label(fonts: &Fonts, text: &str, at: Vec2, size: u16, color: Color, anchor: Anchor) -> f32 {
     let dim = measure_text(text, Some(&fonts.mono), size, 1.0);
@@ -283,5 +329,46 @@ pub fn legend(fonts: &Fonts, top_right: Vec2, extra: &[String]) {
     for (k, t) in extra.iter().enumerate() {
         let cy = y + 6.0 + row * ((entries.len() + k) as f32 + 0.5);
         text(t, x + 8.0, cy + 4.5, palette::TEXT_DIM);
+    }
+}
+
+/// Splits `text` into lines no wider than `max_width` pixels, at spaces where possible.
+pub fn wrap(fonts: &Fonts, text: &str, size: u16, max_width: f32) -> Vec<String> {
+    let width = |s: &str| measure_text(s, Some(&fonts.mono), size, 1.0).width;
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for word in text.split(' ') {
+        let candidate = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
+        if width(&candidate) <= max_width || current.is_empty() {
+            current = candidate;
+        } else {
+            lines.push(std::mem::take(&mut current));
+            current = word.to_string();
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// A message for the user at the bottom of the scene, wrapped to the scene's width.
+pub fn message(fonts: &Fonts, text: &str, viewport: &super::camera::Viewport, color: Color) {
+    let size = 16;
+    let lines = wrap(fonts, text, size, (viewport.w - 48.0).max(100.0));
+    let bottom = viewport.y + viewport.h - 24.0;
+    for (k, l) in lines.iter().rev().enumerate() {
+        label(
+            fonts,
+            l,
+            Vec2::new(viewport.x + 16.0, bottom - k as f32 * 24.0),
+            size,
+            color,
+            Anchor::Left,
+        );
     }
 }

@@ -39,9 +39,12 @@ pub fn draw(scene: &Scene3, fonts: &Fonts) {
     boxes(scene, fonts);
     if ov.axes {
         separating_plane(scene);
-        for line in scene.lines {
-            axis_line(scene, line, fonts);
-        }
+        let labels = scene
+            .lines
+            .iter()
+            .filter_map(|line| axis_line(scene, line, fonts))
+            .collect();
+        draw::labels_without_overlap(fonts, labels);
     }
     if ov.push_out {
         push_out(scene, fonts);
@@ -234,15 +237,15 @@ pub fn focus_axis(
         .or(report.penetration.map(|p| p.axis_index))
 }
 
-fn axis_line(scene: &Scene3, line: &AxisLine, fonts: &Fonts) {
+/// Draws one axis line with its shadows; returns its label, drawn later with the others so that
+/// labels never pile up.
+fn axis_line(scene: &Scene3, line: &AxisLine, fonts: &Fonts) -> Option<draw::PendingLabel> {
     let p = &scene.projector;
     let r = scene.report;
     let t = &r.axes[line.index];
     let least = r.penetration.map(|x| x.axis_index);
     let (color, width) = draw::axis_style(t, r.first_separating, least);
-    let Some((a, b)) = p.segment(line.point(line.lo), line.point(line.hi)) else {
-        return;
-    };
+    let (a, b) = p.segment(line.point(line.lo), line.point(line.hi))?;
     let focus = scene.focus == Some(line.index);
     let hovered = scene.transient.hovered_axis == Some(line.index)
         || scene.state.three.view.selected_axis == Some(line.index);
@@ -361,15 +364,16 @@ fn axis_line(scene: &Scene3, line: &AxisLine, fonts: &Fonts) {
         };
         let size = if focus { 15 } else { 12 };
         let (end, anchor) = label_place(a, b, &text, size, fonts, &p.viewport);
-        draw::label(
-            fonts,
-            &text,
-            end,
-            if focus { 15 } else { 12 },
-            palette::with_alpha(c, 1.0),
+        return Some(draw::PendingLabel {
+            text,
+            at: end,
+            size,
+            color: palette::with_alpha(c, 1.0),
             anchor,
-        );
+            important: focus,
+        });
     }
+    None
 }
 
 /// Where an axis label goes: just past the line's far end, or past the near end when that would

@@ -368,14 +368,7 @@ async fn main_loop(options: Options) {
             } else {
                 draw::palette::TEXT
             };
-            draw::label(
-                &fonts,
-                msg,
-                Vec2::new(16.0, viewport.h - 24.0),
-                16,
-                color,
-                draw::Anchor::Left,
-            );
+            draw::message(&fonts, msg, &viewport, color);
         }
         egui_macroquad::draw();
         scenes.end_frame(

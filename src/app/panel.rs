@@ -100,8 +100,11 @@ pub fn show(
                             frame_time(ui, transient);
                             checks_and_penetration(ui, &report, state, transient, &mut actions);
                             ui.separator();
-                            box2_editor(ui, "A", colors::A, &mut state.two.a, &mut actions);
-                            box2_editor(ui, "B", colors::B, &mut state.two.b, &mut actions);
+                            let sel = state.two.view.selected_box;
+                            let is = |w: SelectedBox| sel == Some(w);
+                            let (a_sel, b_sel) = (is(SelectedBox::A), is(SelectedBox::B));
+                            box2_editor(ui, "A", colors::A, &mut state.two.a, &mut actions, a_sel);
+                            box2_editor(ui, "B", colors::B, &mut state.two.b, &mut actions, b_sel);
                             snap_controls(ui, state);
                             view_controls(ui, state, &mut actions);
                             ui.separator();
@@ -337,8 +340,10 @@ fn box2_editor(
     color: Color32,
     obb: &mut Obb2,
     actions: &mut PanelActions,
+    selected: bool,
 ) {
-    egui::CollapsingHeader::new(RichText::new(format!("Box {name}")).color(color).strong())
+    let title = format!("Box {name}{}", if selected { "  (selected)" } else { "" });
+    egui::CollapsingHeader::new(RichText::new(title).color(color).strong())
         .id_salt(name)
         .default_open(true)
         .show(ui, |ui| {
