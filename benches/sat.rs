@@ -582,104 +582,90 @@ const NAMES: [&str; 6] = [
     "reference_f64",
 ];
 
+/// One criterion group: the six methods over the same pairs (the parry pairs are the same boxes,
+/// converted once). A macro because each method has its own box type and signature.
+macro_rules! bench_group {
+    ($c:expr, $name:expr, $pairs:expr, $parry:expr,
+     $intersects:expr, $report:expr, $plain:expr, $parry_test:expr, $parry_contact:expr, $reference:expr) => {{
+        let (pairs, parry) = ($pairs, $parry);
+        let mut g = $c.benchmark_group($name);
+        g.throughput(Throughput::Elements(pairs.len() as u64));
+        g.bench_function(NAMES[0], |bch| {
+            bch.iter(|| {
+                black_box(pairs)
+                    .iter()
+                    .filter(|(a, b)| $intersects(a, b))
+                    .count()
+            })
+        });
+        g.bench_function(NAMES[1], |bch| {
+            bch.iter(|| {
+                for (a, b) in black_box(pairs) {
+                    black_box(&$report(a, b));
+                }
+            })
+        });
+        g.bench_function(NAMES[2], |bch| {
+            bch.iter(|| {
+                for (a, b) in black_box(pairs) {
+                    black_box(&$plain(a, b));
+                }
+            })
+        });
+        g.bench_function(NAMES[3], |bch| {
+            bch.iter(|| {
+                black_box(parry)
+                    .iter()
+                    .filter(|(a, b)| $parry_test(a, b))
+                    .count()
+            })
+        });
+        g.bench_function(NAMES[4], |bch| {
+            bch.iter(|| {
+                for (a, b) in black_box(parry) {
+                    black_box(&$parry_contact(a, b));
+                }
+            })
+        });
+        g.bench_function(NAMES[5], |bch| {
+            bch.iter(|| {
+                for (a, b) in black_box(pairs) {
+                    black_box(&$reference(a, b));
+                }
+            })
+        });
+        g.finish();
+    }};
+}
+
 fn bench3(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
-    let mut g = c.benchmark_group(format!("3d_{}", spec.name));
-    g.throughput(Throughput::Elements(pairs.len() as u64));
-    g.bench_function(NAMES[0], |bch| {
-        bch.iter(|| {
-            black_box(pairs)
-                .iter()
-                .filter(|(a, b)| dim3::intersects(a, b))
-                .count()
-        })
-    });
-    g.bench_function(NAMES[1], |bch| {
-        bch.iter(|| {
-            for (a, b) in black_box(pairs) {
-                black_box(&dim3::report(a, b));
-            }
-        })
-    });
-    g.bench_function(NAMES[2], |bch| {
-        bch.iter(|| {
-            for (a, b) in black_box(pairs) {
-                black_box(&plain3(a, b));
-            }
-        })
-    });
-    g.bench_function(NAMES[3], |bch| {
-        bch.iter(|| {
-            black_box(parry)
-                .iter()
-                .filter(|(a, b)| parry3_intersects(a, b))
-                .count()
-        })
-    });
-    g.bench_function(NAMES[4], |bch| {
-        bch.iter(|| {
-            for (a, b) in black_box(parry) {
-                black_box(&parry3_contact(a, b));
-            }
-        })
-    });
-    g.bench_function(NAMES[5], |bch| {
-        bch.iter(|| {
-            for (a, b) in black_box(pairs) {
-                black_box(&reference::report3(a, b, DEGENERATE_THRESHOLD as f64));
-            }
-        })
-    });
-    g.finish();
+    bench_group!(
+        c,
+        format!("3d_{}", spec.name),
+        pairs,
+        parry,
+        dim3::intersects,
+        dim3::report,
+        plain3,
+        parry3_intersects,
+        parry3_contact,
+        |a, b| reference::report3(a, b, DEGENERATE_THRESHOLD as f64)
+    );
 }
 
 fn bench2(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)]) {
-    let mut g = c.benchmark_group(format!("2d_{}", spec.name));
-    g.throughput(Throughput::Elements(pairs.len() as u64));
-    g.bench_function(NAMES[0], |bch| {
-        bch.iter(|| {
-            black_box(pairs)
-                .iter()
-                .filter(|(a, b)| dim2::intersects(a, b))
-                .count()
-        })
-    });
-    g.bench_function(NAMES[1], |bch| {
-        bch.iter(|| {
-            for (a, b) in black_box(pairs) {
-                black_box(&dim2::report(a, b));
-            }
-        })
-    });
-    g.bench_function(NAMES[2], |bch| {
-        bch.iter(|| {
-            for (a, b) in black_box(pairs) {
-                black_box(&plain2(a, b));
-            }
-        })
-    });
-    g.bench_function(NAMES[3], |bch| {
-        bch.iter(|| {
-            black_box(parry)
-                .iter()
-                .filter(|(a, b)| parry2_intersects(a, b))
-                .count()
-        })
-    });
-    g.bench_function(NAMES[4], |bch| {
-        bch.iter(|| {
-            for (a, b) in black_box(parry) {
-                black_box(&parry2_contact(a, b));
-            }
-        })
-    });
-    g.bench_function(NAMES[5], |bch| {
-        bch.iter(|| {
-            for (a, b) in black_box(pairs) {
-                black_box(&reference::report2(a, b));
-            }
-        })
-    });
-    g.finish();
+    bench_group!(
+        c,
+        format!("2d_{}", spec.name),
+        pairs,
+        parry,
+        dim2::intersects,
+        dim2::report,
+        plain2,
+        parry2_intersects,
+        parry2_contact,
+        reference::report2
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,3 +27,15 @@ pub struct InputFrame {
     /// The pointer is over the scene, not the panel or a window.
     pub pointer_in_scene: bool,
 }
+
+impl InputFrame {
+    /// The pointer at `mouse` over the scene, having come from `prev`; no buttons, no keys.
+    pub fn pointer_at(mouse: Vec2, prev: Vec2) -> Self {
+        Self {
+            mouse,
+            mouse_delta: mouse - prev,
+            pointer_in_scene: true,
+            ..Default::default()
+        }
+    }
+}

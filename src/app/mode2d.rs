@@ -345,12 +345,7 @@ mod tests {
     };
 
     fn at(mouse: Vec2, prev: Vec2) -> InputFrame {
-        InputFrame {
-            mouse,
-            mouse_delta: mouse - prev,
-            pointer_in_scene: true,
-            ..Default::default()
-        }
+        InputFrame::pointer_at(mouse, prev)
     }
 
     /// Press at `from`, move to `to` in `steps`, release there.

@@ -186,12 +186,7 @@ mod tests {
     };
 
     fn frame_input(mouse: Vec2, prev: Vec2) -> InputFrame {
-        InputFrame {
-            mouse,
-            mouse_delta: mouse - prev,
-            pointer_in_scene: true,
-            ..Default::default()
-        }
+        InputFrame::pointer_at(mouse, prev)
     }
 
     #[test]
