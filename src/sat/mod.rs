@@ -54,6 +54,8 @@
 //!
 //! Nothing here draws, reads files or knows about the window; the app only reads these reports.
 
+#![warn(missing_docs)]
+
 pub mod dim2;
 pub mod dim3;
 pub mod reference;
