@@ -364,27 +364,54 @@ impl ValidBoxes {
 /// wrong, for the user. Valid boxes pass through untouched, bit for bit.
 pub fn keep_valid(state: &mut AppState, last: &mut ValidBoxes) -> Option<String> {
     let mut problem = None;
-    let mut check3 = |obb: &mut Obb3, good: &mut Obb3, name: &str| match obb.validate() {
-        // no re-normalising here: normalising a unit quaternion can flip its last bit, and a box
-        // that changes every frame would flicker and fill the undo history
-        Ok(()) => *good = *obb,
-        Err(e) => {
-            problem = Some(format!("Ignored an invalid value for box {name}: {e}"));
-            *obb = *good;
-        }
-    };
-    check3(&mut state.three.a, &mut last.three.0, "A");
-    check3(&mut state.three.b, &mut last.three.1, "B");
-    let mut check2 = |obb: &mut Obb2, good: &mut Obb2, name: &str| match obb.validate() {
-        Ok(()) => *good = *obb,
-        Err(e) => {
-            problem = Some(format!("Ignored an invalid value for box {name}: {e}"));
-            *obb = *good;
-        }
-    };
-    check2(&mut state.two.a, &mut last.two.0, "A");
-    check2(&mut state.two.b, &mut last.two.1, "B");
+    keep_or_restore(
+        &mut state.three.a,
+        &mut last.three.0,
+        Obb3::validate,
+        "A",
+        &mut problem,
+    );
+    keep_or_restore(
+        &mut state.three.b,
+        &mut last.three.1,
+        Obb3::validate,
+        "B",
+        &mut problem,
+    );
+    keep_or_restore(
+        &mut state.two.a,
+        &mut last.two.0,
+        Obb2::validate,
+        "A",
+        &mut problem,
+    );
+    keep_or_restore(
+        &mut state.two.b,
+        &mut last.two.1,
+        Obb2::validate,
+        "B",
+        &mut problem,
+    );
     problem
+}
+
+/// A valid box becomes the new fallback as it is (no re-normalising: normalising a unit
+/// quaternion can flip its last bit, and a box that changed every frame would flicker and fill the
+/// undo history); an invalid one is replaced by the fallback and the reason noted.
+fn keep_or_restore<B: Copy>(
+    obb: &mut B,
+    good: &mut B,
+    validate: impl Fn(&B) -> Result<(), crate::sat::ObbError>,
+    name: &str,
+    problem: &mut Option<String>,
+) {
+    match validate(obb) {
+        Ok(()) => *good = *obb,
+        Err(e) => {
+            *problem = Some(format!("Ignored an invalid value for box {name}: {e}"));
+            *obb = *good;
+        }
+    }
 }
 
 /// Per-frame state that is never saved.
