@@ -170,8 +170,11 @@ pub fn cross_check(ui: &mut Ui, check: &CrossCheck, out: &mut AnalysisActions) {
             );
             ui.label(
                 RichText::new(format!(
-                    "reference margin {:.3e} (band ±{:.1e}); first separating: report {:?}, reference {:?}",
-                    check.margin, check.band, check.report_first, check.reference_first
+                    "reference margin {:.3e} (band ±{:.1e}); first separating: report {}, reference {}",
+                    check.margin,
+                    check.band,
+                    axis_or_none(check.report_first),
+                    axis_or_none(check.reference_first)
                 ))
                 .monospace()
                 .color(colors::DIM),
@@ -197,6 +200,11 @@ pub fn cross_check(ui: &mut Ui, check: &CrossCheck, out: &mut AnalysisActions) {
     {
         out.save_regression = true;
     }
+}
+
+/// "axis 3" or "none".
+fn axis_or_none(axis: Option<usize>) -> String {
+    axis.map_or_else(|| "none".to_string(), |i| format!("axis {i}"))
 }
 
 /// The two knobs of the parallel-edge problem.

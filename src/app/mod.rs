@@ -297,6 +297,9 @@ async fn main_loop(options: Options) {
             look_along(&mut state, i);
         }
 
+        if let Some(refused) = panel::take_refusal() {
+            transient.message = Some((refused, true));
+        }
         if let Some(problem) = state::keep_valid(&mut state, &mut valid) {
             transient.message = Some((problem, true));
         }

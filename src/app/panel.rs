@@ -55,7 +55,9 @@ pub fn show(
     let panel = egui::SidePanel::right("satbox-panel")
         .resizable(true)
         .default_width(DEFAULT_WIDTH)
-        .min_width(340.0)
+        // the scene always keeps at least 40% of a small window
+        .min_width(340.0f32.min(ctx.screen_rect().width() * 0.6))
+        .max_width((ctx.screen_rect().width() * 0.6).max(200.0))
         .show(ctx, |ui| {
             egui::ScrollArea::both()
                 .auto_shrink([false, false])
@@ -246,13 +248,52 @@ fn frame_time(ui: &mut Ui, transient: &Transient) {
     );
 }
 
+thread_local! {
+    /// Why the last typed value was refused, for the message under the scene.
+    static REFUSED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Reads a value typed into a box field. NaN, infinities and magnitudes beyond
+/// [`MAX_COORDINATE`](crate::sat::MAX_COORDINATE) are refused (the field keeps its value) rather
+/// than clamped, and the reason is kept for [`take_refusal`].
+pub fn parse_box_value(text: &str) -> Option<f64> {
+    let cleaned = text.trim().replace('−', "-");
+    let refuse = |why: String| {
+        REFUSED.with(|r| *r.borrow_mut() = Some(why));
+        None
+    };
+    match cleaned.parse::<f64>() {
+        Ok(v) if !v.is_finite() => {
+            refuse(format!("Refused {:?}: not a finite number", text.trim()))
+        }
+        Ok(v) if v.abs() > crate::sat::MAX_COORDINATE as f64 => refuse(format!(
+            "Refused {}: beyond the supported range of ±{:e}",
+            text.trim(),
+            crate::sat::MAX_COORDINATE
+        )),
+        Ok(v) => Some(v),
+        // half-typed text ("1e", "-") is not an error: the field just waits for more
+        Err(_) => None,
+    }
+}
+
+/// The reason the panel last refused a typed value, once.
+pub fn take_refusal() -> Option<String> {
+    REFUSED.with(|r| r.borrow_mut().take())
+}
+
+/// A drag value for a box's number: typed text goes through [`parse_box_value`].
+fn box_value(value: &mut f32) -> egui::DragValue<'_> {
+    egui::DragValue::new(value).custom_parser(parse_box_value)
+}
+
 fn drag3(ui: &mut Ui, v: &mut Vec3, speed: f64, min: f32) -> bool {
     let mut changed = false;
     for (k, name) in ["x", "y", "z"].iter().enumerate() {
         ui.label(*name);
         changed |= ui
             .add(
-                egui::DragValue::new(&mut v[k])
+                box_value(&mut v[k])
                     .speed(speed)
                     .range(min..=1e7)
                     .max_decimals(4),
@@ -301,12 +342,7 @@ fn box3_editor(
                     for (k, axis) in ["x", "y", "z"].iter().enumerate() {
                         ui.label(*axis);
                         changed |= ui
-                            .add(
-                                egui::DragValue::new(&mut e[k])
-                                    .speed(0.5)
-                                    .suffix("°")
-                                    .max_decimals(2),
-                            )
+                            .add(box_value(&mut e[k]).speed(0.5).suffix("°").max_decimals(2))
                             .changed();
                     }
                     if changed && e != before {
@@ -357,7 +393,7 @@ fn box2_editor(
                             ui.label(*n);
                             actions.edited |= ui
                                 .add(
-                                    egui::DragValue::new(&mut v[k])
+                                    box_value(&mut v[k])
                                         .speed(speed)
                                         .range(min..=1e7)
                                         .max_decimals(4),
@@ -371,12 +407,7 @@ fn box2_editor(
                     ui.label("angle");
                     let mut deg = obb.angle.to_degrees();
                     if ui
-                        .add(
-                            egui::DragValue::new(&mut deg)
-                                .speed(0.5)
-                                .suffix("°")
-                                .max_decimals(2),
-                        )
+                        .add(box_value(&mut deg).speed(0.5).suffix("°").max_decimals(2))
                         .changed()
                     {
                         obb.angle = deg.to_radians();
@@ -592,4 +623,26 @@ fn axis_table<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
 
 fn state_mode_is_3d(n: usize) -> bool {
     n == 15
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_nan_infinity_and_huge_values_are_refused_with_a_reason() {
+        for text in ["nan", "inf", "-1e30"] {
+            assert_eq!(parse_box_value(text), None, "{text}");
+            assert!(
+                take_refusal().is_some_and(|m| m.starts_with("Refused")),
+                "{text}"
+            );
+        }
+        // half-typed text is ignored quietly
+        assert_eq!(parse_box_value("1e"), None);
+        assert_eq!(take_refusal(), None);
+        assert_eq!(parse_box_value(" −2.5 "), Some(-2.5));
+        assert_eq!(parse_box_value("1e7"), Some(1e7));
+        assert_eq!(take_refusal(), None);
+    }
 }
