@@ -313,13 +313,7 @@ fn box3_editor(
     selected: Option<SelectedBox>,
 ) {
     let is_selected = selected.map(Which::from) == Some(which);
-    let title = RichText::new(format!(
-        "Box {name}{}",
-        if is_selected { "  (selected)" } else { "" }
-    ))
-    .color(color)
-    .strong();
-    egui::CollapsingHeader::new(title)
+    egui::CollapsingHeader::new(box_title(name, color, is_selected))
         .id_salt(name)
         .default_open(true)
         .show(ui, |ui| {
@@ -352,22 +346,47 @@ fn box3_editor(
                     }
                     ui.end_row();
                 });
-            ui.horizontal(|ui| {
-                if ui.button("Reset rotation").clicked() {
-                    obb.rotation = Quat::IDENTITY;
-                    actions.edited = true;
-                }
-                if ui.button("Reset size").clicked() {
-                    obb.half_extents = Vec3::ONE;
-                    actions.edited = true;
-                }
-                if ui.button("Reset position").clicked() {
-                    obb.center = Vec3::ZERO;
-                    actions.edited = true;
-                }
-            });
+            let reset = reset_row(ui, "Reset rotation");
+            actions.edited |= reset.is_some();
+            match reset {
+                Some(Reset::Turn) => obb.rotation = Quat::IDENTITY,
+                Some(Reset::Size) => obb.half_extents = Vec3::ONE,
+                Some(Reset::Position) => obb.center = Vec3::ZERO,
+                None => {}
+            }
         });
     obb.half_extents = obb.half_extents.max(Vec3::ZERO);
+}
+
+/// What a box editor's reset buttons put back.
+enum Reset {
+    Turn,
+    Size,
+    Position,
+}
+
+/// The row of reset buttons under a box editor; `turn` names the rotation button.
+fn reset_row(ui: &mut Ui, turn: &str) -> Option<Reset> {
+    ui.horizontal(|ui| {
+        let mut clicked = None;
+        for (label, reset) in [
+            (turn, Reset::Turn),
+            ("Reset size", Reset::Size),
+            ("Reset position", Reset::Position),
+        ] {
+            if ui.button(label).clicked() {
+                clicked = Some(reset);
+            }
+        }
+        clicked
+    })
+    .inner
+}
+
+/// "Box A" in the box's colour, marked when it is the selected one.
+fn box_title(name: &str, color: Color32, selected: bool) -> RichText {
+    let title = format!("Box {name}{}", if selected { "  (selected)" } else { "" });
+    RichText::new(title).color(color).strong()
 }
 
 fn box2_editor(
@@ -378,8 +397,7 @@ fn box2_editor(
     actions: &mut PanelActions,
     selected: bool,
 ) {
-    let title = format!("Box {name}{}", if selected { "  (selected)" } else { "" });
-    egui::CollapsingHeader::new(RichText::new(title).color(color).strong())
+    egui::CollapsingHeader::new(box_title(name, color, selected))
         .id_salt(name)
         .default_open(true)
         .show(ui, |ui| {
@@ -415,20 +433,14 @@ fn box2_editor(
                     }
                     ui.end_row();
                 });
-            ui.horizontal(|ui| {
-                if ui.button("Reset angle").clicked() {
-                    obb.angle = 0.0;
-                    actions.edited = true;
-                }
-                if ui.button("Reset size").clicked() {
-                    obb.half_extents = Vec2::ONE;
-                    actions.edited = true;
-                }
-                if ui.button("Reset position").clicked() {
-                    obb.center = Vec2::ZERO;
-                    actions.edited = true;
-                }
-            });
+            let reset = reset_row(ui, "Reset angle");
+            actions.edited |= reset.is_some();
+            match reset {
+                Some(Reset::Turn) => obb.angle = 0.0,
+                Some(Reset::Size) => obb.half_extents = Vec2::ONE,
+                Some(Reset::Position) => obb.center = Vec2::ZERO,
+                None => {}
+            }
         });
     obb.half_extents = obb.half_extents.max(Vec2::ZERO);
 }
