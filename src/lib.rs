@@ -1,9 +1,13 @@
 //! satbox: see and test how two oriented bounding boxes collide under the Separating Axis Theorem.
 //!
-//! [`sat`] holds the math and knows nothing of drawing; [`scene`] reads and writes boxes as JSON;
-//! [`cli`] runs the headless commands. The window only reads `sat`'s reports.
+//! [`sat`] holds the math and knows nothing of drawing; [`scene`] reads and writes boxes as JSON.
+//! With the default `app` feature, `cli` runs the headless commands and `app` is the window,
+//! which only reads `sat`'s reports.
 
-pub mod app;
-pub mod cli;
 pub mod sat;
 pub mod scene;
+
+#[cfg(feature = "app")]
+pub mod app;
+#[cfg(feature = "app")]
+pub mod cli;

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use satbox::app::scenes::presets_checked;
 use satbox::sat::{dim2, dim3, reference, AxisKind, SatReport, DEGENERATE_THRESHOLD};
+use satbox::scene::presets::presets_checked;
 use satbox::scene::{Mode, Pair, Scene};
 
 /// What a preset claims.

@@ -17,45 +17,8 @@ use serde::{Deserialize, Serialize};
 use super::history::{History, Snapshot};
 use super::panel::colors;
 use super::state::{AppState, Transient};
+use crate::scene::presets::{presets, Preset};
 use crate::scene::{write_atomic, Mode, Pair, Scene, SceneError};
-
-mod compiled {
-    include!(concat!(env!("OUT_DIR"), "/presets.rs"));
-}
-
-/// A preset scene from `assets/scenes/`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Preset {
-    /// File name without `.json`.
-    pub name: String,
-    /// The scene as written.
-    pub scene: Scene,
-    /// Its validated boxes.
-    pub pair: Pair,
-}
-
-/// Every preset compiled into the binary, sorted by name (2D first, then 3D). A preset that does
-/// not parse is returned as an error with its name (the tests make sure there are none).
-pub fn presets_checked() -> Vec<Result<Preset, (String, SceneError)>> {
-    compiled::PRESETS
-        .iter()
-        .map(|(file, text)| {
-            let name = file.trim_end_matches(".json").to_string();
-            match Scene::from_json(text) {
-                Ok((scene, pair)) => Ok(Preset { name, scene, pair }),
-                Err(e) => Err((name, e)),
-            }
-        })
-        .collect()
-}
-
-/// Every preset that parses.
-pub fn presets() -> Vec<Preset> {
-    presets_checked()
-        .into_iter()
-        .filter_map(Result::ok)
-        .collect()
-}
 
 /// Where the user's scenes are kept.
 pub fn scenes_dir(data: &Path) -> PathBuf {
@@ -875,17 +838,6 @@ mod tests {
         );
         assert_eq!(resolve_save_path("  ", dir, home), None);
         assert_eq!(resolve_save_path("/tmp/", dir, home), None);
-    }
-
-    #[test]
-    fn every_compiled_preset_parses() {
-        let all = presets_checked();
-        assert!(all.len() >= 14);
-        for p in all {
-            if let Err((name, e)) = p {
-                panic!("preset {name}: {e}");
-            }
-        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::analysis::{CrossCheck, ResolveMode, StepThrough};
 use super::camera::{Camera2, OrbitCamera};
 use super::gizmo::{GizmoMode, GizmoSpace};
 use crate::sat::{dim2, dim3, Obb2, Obb3, Report2, Report3, SatParams, Which};
+pub use crate::scene::presets::{default_pair2, default_pair3};
 use crate::scene::Mode;
 
 /// Which axes the scene draws.
@@ -113,53 +114,6 @@ impl From<SelectedBox> for Which {
             SelectedBox::B => Which::B,
         }
     }
-}
-
-/// The 3D default: two rotated boxes whose edges cross with a small gap, so that only an
-/// edge–edge axis separates them: the case the 9 cross products exist for.
-pub fn default_pair3() -> (Obb3, Obb3) {
-    let ea = Vec3::new(1.2, 0.8, 0.9);
-    // tip A so that d (below) points straight up: B then rests above A, edges crossing like an X
-    let qa = Quat::from_rotation_y(0.45) * Quat::from_rotation_x(-(0.6f32).atan2(0.8));
-    // In A's frame: A's edge along x at (y, z) = (ea.y, ea.z); d points out of that edge.
-    let d = Vec3::new(0.0, 0.8, 0.6);
-    let e = d.cross(Vec3::X).normalize();
-    let n1 = (Vec3::X - d) * std::f32::consts::FRAC_1_SQRT_2;
-    let n2 = (-Vec3::X - d) * std::f32::consts::FRAC_1_SQRT_2;
-    // B's edge along e lies a gap of 0.12 beyond A's edge; its faces there face back towards A.
-    let eb = Vec3::new(1.0, 0.7, 0.8);
-    let p = Vec3::new(0.0, ea.y, ea.z) + d * 0.12;
-    let cb = p - n1 * eb.y - n2 * eb.z;
-    let e = if e.dot(n1.cross(n2)) < 0.0 { -e } else { e };
-    let qb_local = Quat::from_mat3(&glam::Mat3::from_cols(e, n1, n2));
-    let ca = Vec3::new(-0.3, 1.2, -0.2);
-    let a = Obb3 {
-        center: ca,
-        half_extents: ea,
-        rotation: qa,
-    };
-    let b = Obb3 {
-        center: ca + qa * cb,
-        half_extents: eb,
-        rotation: (qa * qb_local).normalize(),
-    };
-    (a, b)
-}
-
-/// The 2D default: two rectangles close to touching.
-pub fn default_pair2() -> (Obb2, Obb2) {
-    (
-        Obb2 {
-            center: Vec2::new(-1.3, -0.2),
-            half_extents: Vec2::new(1.6, 0.9),
-            angle: 20f32.to_radians(),
-        },
-        Obb2 {
-            center: Vec2::new(1.6, 1.1),
-            half_extents: Vec2::new(1.1, 0.7),
-            angle: -35f32.to_radians(),
-        },
-    )
 }
 
 /// The midpoint of two boxes' centres and the radius around it that holds every corner of both

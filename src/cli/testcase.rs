@@ -232,7 +232,7 @@ mod tests {
 
     fn cases() -> Vec<Pair> {
         let q = Quat::from_euler(EulerRot::XYZ, 0.3, -0.5, 0.7);
-        let (a3, b3) = crate::app::state::default_pair3();
+        let (a3, b3) = crate::scene::presets::default_pair3();
         vec![
             // the default scene: separated by an edge axis
             Pair::Three(a3, b3),
@@ -330,7 +330,7 @@ mod tests {
 
     #[test]
     fn the_test_text_names_the_function_and_the_feature() {
-        let (a, b) = crate::app::state::default_pair3();
+        let (a, b) = crate::scene::presets::default_pair3();
         let text = rust_test(&Pair::Three(a, b), "edge_case");
         assert!(text.starts_with("#[test]\nfn edge_case() {\n"), "{text}");
         assert!(text.contains("× B.u"), "{text}");

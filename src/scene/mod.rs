@@ -13,6 +13,8 @@ use serde_json::Value;
 
 use crate::sat::{Obb2, Obb3, ObbError};
 
+pub mod presets;
+
 /// 2D or 3D.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Mode {
