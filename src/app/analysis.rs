@@ -4,11 +4,12 @@
 use glam::{Vec2, Vec3};
 use serde::{Deserialize, Serialize};
 
-use crate::sat::{dim2, dim3, reference, AxisKind, Obb2, Obb3, Penetration, SatParams};
+use super::dim::{AxisReport, Dim};
+use crate::sat::{fmt_num, reference, AxisKind, Obb2, Obb3, Penetration};
 
 /// How "Resolve" separates intersecting boxes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ResolveMode {
+pub(crate) enum ResolveMode {
     /// Each box moves half the depth, apart along the normal (seed 004's response).
     #[default]
     Split,
@@ -16,29 +17,19 @@ pub enum ResolveMode {
     MoveB,
 }
 
-/// Moves two centres apart by `depth · normal` (the push-out), as `mode` says.
-fn push_apart<V>(ca: &mut V, cb: &mut V, pen: &Penetration<V>, mode: ResolveMode)
-where
-    V: Copy + std::ops::Mul<f32, Output = V> + std::ops::AddAssign + std::ops::SubAssign,
-{
+/// The boxes moved apart by `depth · normal` (the push-out), as `mode` says, so that they touch
+/// along the axis of least penetration.
+pub(crate) fn resolve<D: Dim>(
+    a: &D::Obb,
+    b: &D::Obb,
+    pen: &Penetration<D::Vec>,
+    mode: ResolveMode,
+) -> (D::Obb, D::Obb) {
     let push = pen.normal * pen.depth;
     match mode {
-        ResolveMode::Split => {
-            *ca -= push * 0.5;
-            *cb += push * 0.5;
-        }
-        ResolveMode::MoveB => *cb += push,
+        ResolveMode::Split => (D::moved(a, -(push * 0.5)), D::moved(b, push * 0.5)),
+        ResolveMode::MoveB => (*a, D::moved(b, push)),
     }
-}
-
-/// Moves the boxes so that they touch along the axis of least penetration.
-pub fn resolve3(a: &mut Obb3, b: &mut Obb3, pen: &Penetration<Vec3>, mode: ResolveMode) {
-    push_apart(&mut a.center, &mut b.center, pen, mode);
-}
-
-/// Moves the rectangles so that they touch along the axis of least penetration.
-pub fn resolve2(a: &mut Obb2, b: &mut Obb2, pen: &Penetration<Vec2>, mode: ResolveMode) {
-    push_apart(&mut a.center, &mut b.center, pen, mode);
 }
 
 /// How many of `axes` are perpendicular to `normal` (to within about 0.06°): 0 means the box
@@ -51,7 +42,11 @@ fn perpendicular_count<V: Copy>(axes: &[V], normal: V, dot: impl Fn(V, V) -> f32
 
 /// The feature pair in contact along the axis of least penetration, e.g. "face of A against an
 /// edge of B" or "edge of A against edge of B".
-pub fn contact_features3(a: &Obb3, b: &Obb3, report: &crate::sat::Report3) -> Option<String> {
+pub(crate) fn contact_features3(
+    a: &Obb3,
+    b: &Obb3,
+    report: &crate::sat::Report3,
+) -> Option<String> {
     let p = report.penetration?;
     let feature = |axes: [Vec3; 3]| match perpendicular_count(&axes, p.normal, Vec3::dot) {
         0 => "a corner",
@@ -66,7 +61,11 @@ pub fn contact_features3(a: &Obb3, b: &Obb3, report: &crate::sat::Report3) -> Op
 }
 
 /// The 2D counterpart of [`contact_features3`]: an edge against a corner or an edge.
-pub fn contact_features2(a: &Obb2, b: &Obb2, report: &crate::sat::Report2) -> Option<String> {
+pub(crate) fn contact_features2(
+    a: &Obb2,
+    b: &Obb2,
+    report: &crate::sat::Report2,
+) -> Option<String> {
     let p = report.penetration?;
     let feature = |axes: [Vec2; 2]| match perpendicular_count(&axes, p.normal, Vec2::dot) {
         0 => "a corner",
@@ -80,7 +79,7 @@ pub fn contact_features2(a: &Obb2, b: &Obb2, report: &crate::sat::Report2) -> Op
 
 /// Walking the axes in test order, as an early-out test does.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct StepThrough {
+pub(crate) struct StepThrough {
     /// Stepping is on: the scene shows only the axes tested so far.
     pub active: bool,
     /// The axis under test.
@@ -92,7 +91,7 @@ pub struct StepThrough {
     /// Go on past a separating axis instead of stopping there.
     pub through_all: bool,
     /// Time since the last automatic step.
-    elapsed: f32,
+    pub(crate) elapsed: f32,
 }
 
 impl Default for StepThrough {
@@ -110,7 +109,7 @@ impl Default for StepThrough {
 
 /// Where a step-through stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepState {
+pub(crate) enum StepState {
     /// Testing this axis; later axes still to come.
     Testing(usize),
     /// This axis separates and an early-out test stops here.
@@ -121,7 +120,7 @@ pub enum StepState {
 
 impl StepThrough {
     /// Starts at axis 0.
-    pub fn start(&mut self) {
+    pub(crate) fn start(&mut self) {
         *self = Self {
             active: true,
             current: 0,
@@ -131,13 +130,13 @@ impl StepThrough {
     }
 
     /// Leaves step-through.
-    pub fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         self.active = false;
         self.playing = false;
     }
 
     /// Where it stands, given which axes separate and how many there are.
-    pub fn state(&self, separating: impl Fn(usize) -> bool, count: usize) -> StepState {
+    pub(crate) fn state(&self, separating: impl Fn(usize) -> bool, count: usize) -> StepState {
         if separating(self.current) && !self.through_all {
             StepState::EarlyOut(self.current)
         } else if self.current + 1 >= count {
@@ -148,7 +147,7 @@ impl StepThrough {
     }
 
     /// Advances one axis unless the test stops here. Returns whether it moved.
-    pub fn step(&mut self, separating: impl Fn(usize) -> bool, count: usize) -> bool {
+    pub(crate) fn step(&mut self, separating: impl Fn(usize) -> bool, count: usize) -> bool {
         match self.state(separating, count) {
             StepState::Testing(i) => {
                 self.current = i + 1;
@@ -162,12 +161,12 @@ impl StepThrough {
     }
 
     /// Goes back one axis.
-    pub fn back(&mut self) {
+    pub(crate) fn back(&mut self) {
         self.current = self.current.saturating_sub(1);
     }
 
     /// Advances with time when playing; `dt` in seconds.
-    pub fn tick(&mut self, dt: f32, separating: impl Fn(usize) -> bool, count: usize) {
+    pub(crate) fn tick(&mut self, dt: f32, separating: impl Fn(usize) -> bool, count: usize) {
         if !(self.active && self.playing) {
             return;
         }
@@ -183,20 +182,41 @@ impl StepThrough {
     }
 
     /// Whether axis `index` has been tested yet.
-    pub fn tested(&self, index: usize) -> bool {
+    pub(crate) fn tested(&self, index: usize) -> bool {
         !self.active || index <= self.current
     }
 }
 
-/// The words of a step: the axis under test with its numbers, and what happens next. Shared by
-/// the panel and the caption over the scene.
-pub fn step_words<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
-    step: &StepThrough,
-    report: &crate::sat::SatReport<V, N>,
-) -> (String, String, String, StepVerdict) {
-    let t = &report.axes[step.current.min(N - 1)];
+/// A number of a line whose largest number is `scale`, at that line's precision: what rounding
+/// leaves of a zero (`1.8e-7` beside `2.4`) reads `0`.
+pub(crate) fn fmt_at(x: f32, scale: f32) -> String {
+    if x.abs() <= scale.abs() * 4e-6 {
+        "0".into()
+    } else {
+        fmt_num(x)
+    }
+}
+
+/// The words of a step, shared by the panel and the caption over the scene.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct StepWords {
+    /// "Step 7 of 15 · axis 6: A.u0 × B.u0".
+    pub title: String,
+    /// "|T·L| = … ra + rb = … gap = …".
+    pub numbers: String,
+    /// What the test does next.
+    pub verdict: String,
+    /// Its tone.
+    pub tone: StepVerdict,
+}
+
+/// The axis under test with its numbers, and what happens next.
+pub(crate) fn step_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V>) -> StepWords {
+    let axes = report.axes();
+    let n = axes.len();
+    let t = &axes[step.current.min(n - 1)];
     let title = format!(
-        "Step {} of {N} · axis {}: {}",
+        "Step {} of {n} · axis {}: {}",
         t.index + 1,
         t.index,
         t.kind.label()
@@ -204,22 +224,23 @@ pub fn step_words<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     let numbers = if t.degenerate {
         "parallel edges: the cross product vanishes, nothing to test".to_string()
     } else {
+        let scale = t.distance.max(t.ra + t.rb);
         format!(
             "|T·L| = {}   ra + rb = {} + {} = {}   gap = {}",
-            crate::sat::fmt_num(t.distance),
-            crate::sat::fmt_num(t.ra),
-            crate::sat::fmt_num(t.rb),
-            crate::sat::fmt_num(t.ra + t.rb),
-            crate::sat::fmt_num(t.gap)
+            fmt_at(t.distance, scale),
+            fmt_at(t.ra, scale),
+            fmt_at(t.rb, scale),
+            fmt_at(t.ra + t.rb, scale),
+            fmt_at(t.gap, scale)
         )
     };
-    let separating = |i: usize| report.axes[i].is_separating();
-    let (verdict, kind) = match step.state(separating, N) {
+    let separating = |i: usize| axes[i].is_separating();
+    let (verdict, tone) = match step.state(separating, n) {
         StepState::EarlyOut(_) => (
             "|T·L| > ra + rb: SEPARATED. An early-out test stops here.",
             StepVerdict::Separates,
         ),
-        StepState::Done(_) if report.intersect => (
+        StepState::Done(_) if report.intersect() => (
             "No axis separates: the boxes INTERSECT.",
             StepVerdict::Intersects,
         ),
@@ -236,12 +257,17 @@ pub fn step_words<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
             StepVerdict::Neutral,
         ),
     };
-    (title, numbers, verdict.to_string(), kind)
+    StepWords {
+        title,
+        numbers,
+        verdict: verdict.to_string(),
+        tone,
+    }
 }
 
 /// The tone of a step's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepVerdict {
+pub(crate) enum StepVerdict {
     /// This axis separates.
     Separates,
     /// All tested, none separates.
@@ -252,7 +278,7 @@ pub enum StepVerdict {
 
 /// The three answers for one pair, side by side.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CrossCheck {
+pub(crate) struct CrossCheck {
     /// The fast early-out boolean test (with the padding of the current parameters).
     pub fast: bool,
     /// The full report's verdict.
@@ -275,7 +301,7 @@ pub struct CrossCheck {
 
 impl CrossCheck {
     /// A sentence naming what disagrees, or `None` when all agree (up to the rounding band).
-    pub fn disagreement(&self) -> Option<String> {
+    pub(crate) fn disagreement(&self) -> Option<String> {
         if self.margin.abs() <= self.band {
             return None;
         }
@@ -319,255 +345,25 @@ fn margin_of(r: &reference::ReferenceReport) -> f64 {
         .fold(f64::NEG_INFINITY, f64::max)
 }
 
-/// Rounding band for a pair of this size: f32 carries about 7 digits.
-fn band_for(scale: f32) -> f64 {
-    2e-5 * (1.0 + scale as f64)
-}
-
-/// Runs all three on a 3D pair.
-pub fn cross_check3(a: &Obb3, b: &Obb3, params: &SatParams) -> CrossCheck {
-    let report = dim3::report_with(a, b, params);
-    let reference = reference::report3(a, b, params.degenerate_threshold as f64);
-    let scale = (b.center - a.center).length() + a.half_extents.length() + b.half_extents.length();
-    CrossCheck {
-        fast: dim3::intersects_padded(a, b, params.parallel_epsilon),
-        report: report.intersect,
-        reference: reference.intersect,
-        margin: margin_of(&reference),
-        band: band_for(scale),
-        report_depth: report.penetration.map(|p| p.depth),
-        reference_depth: reference.depth,
-        report_first: report.first_separating,
-        reference_first: reference.first_separating,
-    }
-}
-
-/// Runs all three on a 2D pair.
-pub fn cross_check2(a: &Obb2, b: &Obb2, params: &SatParams) -> CrossCheck {
-    let report = dim2::report_with(a, b, params);
-    let reference = reference::report2(a, b);
-    let scale = (b.center - a.center).length() + a.half_extents.length() + b.half_extents.length();
-    CrossCheck {
-        fast: dim2::intersects(a, b),
-        report: report.intersect,
-        reference: reference.intersect,
-        margin: margin_of(&reference),
-        band: band_for(scale),
-        report_depth: report.penetration.map(|p| p.depth),
-        reference_depth: reference.depth,
-        report_first: report.first_separating,
-        reference_first: reference.first_separating,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use glam::Quat;
-
-    fn overlapping3() -> (Obb3, Obb3) {
-        let a = Obb3::default();
-        let b = Obb3 {
-            center: Vec3::new(1.6, 0.3, 0.1),
-            rotation: Quat::from_rotation_z(0.3),
-            ..Default::default()
-        };
-        (a, b)
-    }
-
-    #[test]
-    fn resolving_half_each_way_leaves_the_boxes_touching() {
-        let (mut a, mut b) = overlapping3();
-        let pen = dim3::report(&a, &b).penetration.unwrap();
-        let (a0, b0) = (a.center, b.center);
-        resolve3(&mut a, &mut b, &pen, ResolveMode::Split);
-        let r = dim3::report(&a, &b);
-        assert!(
-            r.penetration.is_none_or(|p| p.depth < 1e-4),
-            "{:?}",
-            r.penetration
-        );
-        assert!(((a0 - a.center).length() - (b.center - b0).length()).abs() < 1e-6);
-    }
-
-    #[test]
-    fn a_cube_resting_flat_touches_face_to_face_and_one_on_its_corner_with_a_corner() {
-        let a = Obb3::default();
-        let flat = Obb3::axis_aligned(Vec3::new(0.3, 1.4, 0.0), Vec3::splat(0.5));
-        let r = dim3::report(&a, &flat);
-        assert_eq!(
-            contact_features3(&a, &flat, &r).unwrap(),
-            "face of A against a face of B"
-        );
-        // a cube standing on a corner: its diagonal along y
-        let tilt = Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)
-            * Quat::from_rotation_x((1.0f32 / 2f32.sqrt()).atan());
-        let corner = Obb3 {
-            center: Vec3::new(0.0, 1.0 + 0.5 * 3f32.sqrt() - 0.05, 0.0),
-            half_extents: Vec3::splat(0.5),
-            rotation: tilt,
-        };
-        let r = dim3::report(&a, &corner);
-        assert_eq!(r.penetration.unwrap().axis_index, 1);
-        assert_eq!(
-            contact_features3(&a, &corner, &r).unwrap(),
-            "face of A against a corner of B"
-        );
-        // turned 45° about z only: an edge down
-        let edge = Obb3 {
-            center: Vec3::new(0.0, 1.0 + 0.5 * 2f32.sqrt() - 0.05, 0.0),
-            half_extents: Vec3::splat(0.5),
-            rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
-        };
-        let r = dim3::report(&a, &edge);
-        assert_eq!(
-            contact_features3(&a, &edge, &r).unwrap(),
-            "face of A against an edge of B"
-        );
-    }
-
-    #[test]
-    fn a_turned_rectangle_pokes_a_corner_into_an_edge() {
-        let a = Obb2::default();
-        let b = Obb2 {
-            center: Vec2::new(0.0, 1.0 + 0.5 * 2f32.sqrt() - 0.1),
-            half_extents: Vec2::splat(0.5),
-            angle: std::f32::consts::FRAC_PI_4,
-        };
-        let r = dim2::report(&a, &b);
-        assert_eq!(
-            contact_features2(&a, &b, &r).unwrap(),
-            "edge of A against a corner of B"
-        );
-    }
-
-    #[test]
-    fn resolving_by_moving_b_leaves_a_in_place() {
-        let (mut a, mut b) = overlapping3();
-        let pen = dim3::report(&a, &b).penetration.unwrap();
-        let a0 = a;
-        resolve3(&mut a, &mut b, &pen, ResolveMode::MoveB);
-        assert_eq!(a, a0);
-        assert!(dim3::report(&a, &b)
-            .penetration
-            .is_none_or(|p| p.depth < 1e-4));
-    }
-
-    #[test]
-    fn resolving_rectangles_leaves_them_touching() {
-        let mut a = Obb2::default();
-        let mut b = Obb2 {
-            center: Vec2::new(1.5, 0.4),
-            angle: 0.5,
-            ..Default::default()
-        };
-        let pen = dim2::report(&a, &b).penetration.unwrap();
-        resolve2(&mut a, &mut b, &pen, ResolveMode::Split);
-        assert!(dim2::report(&a, &b)
-            .penetration
-            .is_none_or(|p| p.depth < 1e-4));
-    }
-
-    #[test]
-    fn stepping_stops_at_the_first_separating_axis_like_an_early_out_test() {
-        let mut s = StepThrough::default();
-        s.start();
-        let separating = |i: usize| i == 4 || i == 9;
-        while s.step(separating, 15) {}
-        assert_eq!(s.current, 4);
-        assert_eq!(s.state(separating, 15), StepState::EarlyOut(4));
-        // going on through all of them reaches the last axis
-        s.through_all = true;
-        while s.step(separating, 15) {}
-        assert_eq!(s.state(separating, 15), StepState::Done(14));
-    }
-
-    #[test]
-    fn the_step_words_name_the_early_out_at_the_separating_axis() {
-        let a = Obb2::default();
-        let b = Obb2 {
-            center: Vec2::new(0.0, 3.0),
-            ..Default::default()
-        };
-        let report = dim2::report(&a, &b);
-        let mut s = StepThrough::default();
-        s.start();
-        let (_, _, v, kind) = step_words(&s, &report);
-        assert_eq!(kind, StepVerdict::Neutral, "{v}");
-        s.step(|i| report.axes[i].is_separating(), 4);
-        let (title, numbers, v, kind) = step_words(&s, &report);
-        assert_eq!(kind, StepVerdict::Separates);
-        assert!(
-            title.contains("axis 1: A.u1")
-                && numbers.contains("gap = 1")
-                && v.contains("early-out")
-        );
-    }
-
-    #[test]
-    fn playing_advances_at_the_chosen_speed() {
-        let mut s = StepThrough {
-            speed: 2.0,
-            playing: true,
-            ..Default::default()
-        };
-        s.start();
-        s.tick(1.25, |_| false, 4);
-        assert_eq!(s.current, 2);
-        s.tick(10.0, |_| false, 4);
-        assert_eq!(s.state(|_| false, 4), StepState::Done(3));
-        assert!(!s.playing, "playing stops at the end");
-    }
-
-    #[test]
-    fn only_tested_axes_count_as_tested_while_stepping() {
-        let mut s = StepThrough::default();
-        assert!(s.tested(14), "not stepping: everything shows");
-        s.start();
-        s.step(|_| false, 15);
-        assert!(s.tested(1) && !s.tested(2));
-    }
-
-    #[test]
-    fn the_three_tests_agree_on_an_ordinary_pair() {
-        let (a, b) = overlapping3();
-        let c = cross_check3(&a, &b, &SatParams::default());
-        assert!(c.fast && c.report && c.reference);
-        assert_eq!(c.disagreement(), None);
-    }
-
-    #[test]
-    fn a_huge_padding_on_r_shows_up_as_a_disagreement() {
-        // separated by B's diagonal face normal; padding |R| by 0.5 inflates the projected radii
-        // so much that the fast test misses the separation
-        let a = Obb3::default();
-        let b = Obb3 {
-            center: Vec3::new(1.9, 1.9, 0.0),
-            rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
-            ..Default::default()
-        };
-        let params = SatParams {
-            parallel_epsilon: 0.5,
-            ..Default::default()
-        };
-        let c = cross_check3(&a, &b, &params);
-        assert!(!c.reference);
-        assert!(c.fast, "the padded test misses the separation");
-        assert!(c
-            .disagreement()
-            .unwrap()
-            .contains("fast test says intersecting"));
-    }
-
-    #[test]
-    fn verdicts_within_the_rounding_band_of_touching_are_not_flagged() {
-        let a = Obb2::default();
-        let b = Obb2 {
-            center: Vec2::new(2.0, 0.0),
-            ..Default::default()
-        };
-        let c = cross_check2(&a, &b, &SatParams::default());
-        assert!(c.margin.abs() <= c.band);
-        assert_eq!(c.disagreement(), None);
+impl CrossCheck {
+    /// The three answers for one pair, from this frame's report, the reference and the fast test;
+    /// `scale` sizes the rounding band (f32 carries about 7 digits).
+    pub(crate) fn of<V>(
+        report: &impl AxisReport<V>,
+        reference: &reference::ReferenceReport,
+        fast: bool,
+        scale: f32,
+    ) -> Self {
+        CrossCheck {
+            fast,
+            report: report.intersect(),
+            reference: reference.intersect,
+            margin: margin_of(reference),
+            band: 2e-5 * (1.0 + scale as f64),
+            report_depth: report.penetration().map(|p| p.depth),
+            reference_depth: reference.depth,
+            report_first: report.first_separating(),
+            reference_first: reference.first_separating,
+        }
     }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A screen rectangle in pixels (origin top-left): the part of the window the scene occupies.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Viewport {
+pub(crate) struct Viewport {
     /// Left edge.
     pub x: f32,
     /// Top edge.
@@ -19,22 +19,22 @@ pub struct Viewport {
 
 impl Viewport {
     /// Width over height.
-    pub fn aspect(&self) -> f32 {
+    pub(crate) fn aspect(&self) -> f32 {
         self.w / self.h.max(1.0)
     }
 
     /// Whether a pixel lies inside.
-    pub fn contains(&self, p: Vec2) -> bool {
+    pub(crate) fn contains(&self, p: Vec2) -> bool {
         p.x >= self.x && p.x <= self.x + self.w && p.y >= self.y && p.y <= self.y + self.h
     }
 
     /// Centre pixel.
-    pub fn center(&self) -> Vec2 {
+    pub(crate) fn center(&self) -> Vec2 {
         Vec2::new(self.x + 0.5 * self.w, self.y + 0.5 * self.h)
     }
 
     /// Normalised device coordinates (−1..1, y up) to pixels.
-    pub fn ndc_to_pixel(&self, ndc: Vec2) -> Vec2 {
+    pub(crate) fn ndc_to_pixel(&self, ndc: Vec2) -> Vec2 {
         Vec2::new(
             self.x + (ndc.x + 1.0) * 0.5 * self.w,
             self.y + (1.0 - ndc.y) * 0.5 * self.h,
@@ -42,7 +42,7 @@ impl Viewport {
     }
 
     /// Pixels to normalised device coordinates.
-    pub fn pixel_to_ndc(&self, p: Vec2) -> Vec2 {
+    pub(crate) fn pixel_to_ndc(&self, p: Vec2) -> Vec2 {
         Vec2::new(
             (p.x - self.x) / self.w * 2.0 - 1.0,
             1.0 - (p.y - self.y) / self.h * 2.0,
@@ -52,7 +52,7 @@ impl Viewport {
 
 /// A ray from the eye through a pixel.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Ray {
+pub(crate) struct Ray {
     /// Start (the eye).
     pub origin: Vec3,
     /// Unit direction.
@@ -61,13 +61,13 @@ pub struct Ray {
 
 impl Ray {
     /// The point at parameter `t`.
-    pub fn at(&self, t: f32) -> Vec3 {
+    pub(crate) fn at(&self, t: f32) -> Vec3 {
         self.origin + self.dir * t
     }
 
     /// Where the ray meets the plane through `point` with normal `normal`; `None` when parallel
     /// (within `1e-4`) or behind the eye.
-    pub fn hit_plane(&self, point: Vec3, normal: Vec3) -> Option<Vec3> {
+    pub(crate) fn hit_plane(&self, point: Vec3, normal: Vec3) -> Option<Vec3> {
         let denom = self.dir.dot(normal);
         if denom.abs() < 1e-4 {
             return None;
@@ -78,7 +78,7 @@ impl Ray {
 
     /// Parameter `s` of the point `origin + s·dir` on the line `(origin, dir)` closest to this ray
     /// (dir unit). `None` when the line is (nearly) parallel to the ray.
-    pub fn closest_on_line(&self, origin: Vec3, dir: Vec3) -> Option<f32> {
+    pub(crate) fn closest_on_line(&self, origin: Vec3, dir: Vec3) -> Option<f32> {
         let w = origin - self.origin;
         let b = dir.dot(self.dir);
         let denom = 1.0 - b * b;
@@ -94,7 +94,7 @@ impl Ray {
 /// (the camera looks down its local −Z with local +Y up, as in OpenGL).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct OrbitCamera {
+pub(crate) struct OrbitCamera {
     /// The point orbited around.
     pub target: [f32; 3],
     /// Eye distance from the target.
@@ -134,7 +134,7 @@ impl OrbitCamera {
 
     /// The default orientation looking at a sphere of `radius` around `center`, so that the sphere
     /// fills about `fill` of the viewport's height.
-    pub fn framing(center: Vec3, radius: f32, fill: f32) -> Self {
+    pub(crate) fn framing(center: Vec3, radius: f32, fill: f32) -> Self {
         let base = Self::default();
         let half_fov = 0.5 * base.fov_deg.to_radians();
         Self {
@@ -145,40 +145,40 @@ impl OrbitCamera {
     }
 
     /// Target as a vector.
-    pub fn target(&self) -> Vec3 {
+    pub(crate) fn target(&self) -> Vec3 {
         Vec3::from(self.target)
     }
 
     /// Camera axes in world space: (right, up, back); the camera looks along −back.
-    pub fn basis(&self) -> (Vec3, Vec3, Vec3) {
+    pub(crate) fn basis(&self) -> (Vec3, Vec3, Vec3) {
         let q = self.q();
         (q * Vec3::X, q * Vec3::Y, q * Vec3::Z)
     }
 
     /// Eye position.
-    pub fn eye(&self) -> Vec3 {
+    pub(crate) fn eye(&self) -> Vec3 {
         self.target() + self.basis().2 * self.distance
     }
 
     /// Unit viewing direction.
-    pub fn forward(&self) -> Vec3 {
+    pub(crate) fn forward(&self) -> Vec3 {
         -self.basis().2
     }
 
     /// View matrix (world → camera).
-    pub fn view(&self) -> Mat4 {
+    pub(crate) fn view(&self) -> Mat4 {
         let (_, up, _) = self.basis();
         Mat4::look_at_rh(self.eye(), self.target(), up)
     }
 
     /// Projection × view for a viewport of this aspect ratio.
-    pub fn view_proj(&self, aspect: f32) -> Mat4 {
+    pub(crate) fn view_proj(&self, aspect: f32) -> Mat4 {
         Mat4::perspective_rh_gl(self.fov_deg.to_radians(), aspect, Z_NEAR, Z_FAR) * self.view()
     }
 
     /// Turntable orbit: `dx` radians about world up, `dy` about the camera's right axis.
     /// The pitch is clamped so the camera never flips over the pole.
-    pub fn orbit(&mut self, dx: f32, dy: f32) {
+    pub(crate) fn orbit(&mut self, dx: f32, dy: f32) {
         let q = self.q();
         let yawed = Quat::from_rotation_y(-dx) * q;
         let right = yawed * Vec3::X;
@@ -192,7 +192,7 @@ impl OrbitCamera {
     }
 
     /// Moves the target in the view plane by a pixel delta, so the grabbed point follows the cursor.
-    pub fn pan(&mut self, delta_px: Vec2, viewport: &Viewport) {
+    pub(crate) fn pan(&mut self, delta_px: Vec2, viewport: &Viewport) {
         let (right, up, _) = self.basis();
         let world_per_px = self.world_per_pixel(self.distance, viewport);
         let t = self.target() - right * delta_px.x * world_per_px + up * delta_px.y * world_per_px;
@@ -200,12 +200,12 @@ impl OrbitCamera {
     }
 
     /// World units per pixel at `depth` in front of the eye.
-    pub fn world_per_pixel(&self, depth: f32, viewport: &Viewport) -> f32 {
+    pub(crate) fn world_per_pixel(&self, depth: f32, viewport: &Viewport) -> f32 {
         2.0 * depth * (0.5 * self.fov_deg.to_radians()).tan() / viewport.h.max(1.0)
     }
 
     /// Zooms by `factor` (< 1 moves in) keeping the world point under `cursor` fixed on screen.
-    pub fn zoom_at(&mut self, factor: f32, cursor: Vec2, viewport: &Viewport) {
+    pub(crate) fn zoom_at(&mut self, factor: f32, cursor: Vec2, viewport: &Viewport) {
         let factor = factor.clamp(0.2, 5.0);
         let new_distance = (self.distance * factor).clamp(0.5, 2000.0);
         let ray = self.ray(cursor, viewport);
@@ -223,7 +223,7 @@ impl OrbitCamera {
 
     /// Turns the camera to look along `forward` with `right` as its screen x axis (both unit,
     /// perpendicular), keeping the target and distance.
-    pub fn look(&mut self, forward: Vec3, right: Vec3) {
+    pub(crate) fn look(&mut self, forward: Vec3, right: Vec3) {
         let back = -forward.normalize();
         let right = (right - back * right.dot(back)).normalize();
         let up = back.cross(right);
@@ -232,7 +232,7 @@ impl OrbitCamera {
     }
 
     /// The ray through a pixel.
-    pub fn ray(&self, pixel: Vec2, viewport: &Viewport) -> Ray {
+    pub(crate) fn ray(&self, pixel: Vec2, viewport: &Viewport) -> Ray {
         let inv = self.view_proj(viewport.aspect()).inverse();
         let ndc = viewport.pixel_to_ndc(pixel);
         let near = inv.project_point3(ndc.extend(-1.0));
@@ -244,7 +244,7 @@ impl OrbitCamera {
     }
 
     /// A projector for this frame.
-    pub fn projector(&self, viewport: Viewport) -> Projector {
+    pub(crate) fn projector(&self, viewport: Viewport) -> Projector {
         Projector {
             view_proj: self.view_proj(viewport.aspect()),
             viewport,
@@ -255,7 +255,7 @@ impl OrbitCamera {
 
 /// World → pixel for one frame, with clipping at the near plane.
 #[derive(Clone, Copy, Debug)]
-pub struct Projector {
+pub(crate) struct Projector {
     /// Projection × view.
     pub view_proj: Mat4,
     /// Where the scene is drawn.
@@ -269,13 +269,13 @@ const W_MIN: f32 = 1e-3;
 
 impl Projector {
     /// The pixel of a world point, or `None` behind the eye.
-    pub fn project(&self, p: Vec3) -> Option<Vec2> {
+    pub(crate) fn project(&self, p: Vec3) -> Option<Vec2> {
         let c = self.view_proj * p.extend(1.0);
         (c.w > W_MIN).then(|| self.viewport.ndc_to_pixel(c.xy() / c.w))
     }
 
     /// A world segment on screen, clipped at the near plane.
-    pub fn segment(&self, a: Vec3, b: Vec3) -> Option<(Vec2, Vec2)> {
+    pub(crate) fn segment(&self, a: Vec3, b: Vec3) -> Option<(Vec2, Vec2)> {
         let (mut ca, mut cb) = (
             self.view_proj * a.extend(1.0),
             self.view_proj * b.extend(1.0),
@@ -297,13 +297,13 @@ impl Projector {
     }
 
     /// Distance from the eye along the view, for painter's ordering.
-    pub fn depth(&self, p: Vec3) -> f32 {
+    pub(crate) fn depth(&self, p: Vec3) -> f32 {
         (self.view_proj * p.extend(1.0)).w
     }
 }
 
 /// Distance in pixels from `p` to the segment `a`–`b`.
-pub fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+pub(crate) fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     let ab = b - a;
     let t = if ab.length_squared() > 0.0 {
         ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
@@ -316,7 +316,7 @@ pub fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
 /// The top-down camera of the 2D mode: world point at the viewport centre and pixels per unit.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Camera2 {
+pub(crate) struct Camera2 {
     /// World point shown at the centre of the viewport.
     pub center: [f32; 2],
     /// Pixels per world unit.
@@ -335,7 +335,7 @@ impl Default for Camera2 {
 impl Camera2 {
     /// Centres `center` and zooms so that a circle of `radius` fills `fill` of the viewport's
     /// smaller side.
-    pub fn framing(center: Vec2, radius: f32, fill: f32, viewport: &Viewport) -> Self {
+    pub(crate) fn framing(center: Vec2, radius: f32, fill: f32, viewport: &Viewport) -> Self {
         let side = viewport.w.min(viewport.h).max(1.0);
         Self {
             center: center.to_array(),
@@ -344,26 +344,26 @@ impl Camera2 {
     }
 
     /// World (y up) → pixel.
-    pub fn to_screen(&self, p: Vec2, viewport: &Viewport) -> Vec2 {
+    pub(crate) fn to_screen(self, p: Vec2, viewport: &Viewport) -> Vec2 {
         let c = Vec2::from(self.center);
         let d = (p - c) * self.zoom;
         viewport.center() + Vec2::new(d.x, -d.y)
     }
 
     /// Pixel → world.
-    pub fn to_world(&self, px: Vec2, viewport: &Viewport) -> Vec2 {
+    pub(crate) fn to_world(self, px: Vec2, viewport: &Viewport) -> Vec2 {
         let d = px - viewport.center();
         Vec2::from(self.center) + Vec2::new(d.x, -d.y) / self.zoom
     }
 
     /// Moves the view by a pixel delta so the grabbed point follows the cursor.
-    pub fn pan(&mut self, delta_px: Vec2) {
+    pub(crate) fn pan(&mut self, delta_px: Vec2) {
         let c = Vec2::from(self.center) - Vec2::new(delta_px.x, -delta_px.y) / self.zoom;
         self.center = c.to_array();
     }
 
     /// Zooms by `factor` (> 1 magnifies) keeping the world point under `cursor` fixed.
-    pub fn zoom_at(&mut self, factor: f32, cursor: Vec2, viewport: &Viewport) {
+    pub(crate) fn zoom_at(&mut self, factor: f32, cursor: Vec2, viewport: &Viewport) {
         let before = self.to_world(cursor, viewport);
         self.zoom = (self.zoom * factor).clamp(2.0, 5000.0);
         let after = self.to_world(cursor, viewport);

@@ -10,7 +10,7 @@ use crate::sat::Obb3;
 
 /// Move or turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GizmoMode {
+pub(crate) enum GizmoMode {
     /// Arrows and plane handles.
     #[default]
     Translate,
@@ -20,7 +20,7 @@ pub enum GizmoMode {
 
 /// Whether the gizmo follows the box's axes or the world's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GizmoSpace {
+pub(crate) enum GizmoSpace {
     /// The box's own axes.
     #[default]
     Local,
@@ -30,7 +30,7 @@ pub enum GizmoSpace {
 
 /// One grabbable part of the gizmo; the number is the axis (0 = x, 1 = y, 2 = z).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Handle {
+pub(crate) enum Handle {
     /// Arrow: move along the axis.
     Axis(usize),
     /// Square: move in the plane whose normal is the axis.
@@ -41,7 +41,7 @@ pub enum Handle {
 
 /// Snapping while dragging.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Snap {
+pub(crate) struct Snap {
     /// Move in steps of this many units.
     pub translate: Option<f32>,
     /// Turn in steps of this many degrees.
@@ -50,7 +50,7 @@ pub struct Snap {
 
 /// Where the gizmo is and how big, this frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GizmoFrame {
+pub(crate) struct GizmoFrame {
     /// The box centre.
     pub center: Vec3,
     /// The three handle axes (world or the box's local axes).
@@ -60,14 +60,14 @@ pub struct GizmoFrame {
 }
 
 /// Arrow length on screen, in pixels.
-pub const GIZMO_PIXELS: f32 = 95.0;
+pub(crate) const GIZMO_PIXELS: f32 = 95.0;
 /// How close the pointer must come to a handle, in pixels.
-pub const PICK_PIXELS: f32 = 9.0;
+pub(crate) const PICK_PIXELS: f32 = 9.0;
 /// Segments used for a ring, for drawing and picking.
-pub const RING_SEGMENTS: usize = 64;
+pub(crate) const RING_SEGMENTS: usize = 64;
 
 /// The gizmo for a box under a camera.
-pub fn frame_for(
+pub(crate) fn frame_for(
     obb: &Obb3,
     space: GizmoSpace,
     camera: &OrbitCamera,
@@ -86,7 +86,7 @@ pub fn frame_for(
 
 /// The world geometry of the handles of one mode: arrows as segments, plane handles as quads,
 /// rings as closed polylines.
-pub fn handles(frame: &GizmoFrame, mode: GizmoMode) -> Vec<(Handle, Vec<Vec3>)> {
+pub(crate) fn handles(frame: &GizmoFrame, mode: GizmoMode) -> Vec<(Handle, Vec<Vec3>)> {
     let (c, s) = (frame.center, frame.size);
     match mode {
         GizmoMode::Translate => {
@@ -129,7 +129,7 @@ pub fn handles(frame: &GizmoFrame, mode: GizmoMode) -> Vec<(Handle, Vec<Vec3>)> 
 }
 
 /// Whether a pixel lies inside a convex polygon (either winding).
-pub fn point_in_convex(p: Vec2, poly: &[Vec2]) -> bool {
+pub(crate) fn point_in_convex(p: Vec2, poly: &[Vec2]) -> bool {
     let mut sign = 0.0f32;
     for i in 0..poly.len() {
         let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
@@ -146,7 +146,7 @@ pub fn point_in_convex(p: Vec2, poly: &[Vec2]) -> bool {
 
 /// The handle under the cursor: a plane square the cursor is inside of first, else the arrow or
 /// ring nearest the cursor within [`PICK_PIXELS`].
-pub fn pick(
+pub(crate) fn pick(
     frame: &GizmoFrame,
     mode: GizmoMode,
     projector: &Projector,
@@ -179,7 +179,7 @@ pub fn pick(
 /// An ongoing drag: what was grabbed and where, so that the box follows the pointer exactly
 /// (no jump at the start, no drift while dragging).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Drag {
+pub(crate) struct Drag {
     /// The handle grabbed.
     pub handle: Handle,
     /// The box when the drag began.
@@ -197,7 +197,7 @@ pub struct Drag {
 
 impl Drag {
     /// Starts dragging `handle` with the pointer ray and pixel at the moment of the press.
-    pub fn begin(
+    pub(crate) fn begin(
         handle: Handle,
         obb: &Obb3,
         frame: &GizmoFrame,
@@ -260,25 +260,31 @@ impl Drag {
 
     /// The box for the current pointer. `None` leaves the box where it is (the ray missed the
     /// drag plane, e.g. pointing at the horizon).
-    pub fn update(&mut self, ray: &Ray, cursor: Vec2, snap: Snap) -> Option<Obb3> {
+    ///
+    /// Snapping puts the centre on the grid: its coordinate along each axis it moves on becomes a
+    /// multiple of the step (with world axes, the world grid), not the distance moved.
+    pub(crate) fn update(&mut self, ray: &Ray, cursor: Vec2, snap: Snap) -> Option<Obb3> {
         let mut obb = self.start;
-        let step = |x: f32, s: Option<f32>| match s {
-            Some(s) if s > 0.0 => (x / s).round() * s,
-            _ => x,
+        let start = self.start.center;
+        // how far to move along `u` for a pointer motion of `d` along it
+        let along = |u: Vec3, d: f32| match snap.translate {
+            Some(s) if s > 0.0 => {
+                let p0 = start.dot(u);
+                ((p0 + d) / s).round() * s - p0
+            }
+            _ => d,
         };
         match self.handle {
             Handle::Axis(k) => {
                 let axis = self.frame.axes[k];
                 let s = ray.closest_on_line(self.frame.center, axis)?;
-                obb.center = self.start.center + axis * step(s - self.grab_param, snap.translate);
+                obb.center = start + axis * along(axis, s - self.grab_param);
             }
             Handle::Plane(k) => {
                 let hit = ray.hit_plane(self.frame.center, self.frame.axes[k])?;
                 let d = hit - self.grab_point;
                 let (u, v) = (self.frame.axes[(k + 1) % 3], self.frame.axes[(k + 2) % 3]);
-                obb.center = self.start.center
-                    + u * step(d.dot(u), snap.translate)
-                    + v * step(d.dot(v), snap.translate);
+                obb.center = start + u * along(u, d.dot(u)) + v * along(v, d.dot(v));
             }
             Handle::Ring(k) => {
                 let n = self.frame.axes[k];
@@ -295,17 +301,30 @@ impl Drag {
                         self.last_dir = dir;
                     }
                 }
-                let angle = step(self.angle.to_degrees(), snap.rotate_deg).to_radians();
+                let angle = self.turned(snap).to_radians();
                 obb.rotation = (Quat::from_axis_angle(n, angle) * self.start.rotation).normalize();
             }
         }
         Some(obb)
     }
+
+    /// A ring drag's turn so far in degrees, snapped as `snap` says; `None` for a move.
+    pub(crate) fn turned_deg(&self, snap: Snap) -> Option<f32> {
+        matches!(self.handle, Handle::Ring(_)).then(|| self.turned(snap))
+    }
+
+    fn turned(&self, snap: Snap) -> f32 {
+        let deg = self.angle.to_degrees();
+        match snap.rotate_deg {
+            Some(s) if s > 0.0 => (deg / s).round() * s,
+            _ => deg,
+        }
+    }
 }
 
 /// Distance along the ray to where it enters the box, or `None` if it misses (slab test in the
 /// box's own frame).
-pub fn ray_hits_box(ray: &Ray, obb: &Obb3) -> Option<f32> {
+pub(crate) fn ray_hits_box(ray: &Ray, obb: &Obb3) -> Option<f32> {
     let axes = obb.axes();
     let d = obb.center - ray.origin;
     let e = obb.half_extents.to_array();
@@ -454,7 +473,7 @@ mod tests {
     }
 
     #[test]
-    fn dragging_a_plane_handle_moves_in_that_plane_with_grid_snap() {
+    fn dragging_a_plane_handle_moves_in_that_plane_and_snaps_the_centre_to_the_grid() {
         let (obb, cam, frame, proj) = setup();
         let grab_w = frame.center + (Vec3::X + Vec3::Z) * frame.size * 0.39;
         let grab = proj.project(grab_w).unwrap();
@@ -473,8 +492,9 @@ mod tests {
             rotate_deg: None,
         };
         let moved = drag.update(&cam.ray(to, &VP), to, snap).unwrap();
+        // the centre lands on the grid: x 0.5 + 0.74 → 1.0, z −0.3 − 1.26 → −1.5
         assert!(
-            (moved.center - (obb.center + Vec3::new(0.5, 0.0, -1.5))).length() < 1e-4,
+            (moved.center - Vec3::new(1.0, 0.0, -1.5)).length() < 1e-4,
             "{}",
             moved.center
         );

@@ -27,7 +27,7 @@ use crate::sat::Obb2;
 
 /// One grabbable part of the 2D gizmo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Handle2 {
+pub(crate) enum Handle2 {
     /// Inside the box: move it.
     Body,
     /// The centre dot: move the box.
@@ -44,7 +44,7 @@ pub enum Handle2 {
 impl Handle2 {
     /// The handle's position in the box frame as signs of `(u0, u1)`: `(±1, ±1)` for a corner,
     /// one zero for an edge, `(0, 0)` for the centre and body. `None` for the rotation knob.
-    pub fn signs(&self) -> Option<Vec2> {
+    pub(crate) fn signs(&self) -> Option<Vec2> {
         const CORNERS: [Vec2; 4] = [
             Vec2::new(-1.0, -1.0),
             Vec2::new(1.0, -1.0),
@@ -67,13 +67,13 @@ impl Handle2 {
 }
 
 /// Length in pixels of the stick from the `+u1` face to the rotation knob.
-pub const STICK_PIXELS: f32 = 38.0;
+pub(crate) const STICK_PIXELS: f32 = 38.0;
 /// How close the pointer must come to a handle, in pixels.
-pub const PICK_PIXELS: f32 = 9.0;
+pub(crate) const PICK_PIXELS: f32 = 9.0;
 
 /// Where the handles of a box are, in world coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Handles2 {
+pub(crate) struct Handles2 {
     /// The centre dot.
     pub center: Vec2,
     /// Where the stick leaves the box (middle of the `+u1` face).
@@ -87,7 +87,7 @@ pub struct Handles2 {
 }
 
 /// The handles of `obb` seen at `zoom` pixels per unit (the stick keeps its length on screen).
-pub fn handles(obb: &Obb2, zoom: f32) -> Handles2 {
+pub(crate) fn handles(obb: &Obb2, zoom: f32) -> Handles2 {
     let [_, u1] = obb.axes();
     let corners = obb.corners();
     let edges = std::array::from_fn(|i| 0.5 * (corners[i] + corners[(i + 1) % 4]));
@@ -102,9 +102,14 @@ pub fn handles(obb: &Obb2, zoom: f32) -> Handles2 {
 }
 
 /// The handle under the cursor (pixels): the rotation knob first, then corners, edges and the
-/// centre dot within [`PICK_PIXELS`] (nearest wins within a kind), then the body when the cursor
-/// is inside the box.
-pub fn pick(obb: &Obb2, camera: &Camera2, viewport: &Viewport, cursor: Vec2) -> Option<Handle2> {
+/// centre dot within [`PICK_PIXELS`] (nearest wins within a kind), then the rest of the rotation
+/// stick, then the body when the cursor is inside the box.
+pub(crate) fn pick(
+    obb: &Obb2,
+    camera: &Camera2,
+    viewport: &Viewport,
+    cursor: Vec2,
+) -> Option<Handle2> {
     let h = handles(obb, camera.zoom);
     let px = |p: Vec2| camera.to_screen(p, viewport);
     let near = |p: Vec2| px(p).distance(cursor);
@@ -127,15 +132,18 @@ pub fn pick(obb: &Obb2, camera: &Camera2, viewport: &Viewport, cursor: Vec2) -> 
     if near(h.center) <= PICK_PIXELS {
         return Some(Handle2::Center);
     }
+    // the whole stick turns the box too, not only its knob (the edge handle at its base wins)
+    if on_stick(obb, camera, viewport, cursor) {
+        return Some(Handle2::Rotate);
+    }
     if obb.contains_point(camera.to_world(cursor, viewport)) {
         return Some(Handle2::Body);
     }
     None
 }
 
-/// Whether the cursor (pixels) is on the stick or knob of the rotation handle: for hover feedback
-/// on the whole stick, not only the knob.
-pub fn on_stick(obb: &Obb2, camera: &Camera2, viewport: &Viewport, cursor: Vec2) -> bool {
+/// Whether the cursor (pixels) is on the stick or knob of the rotation handle.
+pub(crate) fn on_stick(obb: &Obb2, camera: &Camera2, viewport: &Viewport, cursor: Vec2) -> bool {
     let h = handles(obb, camera.zoom);
     let (a, b) = (
         camera.to_screen(h.stick_base, viewport),
@@ -154,7 +162,7 @@ fn step(x: f32, s: Option<f32>) -> f32 {
 
 /// An ongoing drag in world coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Drag2 {
+pub(crate) struct Drag2 {
     /// The handle grabbed.
     pub handle: Handle2,
     /// The box when the drag began.
@@ -169,7 +177,7 @@ pub struct Drag2 {
 
 impl Drag2 {
     /// Starts dragging `handle` of `obb` with the pointer at world point `grab`.
-    pub fn begin(handle: Handle2, obb: &Obb2, grab: Vec2) -> Drag2 {
+    pub(crate) fn begin(handle: Handle2, obb: &Obb2, grab: Vec2) -> Drag2 {
         Drag2 {
             handle,
             start: *obb,
@@ -180,7 +188,7 @@ impl Drag2 {
     }
 
     /// The box for the pointer at world point `cursor`.
-    pub fn update(&mut self, cursor: Vec2, snap: Snap) -> Obb2 {
+    pub(crate) fn update(&mut self, cursor: Vec2, snap: Snap) -> Obb2 {
         let s = self.start;
         let mut obb = s;
         match self.handle {
@@ -278,6 +286,11 @@ mod tests {
             Some(Handle2::Rotate)
         );
         assert!(on_stick(&b, &c, &VP, (knob + base) * 0.5));
+        assert_eq!(
+            pick(&b, &c, &VP, (knob + base) * 0.5),
+            Some(Handle2::Rotate),
+            "the middle of the stick turns the box too"
+        );
     }
 
     #[test]

@@ -2,14 +2,15 @@
 //! (a whole gizmo drag or a whole panel drag is one step). Pure data; the app decides when an edit
 //! is complete and calls [`History::commit`].
 
+use super::mode::ModeState;
+use super::three::Three;
+use super::two::Two;
 use crate::sat::{Obb2, Obb3};
 use crate::scene::Mode;
 
-use super::state::AppState;
-
 /// The boxes of both modes at one moment.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     /// 3D boxes A and B.
     pub three: (Obb3, Obb3),
     /// 2D boxes A and B.
@@ -17,39 +18,37 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    /// The boxes of a state.
-    pub fn of(state: &AppState) -> Self {
+    /// The boxes of both modes.
+    pub(crate) fn of(three: &ModeState<Three>, two: &ModeState<Two>) -> Self {
         Self {
-            three: (state.three.a, state.three.b),
-            two: (state.two.a, state.two.b),
+            three: three.boxes(),
+            two: two.boxes(),
         }
     }
 
-    /// Puts these boxes back into a state, switching to the mode whose boxes change (so that an
-    /// undo is seen); returns that mode, if any changed.
-    pub fn restore(&self, state: &mut AppState) -> Option<Mode> {
-        let before = Snapshot::of(state);
-        state.three.a = self.three.0;
-        state.three.b = self.three.1;
-        state.two.a = self.two.0;
-        state.two.b = self.two.1;
-        let changed = if before.three != self.three {
+    /// Puts these boxes back; returns the mode whose boxes changed, if any, so that the app can
+    /// switch to it and the undo is seen.
+    pub(crate) fn restore(
+        &self,
+        three: &mut ModeState<Three>,
+        two: &mut ModeState<Two>,
+    ) -> Option<Mode> {
+        let before = Snapshot::of(three, two);
+        three.set_boxes(self.three);
+        two.set_boxes(self.two);
+        if before.three != self.three {
             Some(Mode::Three)
         } else if before.two != self.two {
             Some(Mode::Two)
         } else {
             None
-        };
-        if let Some(m) = changed {
-            state.mode = m;
         }
-        changed
     }
 }
 
 /// Snapshots behind and ahead of the current one.
 #[derive(Clone, Debug, PartialEq)]
-pub struct History {
+pub(crate) struct History {
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,
     current: Snapshot,
@@ -58,10 +57,10 @@ pub struct History {
 
 impl History {
     /// Steps kept by default.
-    pub const DEFAULT_LIMIT: usize = 500;
+    pub(crate) const DEFAULT_LIMIT: usize = 500;
 
     /// A history whose present is `current`, with nothing to undo.
-    pub fn new(current: Snapshot) -> Self {
+    pub(crate) fn new(current: Snapshot) -> Self {
         Self {
             undo: Vec::new(),
             redo: Vec::new(),
@@ -71,7 +70,8 @@ impl History {
     }
 
     /// The same with at most `limit` undo steps (the oldest are forgotten).
-    pub fn with_limit(current: Snapshot, limit: usize) -> Self {
+    #[cfg(test)]
+    pub(crate) fn with_limit(current: Snapshot, limit: usize) -> Self {
         Self {
             limit: limit.max(1),
             ..Self::new(current)
@@ -79,14 +79,14 @@ impl History {
     }
 
     /// The snapshot undo and redo move away from.
-    pub fn current(&self) -> &Snapshot {
+    pub(crate) fn current(&self) -> &Snapshot {
         &self.current
     }
 
     /// Records a completed edit: `now` becomes the present and the old present one undo step.
     /// Nothing happens when `now` equals the present (a click that changed nothing). Returns
     /// whether a step was recorded. A new edit clears the redo list.
-    pub fn commit(&mut self, now: Snapshot) -> bool {
+    pub(crate) fn commit(&mut self, now: Snapshot) -> bool {
         if now == self.current {
             return false;
         }
@@ -100,7 +100,7 @@ impl History {
 
     /// Steps back. `now` is the state as shown: an edit not yet committed is committed first, so
     /// that it can be redone. Returns the snapshot to show, or `None` when there is nothing to undo.
-    pub fn undo(&mut self, now: Snapshot) -> Option<Snapshot> {
+    pub(crate) fn undo(&mut self, now: Snapshot) -> Option<Snapshot> {
         self.commit(now);
         let prev = self.undo.pop()?;
         self.redo.push(std::mem::replace(&mut self.current, prev));
@@ -109,7 +109,7 @@ impl History {
 
     /// Steps forward again; `None` when there is nothing to redo (or `now` holds a new edit, which
     /// is committed and clears the redo list).
-    pub fn redo(&mut self, now: Snapshot) -> Option<Snapshot> {
+    pub(crate) fn redo(&mut self, now: Snapshot) -> Option<Snapshot> {
         self.commit(now);
         let next = self.redo.pop()?;
         self.undo.push(std::mem::replace(&mut self.current, next));
@@ -117,12 +117,12 @@ impl History {
     }
 
     /// Number of steps that can be undone.
-    pub fn undo_len(&self) -> usize {
+    pub(crate) fn undo_len(&self) -> usize {
         self.undo.len()
     }
 
     /// Number of steps that can be redone.
-    pub fn redo_len(&self) -> usize {
+    pub(crate) fn redo_len(&self) -> usize {
         self.redo.len()
     }
 }
@@ -130,10 +130,23 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::camera::Viewport;
     use glam::{Vec2, Vec3};
 
+    const VP: Viewport = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: 1200.0,
+        h: 800.0,
+    };
+
+    fn modes() -> (ModeState<Three>, ModeState<Two>) {
+        (ModeState::new(&VP), ModeState::new(&VP))
+    }
+
     fn snap(x: f32) -> Snapshot {
-        let s = Snapshot::of(&AppState::default());
+        let (three, two) = modes();
+        let s = Snapshot::of(&three, &two);
         Snapshot {
             three: (
                 Obb3 {
@@ -216,13 +229,11 @@ mod tests {
 
     #[test]
     fn restoring_switches_to_the_mode_whose_boxes_changed() {
-        let mut state = AppState::default();
-        let mut s = Snapshot::of(&state);
+        let (mut three, mut two) = modes();
+        let mut s = Snapshot::of(&three, &two);
         s.two.1.center = Vec2::new(9.0, 9.0);
-        state.mode = Mode::Three;
-        assert_eq!(s.restore(&mut state), Some(Mode::Two));
-        assert_eq!(state.mode, Mode::Two);
-        assert_eq!(state.two.b.center, Vec2::new(9.0, 9.0));
-        assert_eq!(s.restore(&mut state), None);
+        assert_eq!(s.restore(&mut three, &mut two), Some(Mode::Two));
+        assert_eq!(two.b.center, Vec2::new(9.0, 9.0));
+        assert_eq!(s.restore(&mut three, &mut two), None);
     }
 }

@@ -1,34 +1,63 @@
-//! The window: one file per concern. `state` holds what is shown, `camera` and `gizmo` are the
-//! pure maths of viewing and dragging, `mode3d`/`mode2d` turn pointer input into edits,
-//! `draw*` paint the scene from the sat report, `panel` is the egui side panel.
+//! The window. One [`App`] runs each frame as named phases:
+//!
+//! 1. **input**: the pointer and the keys as plain data ([`input`]);
+//! 2. **edits**: every [`Command`] (keys, last frame's panel, the window's close button) is applied,
+//!    then the pointer's gestures ([`mode::ModeState::pointer`]);
+//! 3. **report**: the frame's report, with the cross-check and the focus, computed once
+//!    ([`frame::Frame`]);
+//! 4. **ui**: the egui panel reads the report and sends commands for the next frame ([`ui`]);
+//! 5. **draw**: the scene from the same report ([`draw`]), then the panel on top.
+//!
+//! 2D and 3D are one mode written once over the [`dim::Dim`] trait; the only dispatch on the mode
+//! shown is in [`App::frame`].
 
-pub mod analysis;
-pub mod analysis_panel;
-pub mod axes3d;
-pub mod camera;
-pub mod draw;
-pub mod draw2d;
-pub mod draw3d;
-pub mod gizmo;
-pub mod gizmo2d;
-pub mod history;
-pub mod input;
-pub mod mode2d;
-pub mod mode3d;
-pub mod panel;
-pub mod scenes;
-pub mod state;
+pub(crate) mod analysis;
+pub(crate) mod camera;
+pub(crate) mod command;
+pub(crate) mod dim;
+pub(crate) mod draw;
+pub(crate) mod frame;
+pub(crate) mod geom;
+pub(crate) mod gizmo;
+pub(crate) mod gizmo2d;
+pub(crate) mod history;
+pub(crate) mod input;
+pub(crate) mod layout;
+pub(crate) mod library;
+pub(crate) mod mode;
+pub(crate) mod settings;
+pub(crate) mod theme;
+pub(crate) mod three;
+pub(crate) mod two;
+pub(crate) mod ui;
+pub(crate) mod view;
+
+#[cfg(test)]
+mod tests;
 
 use std::path::PathBuf;
 
 use glam::Vec2;
-use macroquad::prelude::*;
+use macroquad::prelude::{
+    get_frame_time, get_screen_data, get_time, is_mouse_button_down, is_quit_requested, next_frame,
+    prevent_quit, screen_height, screen_width, Conf, MouseButton,
+};
 
 use camera::Viewport;
+use command::Command;
+use dim::Dim;
+use draw::{Fonts, Paint};
+use frame::Frame;
+use history::{History, Snapshot};
 use input::InputFrame;
-use state::{AppState, Transient};
+use library::{Library, Loaded};
+use mode::{Gestures, ModeState};
+use settings::Settings;
+use three::Three;
+use two::Two;
+use ui::{PanelModel, UiState};
 
-use crate::scene::{Mode, Pair, Scene};
+use crate::scene::{Mode, Scene};
 
 /// How the window was asked to start.
 #[derive(Clone, Debug, Default)]
@@ -57,539 +86,531 @@ pub fn run(options: Options) {
     macroquad::Window::from_config(conf, main_loop(options));
 }
 
-/// Applies a loaded scene to the state: its boxes, mode and view.
-pub fn apply_scene(state: &mut AppState, scene: &Scene, pair: &Pair) {
-    let view: state::View = serde_json::from_value(scene.view.clone()).unwrap_or_default();
-    match pair {
-        Pair::Three(a, b) => {
-            state.three.a = *a;
-            state.three.b = *b;
-            state.three.view = state::View {
-                selected_box: state.three.view.selected_box,
-                ..view
-            };
-            // a scene without a camera (a hand-written preset) is framed
-            if scene.view.get("camera3").is_none() {
-                state.three.view.camera3 = state::framing_camera(a, b);
-            }
-        }
-        Pair::Two(a, b) => {
-            state.two.a = *a;
-            state.two.b = *b;
-            state.two.view = state::View {
-                selected_box: state.two.view.selected_box,
-                ..view
-            };
-            if scene.view.get("camera2").is_none() {
-                // the scene area the window will have, with the panel at its default width
-                let viewport = Viewport {
-                    x: 0.0,
-                    y: 0.0,
-                    w: (screen_width() - panel::DEFAULT_WIDTH).max(240.0),
-                    h: screen_height().max(200.0),
-                };
-                state.two.view.camera2 = state::framing_camera2(a, b, &viewport);
-            }
-        }
-    }
-    state.mode = scene.mode;
-}
-
-/// Keyboard shortcuts; ignored while egui has the keyboard (typing in a field).
-fn shortcuts(state: &mut AppState, actions: &mut panel::PanelActions) {
-    // Ctrl+letter belongs to the scene menu (save, open, undo): plain letters only here
-    let ctrl = is_key_down(KeyCode::LeftControl)
-        || is_key_down(KeyCode::RightControl)
-        || is_key_down(KeyCode::LeftSuper)
-        || is_key_down(KeyCode::RightSuper);
-    if ctrl {
-        return;
-    }
-    if is_key_pressed(KeyCode::M) {
-        state.mode = match state.mode {
-            Mode::Two => Mode::Three,
-            Mode::Three => Mode::Two,
-        };
-    }
-    if is_key_pressed(KeyCode::W) {
-        state.gizmo_mode = gizmo::GizmoMode::Translate;
-    }
-    if is_key_pressed(KeyCode::E) {
-        state.gizmo_mode = gizmo::GizmoMode::Rotate;
-    }
-    if is_key_pressed(KeyCode::L) {
-        state.gizmo_space = match state.gizmo_space {
-            gizmo::GizmoSpace::Local => gizmo::GizmoSpace::World,
-            gizmo::GizmoSpace::World => gizmo::GizmoSpace::Local,
-        };
-    }
-    if is_key_pressed(KeyCode::F) || is_key_pressed(KeyCode::Home) {
-        actions.reset_view = true;
-    }
-    if is_key_pressed(KeyCode::V) {
-        actions.look_along = state.view().selected_axis;
-    }
-    if is_key_pressed(KeyCode::Key1) {
-        state.view_mut().selected_box = Some(state::SelectedBox::A);
-    }
-    if is_key_pressed(KeyCode::Key2) {
-        state.view_mut().selected_box = Some(state::SelectedBox::B);
-    }
-    if is_key_pressed(KeyCode::Escape) {
-        state.view_mut().selected_box = None;
-        state.view_mut().selected_axis = None;
-    }
-    let step = &mut actions.analysis;
-    step.step_toggle |= is_key_pressed(KeyCode::S);
-    step.step_next |= is_key_pressed(KeyCode::Right);
-    step.step_back |= is_key_pressed(KeyCode::Left);
-    step.step_play |= is_key_pressed(KeyCode::Space);
-    if is_key_pressed(KeyCode::A) {
-        let v = state.view_mut();
-        v.filter = match v.filter {
-            state::AxisFilter::All => state::AxisFilter::Separating,
-            state::AxisFilter::Separating => state::AxisFilter::Selected,
-            state::AxisFilter::Selected => state::AxisFilter::All,
-        };
-    }
-}
-
-/// Turns the 3D camera so that axis `index` runs left to right across the screen and the view
-/// looks perpendicular to it: the boxes' silhouettes then span exactly their shadows on the axis.
-/// For an edge axis the view looks along A's edge, so both edges and the separating plane show
-/// edge-on.
-pub fn look_along(state: &mut AppState, index: usize) {
-    let report = state.report3();
-    let t = &report.axes[index];
-    if t.degenerate {
-        return;
-    }
-    let cam = &mut state.three.view.camera3;
-    let forward = match t.kind {
-        crate::sat::AxisKind::Edge(i, _) => state.three.a.axes()[i],
-        _ => {
-            let f = cam.forward();
-            let f = f - t.axis * f.dot(t.axis);
-            if f.length_squared() > 1e-4 {
-                f.normalize()
-            } else {
-                t.axis.any_orthonormal_vector()
-            }
-        }
-    };
-    let mid = 0.5 * (state.three.a.center + state.three.b.center);
-    cam.target = mid.to_array();
-    cam.look(forward, t.axis);
-}
-
-fn gather_input(pointer_in_scene: bool, last_mouse: Vec2) -> InputFrame {
-    let (mx, my) = mouse_position();
-    let mouse = Vec2::new(mx, my);
-    let wheel = mouse_wheel().1;
-    InputFrame {
-        mouse,
-        mouse_delta: mouse - last_mouse,
-        left_pressed: is_mouse_button_pressed(MouseButton::Left),
-        left_down: is_mouse_button_down(MouseButton::Left),
-        left_released: is_mouse_button_released(MouseButton::Left),
-        pan_down: is_mouse_button_down(MouseButton::Right)
-            || is_mouse_button_down(MouseButton::Middle),
-        wheel: wheel.signum() * (wheel.abs() > 0.0) as i32 as f32,
-        shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
-        ctrl: is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl),
-        pointer_in_scene,
-    }
-}
-
 async fn main_loop(options: Options) {
-    let fonts = draw::Fonts::load();
-    let mut state = AppState::default();
-    let mut transient = Transient::default();
-    // the last state is restored first (not in screenshot mode, whose pictures must not depend on
-    // what was last open), then `--scene` replaces its mode's boxes
-    let mut scenes = scenes::ScenesUi::new(&state, options.screenshot.is_none());
-    scenes.restore_last_state(&mut state, &mut transient);
-    if options.screenshot.is_none() {
-        prevent_quit();
-    }
-    if let Some(path) = &options.scene {
-        match Scene::load(path) {
-            Ok((scene, pair)) => {
-                apply_scene(&mut state, &scene, &pair);
-                scenes.opened_at_start(&state, &scene, path);
-            }
-            Err(e) => {
-                if options.screenshot.is_some() {
-                    eprintln!("satbox: {e}");
-                    std::process::exit(2);
-                }
-                transient.message = Some((e.to_string(), true));
-            }
-        }
-    }
-    if let Some(axis) = options.step {
-        state.step.start();
-        let count = match state.mode {
-            Mode::Three => crate::sat::dim3::AXIS_COUNT,
-            Mode::Two => crate::sat::dim2::AXIS_COUNT,
-        };
-        state.step.current = axis.min(count - 1);
-    }
+    let fonts = Fonts::load();
     // egui-macroquad divides wheel deltas by 90 (a Windows notch is 120 units) while miniquad on
     // X11 reports ±1 per notch: without this a notch scrolls the panel by half a pixel
     #[cfg(target_os = "linux")]
     egui_macroquad::cfg(|ctx| ctx.options_mut(|o| o.line_scroll_speed = 40.0 * 90.0));
-    let mut it3 = mode3d::Interaction3::default();
-    let mut it2 = mode2d::Interaction2::default();
-    let mut last_mouse = Vec2::from(mouse_position());
-    let mut last_mode = state.mode;
-    let mut last_in_scene = false;
-    let mut valid = state::ValidBoxes::of(&state);
-    let mut shown_message: Option<(String, bool)> = None;
-    let mut message_age = 0.0f32;
+    let screenshot = options.screenshot.clone();
+    if screenshot.is_none() {
+        prevent_quit();
+    }
+    let mut app = App::new(&options);
     let mut frames = 0u32;
     loop {
-        let frame_start = std::time::Instant::now();
-        // the scene's hover of the last frame reaches the panel's table; over the panel, the
-        // table sets its own
-        if !last_in_scene {
-            transient.hovered_axis = None;
-        }
-        let mut actions = panel::PanelActions::default();
-        let mut panel_width = 0.0;
-        let mut egui_pointer = false;
-        let mut egui_keyboard = false;
-        egui_macroquad::ui(|ctx| {
-            let (a, w) = panel::show(ctx, &mut state, &mut transient, &mut scenes);
-            actions = a;
-            panel_width = w;
-            egui_pointer = ctx.is_pointer_over_area() || ctx.is_using_pointer();
-            egui_keyboard = ctx.wants_keyboard_input();
-        });
-        // never smaller than 240 × 200, so that label placement always has room (a window
-        // shrunk further just crops the scene)
-        let viewport = Viewport {
-            x: 0.0,
-            y: 0.0,
-            w: (screen_width() - panel_width).max(240.0),
-            h: screen_height().max(200.0),
-        };
-        if !egui_keyboard {
-            shortcuts(&mut state, &mut actions);
-            scenes.shortcuts(&mut state, &mut transient);
-        }
-        let mut input = gather_input(false, last_mouse);
-        input.pointer_in_scene = !egui_pointer && viewport.contains(input.mouse);
-        last_in_scene = input.pointer_in_scene;
-        last_mouse = input.mouse;
-        if actions.reset_view {
-            match state.mode {
-                Mode::Three => {
-                    state.three.view.camera3 = state::framing_camera(&state.three.a, &state.three.b)
-                }
-                Mode::Two => {
-                    state.two.view.camera2 =
-                        state::framing_camera2(&state.two.a, &state.two.b, &viewport);
-                }
-            }
-        }
-        if let (Some(i), Mode::Three) = (actions.look_along, state.mode) {
-            look_along(&mut state, i);
-        }
-
-        if let Some(refused) = panel::take_refusal() {
-            transient.message = Some((refused, true));
-        }
-        if let Some(problem) = state::keep_valid(&mut state, &mut valid) {
-            transient.message = Some((problem, true));
-        }
-        if state.mode != last_mode {
-            state.step.stop();
-            last_mode = state.mode;
-        }
-        analyse(
-            &mut state,
-            &mut transient,
-            &actions.analysis,
-            get_frame_time(),
-        );
-
-        clear_background(draw::palette::BACKGROUND);
-        let mut drag_ended = false;
-        match state.mode {
-            Mode::Three => {
-                drag_ended = frame3(
-                    &mut state,
-                    &mut transient,
-                    &mut it3,
-                    &input,
-                    &viewport,
-                    &fonts,
-                )
-            }
-            Mode::Two => mode2d::frame2(
-                &mut state,
-                &mut transient,
-                &mut it2,
-                &input,
-                &viewport,
-                &fonts,
-            ),
-        }
-        if state.step.active {
-            let words = match state.mode {
-                Mode::Three => analysis::step_words(&state.step, &state.report3()),
-                Mode::Two => analysis::step_words(&state.step, &state.report2()),
-            };
-            let color = match words.3 {
-                analysis::StepVerdict::Separates => draw::palette::FIRST_SEPARATING,
-                analysis::StepVerdict::Intersects => draw::palette::HIT,
-                analysis::StepVerdict::Neutral => draw::palette::TEXT_DIM,
-            };
-            draw::step_caption(
-                &fonts,
-                &words.0,
-                &words.1,
-                &words.2,
-                color,
-                24.0,
-                viewport.h - 48.0,
-            );
-        }
-        // a message stays 8 seconds after it last changed
-        if transient.message.as_ref().map(|m| &m.0) != shown_message.as_ref().map(|m| &m.0) {
-            shown_message = transient.message.clone();
-            message_age = 0.0;
-        }
-        message_age += get_frame_time();
-        if message_age > 8.0 {
-            transient.message = None;
-        }
-        if let Some((msg, is_error)) = &transient.message {
-            let color = if *is_error {
-                draw::palette::HIT
-            } else {
-                draw::palette::TEXT
-            };
-            draw::message(&fonts, msg, &viewport, color);
-        }
-        egui_macroquad::draw();
-        scenes.end_frame(
-            &state,
-            &mut transient,
-            drag_ended,
-            actions.edited,
-            is_mouse_button_down(MouseButton::Left),
-        );
-        if is_quit_requested() {
-            scenes.save_last_state(&state, &mut transient);
+        app.frame(&fonts);
+        if app.quit {
             break;
         }
-
         frames += 1;
-        if let Some(path) = &options.screenshot {
-            // a few frames let egui settle its layout before the picture is taken
-            if frames >= 30 {
-                get_screen_data().export_png(&path.to_string_lossy());
-                std::process::exit(0);
-            }
+        // a few frames let egui settle its layout before the picture is taken
+        if let (Some(path), true) = (&screenshot, frames >= 30) {
+            get_screen_data().export_png(&path.to_string_lossy());
+            std::process::exit(0);
         }
-        let ms = frame_start.elapsed().as_secs_f32() * 1000.0;
-        transient.frame_ms = if transient.frame_ms == 0.0 {
-            ms
-        } else {
-            transient.frame_ms * 0.9 + ms * 0.1
-        };
-        transient.frame_ms_max = (transient.frame_ms_max * 0.995).max(ms);
         next_frame().await;
     }
 }
 
-/// The reasoning tools, once a frame: Resolve and regression saving from the panel, the
-/// step-through clock, and the live cross-check of the three tests.
-fn analyse(
-    state: &mut AppState,
-    transient: &mut Transient,
-    asked: &analysis_panel::AnalysisActions,
-    dt: f32,
-) {
-    let mode = state.resolve_mode;
-    let (count, separating): (usize, Vec<bool>) = match state.mode {
-        Mode::Three => (
-            15,
-            state
-                .report3()
-                .axes
-                .iter()
-                .map(|t| t.is_separating())
-                .collect(),
-        ),
-        Mode::Two => (
-            4,
-            state
-                .report2()
-                .axes
-                .iter()
-                .map(|t| t.is_separating())
-                .collect(),
-        ),
-    };
-    let step = &mut state.step;
-    if asked.step_toggle {
-        if step.active {
-            step.stop();
-        } else {
-            step.start();
+/// A message under the scene, since a time (seconds).
+#[derive(Clone, Debug, PartialEq)]
+struct Message {
+    text: String,
+    error: bool,
+    since: f64,
+}
+
+/// How long a message stays, in seconds.
+const MESSAGE_SECONDS: f64 = 8.0;
+
+/// Everything but the two modes: what the frame's generic phases need beside the mode shown.
+struct Shared {
+    settings: Settings,
+    library: Library,
+    history: History,
+    ui: UiState,
+    message: Option<Message>,
+    /// Commands from last frame's panel, applied in this frame's edit phase.
+    queued: Vec<Command>,
+    /// Smoothed and worst recent frame time, milliseconds.
+    frame_ms: (f32, f32),
+    last_mouse: Vec2,
+    now: f64,
+}
+
+/// The window's state across frames.
+struct App {
+    mode: Mode,
+    three: ModeState<Three>,
+    two: ModeState<Two>,
+    shared: Shared,
+    quit: bool,
+}
+
+impl App {
+    /// The app for `options`: the last state restored (not in screenshot mode, whose pictures must
+    /// not depend on what was open last), then `--scene` and `--step` applied.
+    fn new(options: &Options) -> Self {
+        let screenshot = options.screenshot.is_some();
+        let viewport = Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: (screen_width() - ui::default_panel_width(screen_width())).max(240.0),
+            h: screen_height().max(200.0),
+        };
+        let data = (!screenshot).then(crate::scene::user_data_dir);
+        let mut app = App {
+            mode: Mode::Three,
+            three: ModeState::new(&viewport),
+            two: ModeState::new(&viewport),
+            shared: Shared {
+                settings: Settings::default(),
+                library: Library::new(data, !screenshot),
+                history: History::new(Snapshot {
+                    three: Three::default_pair(),
+                    two: Two::default_pair(),
+                }),
+                ui: UiState::default(),
+                message: None,
+                queued: Vec::new(),
+                frame_ms: (0.0, 0.0),
+                last_mouse: Vec2::ZERO,
+                now: 0.0,
+            },
+            quit: false,
+        };
+        let default = |m: Mode| {
+            let pair = match m {
+                Mode::Three => crate::scene::Pair::Three(app.three.a, app.three.b),
+                Mode::Two => crate::scene::Pair::Two(app.two.a, app.two.b),
+            };
+            Some(pair)
+        };
+        app.shared.library.sources[0].saved = default(Mode::Three);
+        app.shared.library.sources[1].saved = default(Mode::Two);
+        match app
+            .shared
+            .library
+            .restore(&mut app.three, &mut app.two, &viewport)
+        {
+            Ok(Some(mode)) => app.mode = mode,
+            Ok(None) => {}
+            Err(e) => app.say(e, true),
+        }
+        if let Some(path) = &options.scene {
+            app.open(Command::Open(path.clone()), &viewport);
+        }
+        if let Some(axis) = options.step {
+            app.start_step(axis, &viewport);
+        }
+        app.shared.history = History::new(Snapshot::of(&app.three, &app.two));
+        app
+    }
+
+    /// Opens the step-through at `axis` (from `--step`), saying so when the mode has fewer axes.
+    fn start_step(&mut self, axis: usize, viewport: &Viewport) {
+        let count = match self.mode {
+            Mode::Three => crate::sat::dim3::AXIS_COUNT,
+            Mode::Two => crate::sat::dim2::AXIS_COUNT,
+        };
+        let start = Command::Step(command::StepCommand::Toggle);
+        self.apply_to_mode(&start, viewport);
+        let last = count - 1;
+        if axis > last {
+            self.say(
+                format!(
+                    "--step {axis}: the {} mode has axes 0 to {last}; showing {last}",
+                    self.mode
+                ),
+                true,
+            );
+        }
+        match self.mode {
+            Mode::Three => self.three.step.current = axis.min(last),
+            Mode::Two => self.two.step.current = axis.min(last),
         }
     }
-    if step.active {
-        if asked.step_next {
-            step.step(|i| separating[i], count);
-        }
-        if asked.step_back {
-            step.back();
-        }
-        if asked.step_play {
-            step.playing = !step.playing;
-        }
-    }
-    match state.mode {
-        Mode::Three => {
-            let report = state.report3();
-            if let (true, Some(pen)) = (asked.resolve, report.penetration) {
-                analysis::resolve3(&mut state.three.a, &mut state.three.b, &pen, mode);
-            }
-            let separating = |i: usize| report.axes[i].is_separating();
-            state.step.tick(dt, separating, report.axes.len());
-            transient.cross_check = Some(analysis::cross_check3(
-                &state.three.a,
-                &state.three.b,
-                &state.params,
-            ));
-        }
-        Mode::Two => {
-            let report = state.report2();
-            if let (true, Some(pen)) = (asked.resolve, report.penetration) {
-                analysis::resolve2(&mut state.two.a, &mut state.two.b, &pen, mode);
-            }
-            let separating = |i: usize| report.axes[i].is_separating();
-            state.step.tick(dt, separating, report.axes.len());
-            transient.cross_check = Some(analysis::cross_check2(
-                &state.two.a,
-                &state.two.b,
-                &state.params,
-            ));
-        }
-    }
-    if asked.save_regression {
-        transient.message = Some(match save_regression(state) {
-            Ok(path) => (format!("Saved this case to {}", path.display()), false),
-            Err(e) => (format!("Could not save the case: {e}"), true),
+
+    fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.shared.message = Some(Message {
+            text: text.into(),
+            error,
+            since: self.shared.now,
         });
     }
-}
 
-/// Writes the current pair as a scene named after the time, in the user's scenes folder, with the
-/// cross-check's numbers in its description.
-fn save_regression(state: &AppState) -> Result<PathBuf, crate::scene::SceneError> {
-    let (pair, check) = match state.mode {
-        Mode::Three => (
-            Pair::Three(state.three.a, state.three.b),
-            analysis::cross_check3(&state.three.a, &state.three.b, &state.params),
-        ),
-        Mode::Two => (
-            Pair::Two(state.two.a, state.two.b),
-            analysis::cross_check2(&state.two.a, &state.two.b, &state.params),
-        ),
-    };
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis())
-        .unwrap_or(0);
-    let description = format!(
-        "regression case: fast {} / report {} / reference {} (margin {:.3e})",
-        check.fast, check.report, check.reference, check.margin
-    );
-    let view = serde_json::to_value(state.view()).unwrap_or_default();
-    let path = crate::scene::user_scenes_dir().join(format!("regression-{stamp}.json"));
-    Scene::new(&pair, description, view).save(&path)?;
-    Ok(path)
-}
+    /// The scene's rectangle: the window left of the panel.
+    fn viewport(&self) -> Viewport {
+        Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: (screen_width() - self.shared.ui.flags.panel_width).max(240.0),
+            h: screen_height().max(200.0),
+        }
+    }
 
-/// The axis in the 3D spotlight: the axis under test while stepping, else hovered, selected,
-/// first separating or least penetration.
-fn focus3(state: &AppState, transient: &Transient, report: &crate::sat::Report3) -> Option<usize> {
-    if state.step.active {
-        Some(state.step.current)
-    } else {
-        draw3d::focus_axis(state.three.view.selected_axis, transient, report)
+    /// One frame: input, edits, report, ui, draw.
+    fn frame(&mut self, fonts: &Fonts) {
+        let started = get_time();
+        self.shared.now = started;
+        let viewport = self.viewport();
+        // 1. input
+        let flags = self.shared.ui.flags;
+        let (input, keys) = input::gather(
+            &mut self.shared.last_mouse,
+            |p| !flags.pointer_over && viewport.contains(p),
+            !flags.wants_keyboard,
+        );
+        // 2. edits: the commands of the whole app first, the mode's in its frame
+        let mut commands = std::mem::take(&mut self.shared.queued);
+        let selected = match self.mode {
+            Mode::Three => self.three.view.selected_axis,
+            Mode::Two => self.two.view.selected_axis,
+        };
+        commands.extend(command::from_keys(&keys, selected));
+        if is_quit_requested() {
+            commands.push(Command::Quit);
+        }
+        let commands: Vec<Command> = commands
+            .into_iter()
+            .filter_map(|c| self.apply(c, &viewport))
+            .collect();
+        let snapshot = Snapshot::of(&self.three, &self.two);
+        let history = (
+            self.shared.history.undo_len() > 0 || self.shared.history.current() != &snapshot,
+            self.shared.history.redo_len() > 0,
+        );
+        // the only dispatch on the mode shown: the rest of the frame is generic
+        let drag_ended = match self.mode {
+            Mode::Three => {
+                self.shared
+                    .frame_in(&mut self.three, commands, &input, viewport, history, fonts)
+            }
+            Mode::Two => {
+                self.shared
+                    .frame_in(&mut self.two, commands, &input, viewport, history, fonts)
+            }
+        };
+        self.end_frame(drag_ended, started);
+    }
+
+    /// Applies a command that concerns the whole app; returns the others for the mode's frame.
+    fn apply(&mut self, command: Command, viewport: &Viewport) -> Option<Command> {
+        match command {
+            Command::ToggleMode => self.set_mode(match self.mode {
+                Mode::Two => Mode::Three,
+                Mode::Three => Mode::Two,
+            }),
+            Command::SetMode(m) => self.set_mode(m),
+            Command::Quit => {
+                self.save_last_state(true);
+                self.quit = true;
+            }
+            Command::Undo | Command::Redo => self.undo_redo(command == Command::Undo),
+            Command::ShowOpen => {
+                self.shared.library.refresh();
+                self.shared.ui.windows.open.open = true;
+            }
+            Command::Open(_) | Command::OpenPreset(_) => self.open(command, viewport),
+            Command::TogglePanel => self.shared.settings.panel_open ^= true,
+            Command::ToggleLegend => self.shared.settings.legend ^= true,
+            Command::Settings(s) => self.shared.settings = s,
+            Command::Message(text, error) => self.say(text, error),
+            other => return Some(other),
+        }
+        None
+    }
+
+    fn apply_to_mode(&mut self, command: &Command, viewport: &Viewport) {
+        let said = match self.mode {
+            Mode::Three => self.three.apply(command, &self.shared.settings, viewport),
+            Mode::Two => self.two.apply(command, &self.shared.settings, viewport),
+        };
+        if let Some((text, error)) = said {
+            self.say(text, error);
+        }
+    }
+
+    fn set_mode(&mut self, mode: Mode) {
+        if mode != self.mode {
+            self.three.step.stop();
+            self.two.step.stop();
+            self.mode = mode;
+        }
+    }
+
+    fn undo_redo(&mut self, undo: bool) {
+        let now = Snapshot::of(&self.three, &self.two);
+        let h = &mut self.shared.history;
+        let target = if undo { h.undo(now) } else { h.redo(now) };
+        let Some(s) = target else {
+            let what = if undo { "undo" } else { "redo" };
+            self.say(format!("nothing to {what}"), false);
+            return;
+        };
+        if let Some(m) = s.restore(&mut self.three, &mut self.two) {
+            self.set_mode(m);
+        }
+    }
+
+    /// Opens a scene file or a preset into the mode it belongs to; a bad file is reported and
+    /// changes nothing.
+    fn open(&mut self, command: Command, viewport: &Viewport) {
+        let lib = &self.shared.library;
+        let loaded: Result<Loaded, String> = match &command {
+            Command::Open(path) => lib.read(path).map_err(|e| e.to_string()),
+            Command::OpenPreset(name) => lib.preset(name).ok_or(format!("no preset {name}")),
+            _ => return,
+        };
+        let loaded = match loaded {
+            Ok(l) => l,
+            Err(e) => return self.say(e, true),
+        };
+        let taken = self.three.load(&loaded.scene, &loaded.pair, viewport)
+            || self.two.load(&loaded.scene, &loaded.pair, viewport);
+        if !taken {
+            return;
+        }
+        self.shared.library.shown(&loaded);
+        self.set_mode(loaded.scene.mode);
+        self.shared
+            .history
+            .commit(Snapshot::of(&self.three, &self.two));
+        self.shared.ui.windows.open.open = false;
+        let what = match &command {
+            Command::OpenPreset(name) => format!("preset {name}"),
+            _ => format!("opened {}", loaded.source.title()),
+        };
+        self.say(what, false);
+    }
+
+    /// After the frame: a completed edit becomes one undo step (a gizmo drag that ended, or any
+    /// change once the pointer is up: a field edit commits on Enter), the last state is written now
+    /// and then, old messages go, and the frame time is measured.
+    fn end_frame(&mut self, drag_ended: bool, started: f64) {
+        let pointer_down = is_mouse_button_down(MouseButton::Left);
+        if drag_ended || !pointer_down {
+            self.shared
+                .history
+                .commit(Snapshot::of(&self.three, &self.two));
+            self.save_last_state(false);
+        }
+        let now = get_time();
+        if let Some(m) = &self.shared.message {
+            if now - m.since > MESSAGE_SECONDS {
+                self.shared.message = None;
+            }
+        }
+        let ms = ((now - started) * 1000.0) as f32;
+        let (avg, worst) = self.shared.frame_ms;
+        let avg = if avg == 0.0 { ms } else { avg * 0.9 + ms * 0.1 };
+        self.shared.frame_ms = (avg, (worst * 0.995).max(ms));
+    }
+
+    fn save_last_state(&mut self, force: bool) {
+        let last = self
+            .shared
+            .library
+            .last_state(self.mode, &self.three, &self.two);
+        if let Err(e) = self
+            .shared
+            .library
+            .save_last_state(&last, self.shared.now, force)
+        {
+            self.say(e, true);
+        }
     }
 }
 
-/// The axis placed nearest the boxes: like [`focus3`] but never the hovered one, so that lines do
-/// not move under the pointer (which would change what is hovered, frame after frame).
-fn anchor3(state: &AppState, report: &crate::sat::Report3) -> Option<usize> {
-    focus3(state, &Transient::default(), report)
+impl Shared {
+    fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.message = Some(Message {
+            text: text.into(),
+            error,
+            since: self.now,
+        });
+    }
+
+    /// The mode's frame: its commands and pointer (edits), its report, the panel, the scene.
+    /// Returns whether a gizmo drag ended.
+    fn frame_in<D: Gestures + Paint>(
+        &mut self,
+        mode: &mut ModeState<D>,
+        commands: Vec<Command>,
+        input: &InputFrame,
+        viewport: Viewport,
+        (can_undo, can_redo): (bool, bool),
+        fonts: &Fonts,
+    ) -> bool {
+        // 2. edits
+        for c in &commands {
+            self.apply_in(mode, c, &viewport);
+        }
+        let drag_ended = mode.pointer(&self.settings, input, &viewport);
+        mode.tick(get_frame_time(), &self.settings);
+        // 3. report
+        let frame = Frame::compute(mode, &self.settings, viewport);
+        mode.lines = frame.lines.clone();
+        // 4. ui
+        let model = PanelModel {
+            mode,
+            frame: &frame,
+            settings: &self.settings,
+            library: &self.library,
+            modified: self.library.modified(D::MODE, &D::pair(&mode.a, &mode.b)),
+            can_undo,
+            can_redo,
+            frame_ms: self.frame_ms,
+        };
+        let mut out = ui::UiOut::default();
+        egui_macroquad::ui(|ctx| out = ui::show(ctx, &model, &mut self.ui));
+        self.queued = out.commands;
+        if self.ui.flags.pointer_over {
+            mode.hovered_axis = out.hovered_axis;
+        }
+        // 5. draw
+        draw::clear();
+        draw::scene::draw(&frame, mode, &self.settings, fonts);
+        if let Some(m) = &self.message {
+            let color = if m.error { theme::HIT } else { theme::TEXT };
+            draw::message(fonts, &m.text, &viewport, color);
+        }
+        egui_macroquad::draw();
+        drag_ended
+    }
+
+    /// Applies a command that concerns the mode shown, or the scene it holds.
+    fn apply_in<D: Dim>(
+        &mut self,
+        mode: &mut ModeState<D>,
+        command: &Command,
+        viewport: &Viewport,
+    ) {
+        let source = self.library.source(D::MODE).clone();
+        match command {
+            Command::Save => match &source.path {
+                Some(_) if !self.library.modified(D::MODE, &D::pair(&mode.a, &mode.b)) => self.say(
+                    "no changes since it was opened or saved: not rewritten",
+                    false,
+                ),
+                Some(path) => {
+                    self.write(mode, path, &source.description);
+                }
+                None => self.show_save_as(mode),
+            },
+            Command::ShowSaveAs => self.show_save_as(mode),
+            Command::SaveAs { path, description } => {
+                if self.write(mode, path, description) {
+                    self.ui.windows.save_as.open = false;
+                }
+            }
+            Command::CopyAsTest => {
+                let name = test_name(source.stem().as_deref().unwrap_or("case"));
+                let text = crate::cli::testcase::rust_test(&D::pair(&mode.a, &mode.b), &name);
+                self.ui.clipboard = Some(text.clone());
+                self.ui.windows.copy_test = Some(text);
+            }
+            Command::SaveRegression => self.save_regression(mode),
+            Command::SetGizmo(g) => self.settings.gizmo_mode = *g,
+            Command::ToggleGizmoSpace => {
+                use gizmo::GizmoSpace::{Local, World};
+                let s = &mut self.settings.gizmo_space;
+                *s = if *s == Local { World } else { Local };
+            }
+            other => {
+                if let Some((text, error)) = mode.apply(other, &self.settings, viewport) {
+                    self.say(text, error);
+                }
+            }
+        }
+    }
+
+    fn show_save_as<D: Dim>(&mut self, mode: &ModeState<D>) {
+        let source = self.library.source(D::MODE);
+        let edited = self.library.modified(D::MODE, &D::pair(&mode.a, &mode.b));
+        self.ui.windows.save_as = ui::scenes::SaveAsWindow {
+            open: true,
+            path: source
+                .stem()
+                .unwrap_or_else(|| format!("my-{}-scene", D::MODE.to_string().to_lowercase())),
+            // an edited preset's description is no longer true: start from an empty one
+            description: if edited && source.preset.is_some() {
+                String::new()
+            } else {
+                source.description.clone()
+            },
+            confirm_replace: None,
+        };
+    }
+
+    fn write<D: Dim>(
+        &mut self,
+        mode: &ModeState<D>,
+        path: &std::path::Path,
+        description: &str,
+    ) -> bool {
+        match self.library.write(&mode.scene(description), path) {
+            Ok(()) => {
+                self.say(format!("saved {}", path.display()), false);
+                true
+            }
+            Err(e) => {
+                self.say(e.to_string(), true);
+                false
+            }
+        }
+    }
+
+    /// Writes the pair as a scene named after the time in the user's scenes folder, with the
+    /// cross-check's numbers in its description.
+    fn save_regression<D: Dim>(&mut self, mode: &ModeState<D>) {
+        let Some(dir) = self.library.data.as_deref().map(library::scenes_dir) else {
+            return self.say("no user folder to save to", true);
+        };
+        let p = &self.settings.params;
+        let check = analysis::CrossCheck::of(
+            &D::report(&mode.a, &mode.b, p),
+            &D::reference(&mode.a, &mode.b, p),
+            D::fast_test(&mode.a, &mode.b, p),
+            D::scale(&mode.a, &mode.b),
+        );
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis())
+            .unwrap_or(0);
+        let description = format!(
+            "regression case: fast {} / report {} / reference {} (margin {:.3e})",
+            check.fast, check.report, check.reference, check.margin
+        );
+        let path = dir.join(format!("regression-{stamp}.json"));
+        let scene: Scene = mode.scene(&description);
+        match scene.save(&path) {
+            Ok(()) => {
+                self.library.refresh();
+                self.say(
+                    format!(
+                        "saved {} (listed under My scenes; copy it into tests/regressions/ to keep it as a test)",
+                        path.display()
+                    ),
+                    false,
+                );
+            }
+            Err(e) => self.say(format!("could not save the case: {e}"), true),
+        }
+    }
 }
 
-/// One frame of the 3D mode: input, then the scene drawn from a fresh report. Returns `true`
-/// when a gizmo drag ended (one undo step).
-fn frame3(
-    state: &mut AppState,
-    transient: &mut Transient,
-    it: &mut mode3d::Interaction3,
-    input: &InputFrame,
-    viewport: &Viewport,
-    fonts: &draw::Fonts,
-) -> bool {
-    let layout = |state: &AppState, report: &crate::sat::Report3| {
-        let view = &state.three.view;
-        let cam = &view.camera3;
-        let (filter, selected) = (view.filter, view.selected_axis);
-        let step = state.step;
-        axes3d::layout(
-            report,
-            &state.three.a,
-            &state.three.b,
-            cam.forward(),
-            cam.basis().1,
-            anchor3(state, report),
-            |i| {
-                if step.active {
-                    step.tested(i)
-                } else {
-                    filter.shows(i, report.axes[i].is_separating(), selected)
-                }
-            },
-        )
-    };
-    let report = state.report3();
-    let lines = layout(state, &report);
-    let drag_ended = mode3d::update(state, transient, it, input, viewport, &lines);
-    // the boxes or camera may have moved: measure again before drawing
-    let report = state.report3();
-    let lines = if state.three.view.overlays.axes {
-        layout(state, &report)
-    } else {
-        Vec::new()
-    };
-    let gizmo = mode3d::gizmo_frame(state, viewport)
-        .map(|(_, f)| (f, it.drag.map(|d| d.handle).or(it.hovered_handle)));
-    let scene = draw3d::Scene3 {
-        state,
-        report: &report,
-        transient,
-        projector: state.three.view.camera3.projector(*viewport),
-        lines: &lines,
-        gizmo,
-        focus: focus3(state, transient, &report),
-    };
-    draw3d::draw(&scene, fonts);
-    draw::banner(
-        fonts,
-        &report.verdict(),
-        Vec2::new(20.0, 16.0),
-        !report.intersect,
-    );
-    drag_ended
+/// A Rust test name from a scene's name: `satbox_` and lower-case letters, digits and `_`.
+fn test_name(stem: &str) -> String {
+    format!("satbox_{stem}")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }

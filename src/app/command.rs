@@ -1,0 +1,216 @@
+//! Everything a key, a button or a menu can do, as one [`Command`]: the keyboard and the panel
+//! speak the same language, and the app applies commands in one place (the frame's edit phase).
+//! [`from_keys`] is the whole keymap, a pure function of the keys pressed.
+
+use std::path::PathBuf;
+
+use macroquad::input::KeyCode;
+
+use super::dim::{Field, Reset};
+use super::gizmo::GizmoMode;
+use super::input::KeyFrame;
+use super::settings::Settings;
+use super::view::{AxisFilter, Overlays};
+use crate::sat::Which;
+use crate::scene::Mode;
+
+/// What the step-through is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum StepCommand {
+    /// Start at axis 0, or stop (key S).
+    Toggle,
+    /// Back to axis 0.
+    Restart,
+    /// Next axis (→).
+    Next,
+    /// Previous axis (←).
+    Back,
+    /// Play or pause (Space).
+    PlayPause,
+    /// Axes per second when playing.
+    Speed(f32),
+    /// Go on past a separating axis.
+    ThroughAll(bool),
+}
+
+/// One thing the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Command {
+    /// Switch between 2D and 3D (M).
+    ToggleMode,
+    /// Show this mode.
+    SetMode(Mode),
+    /// Quit, keeping the last state (Ctrl+Q, the window's close button).
+    Quit,
+    /// Undo one edit (Ctrl+Z).
+    Undo,
+    /// Redo one edit (Ctrl+Shift+Z, Ctrl+Y).
+    Redo,
+    /// Show the Open window (Ctrl+O).
+    ShowOpen,
+    /// Open a scene file.
+    Open(PathBuf),
+    /// Open a preset by name.
+    OpenPreset(String),
+    /// Save to the scene's file, or ask where (Ctrl+S).
+    Save,
+    /// Show the Save as window (Ctrl+Shift+S).
+    ShowSaveAs,
+    /// Write the scene to this path with this description.
+    SaveAs {
+        /// Where.
+        path: PathBuf,
+        /// The scene's one-line description.
+        description: String,
+    },
+    /// Put a Rust test of this case on the clipboard.
+    CopyAsTest,
+    /// Save this case as a regression scene.
+    SaveRegression,
+    /// Open or close the side panel (P).
+    TogglePanel,
+    /// Show or hide the colour key (H).
+    ToggleLegend,
+    /// Change the shared settings (panel controls).
+    Settings(Settings),
+    /// Show a message under the scene (`true`: an error).
+    Message(String, bool),
+
+    /// Select a box, or none (1, 2, a click).
+    SelectBox(Option<Which>),
+    /// Select an axis, or none (a table row, a line in the scene).
+    SelectAxis(Option<usize>),
+    /// Deselect the box and the axis (Esc).
+    ClearSelection,
+    /// Turn the camera to look across the selected axis (V).
+    LookAlong(usize),
+    /// Frame both boxes again (F, Home).
+    ResetView,
+    /// Cycle the axis filter (A).
+    CycleFilter,
+    /// Set the filter and overlays.
+    SetView(AxisFilter, Overlays),
+    /// Gizmo: move or turn (W, E).
+    SetGizmo(GizmoMode),
+    /// Gizmo: local or world axes (L).
+    ToggleGizmoSpace,
+    /// Step-through.
+    Step(StepCommand),
+    /// Push the boxes apart so that they touch.
+    Resolve,
+    /// Change one number of a box (the panel's fields).
+    Edit {
+        /// Which box.
+        which: Which,
+        /// Which number.
+        field: Field,
+        /// The new value.
+        value: f64,
+    },
+    /// Put part of a box back.
+    ResetBox(Which, Reset),
+}
+
+/// The keymap. Ctrl+letter belongs to the file and edit commands; plain letters and keys to the
+/// scene. `selected_axis` is what V looks along.
+pub(crate) fn from_keys(keys: &KeyFrame, selected_axis: Option<usize>) -> Vec<Command> {
+    let mut out = Vec::new();
+    for &key in &keys.pressed {
+        let command = if keys.ctrl {
+            match key {
+                KeyCode::Z if keys.shift => Some(Command::Redo),
+                KeyCode::Z => Some(Command::Undo),
+                KeyCode::Y => Some(Command::Redo),
+                KeyCode::S if keys.shift => Some(Command::ShowSaveAs),
+                KeyCode::S => Some(Command::Save),
+                KeyCode::O => Some(Command::ShowOpen),
+                KeyCode::Q => Some(Command::Quit),
+                _ => None,
+            }
+        } else {
+            plain_key(key, selected_axis)
+        };
+        out.extend(command);
+    }
+    out
+}
+
+fn plain_key(key: KeyCode, selected_axis: Option<usize>) -> Option<Command> {
+    Some(match key {
+        KeyCode::M => Command::ToggleMode,
+        KeyCode::W => Command::SetGizmo(GizmoMode::Translate),
+        KeyCode::E => Command::SetGizmo(GizmoMode::Rotate),
+        KeyCode::L => Command::ToggleGizmoSpace,
+        KeyCode::F | KeyCode::Home => Command::ResetView,
+        KeyCode::V => Command::LookAlong(selected_axis?),
+        KeyCode::Key1 => Command::SelectBox(Some(Which::A)),
+        KeyCode::Key2 => Command::SelectBox(Some(Which::B)),
+        KeyCode::Escape => Command::ClearSelection,
+        KeyCode::A => Command::CycleFilter,
+        KeyCode::S => Command::Step(StepCommand::Toggle),
+        KeyCode::Right => Command::Step(StepCommand::Next),
+        KeyCode::Left => Command::Step(StepCommand::Back),
+        KeyCode::Space => Command::Step(StepCommand::PlayPause),
+        KeyCode::P => Command::TogglePanel,
+        KeyCode::H => Command::ToggleLegend,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(pressed: &[KeyCode], ctrl: bool, shift: bool) -> KeyFrame {
+        KeyFrame {
+            pressed: pressed.to_vec(),
+            ctrl,
+            shift,
+        }
+    }
+
+    #[test]
+    fn ctrl_s_saves_and_a_plain_s_steps() {
+        assert_eq!(
+            from_keys(&keys(&[KeyCode::S], true, false), None),
+            vec![Command::Save]
+        );
+        assert_eq!(
+            from_keys(&keys(&[KeyCode::S], true, true), None),
+            vec![Command::ShowSaveAs]
+        );
+        assert_eq!(
+            from_keys(&keys(&[KeyCode::S], false, false), None),
+            vec![Command::Step(StepCommand::Toggle)]
+        );
+    }
+
+    #[test]
+    fn ctrl_with_a_scene_letter_does_nothing_in_the_scene() {
+        // Ctrl+M or Ctrl+A must not switch the mode or cycle the filter behind the user's back
+        assert!(from_keys(&keys(&[KeyCode::M, KeyCode::A], true, false), None).is_empty());
+    }
+
+    #[test]
+    fn ctrl_q_quits_and_undo_redo_have_their_usual_keys() {
+        let k = |key, shift| from_keys(&keys(&[key], true, shift), None);
+        assert_eq!(k(KeyCode::Q, false), vec![Command::Quit]);
+        assert_eq!(k(KeyCode::Z, false), vec![Command::Undo]);
+        assert_eq!(k(KeyCode::Z, true), vec![Command::Redo]);
+        assert_eq!(k(KeyCode::Y, false), vec![Command::Redo]);
+    }
+
+    #[test]
+    fn v_looks_along_the_selected_axis_and_does_nothing_without_one() {
+        let v = keys(&[KeyCode::V], false, false);
+        assert_eq!(from_keys(&v, Some(7)), vec![Command::LookAlong(7)]);
+        assert!(from_keys(&v, None).is_empty());
+    }
+
+    #[test]
+    fn p_collapses_the_panel_and_h_hides_the_legend() {
+        let k = |key| from_keys(&keys(&[key], false, false), None);
+        assert_eq!(k(KeyCode::P), vec![Command::TogglePanel]);
+        assert_eq!(k(KeyCode::H), vec![Command::ToggleLegend]);
+    }
+}

@@ -1,0 +1,183 @@
+//! What differs between the 2D and the 3D mode, in one trait: the box, vector, camera, gizmo and
+//! report types, and the operations that have a 2D and a 3D version (the report, the reference,
+//! the fast test, support points, axis layout, framing, the gizmo, the box editor's fields).
+//!
+//! Everything else in the window is written once over [`Dim`]: the mode ([`super::mode`]), the
+//! frame's report ([`super::frame`]), the panel ([`super::ui`]) and the shared drawing
+//! ([`super::draw::scene`]). [`super::two`] and [`super::three`] implement it, with the pointer's
+//! gestures ([`super::mode::Gestures`]); [`super::draw::two`] and [`super::draw::three`] paint
+//! what is particular to each ([`super::draw::Paint`]).
+
+use std::fmt::Debug;
+use std::ops::Mul;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::camera::Viewport;
+pub(crate) use super::geom::{Project, Vector};
+use super::layout::AxisLine;
+use crate::sat::reference::ReferenceReport;
+use crate::sat::{AxisTest, Penetration, SatParams, SatReport, Which};
+use crate::scene::{Mode, Pair};
+
+/// Read access to a [`SatReport`] of either dimension (its axis count is a const generic).
+pub(crate) trait AxisReport<V>: Clone + Debug {
+    /// Every axis in test order.
+    fn axes(&self) -> &[AxisTest<V>];
+    /// No axis separates.
+    fn intersect(&self) -> bool;
+    /// Lowest separating index.
+    fn first_separating(&self) -> Option<usize>;
+    /// The axis of least penetration, when intersecting.
+    fn penetration(&self) -> Option<Penetration<V>>;
+    /// The one-sentence verdict.
+    fn verdict(&self) -> String;
+}
+
+impl<V, const N: usize> AxisReport<V> for SatReport<V, N>
+where
+    V: Copy + Debug + Mul<f32, Output = V>,
+{
+    fn axes(&self) -> &[AxisTest<V>] {
+        &self.axes
+    }
+    fn intersect(&self) -> bool {
+        self.intersect
+    }
+    fn first_separating(&self) -> Option<usize> {
+        self.first_separating
+    }
+    fn penetration(&self) -> Option<Penetration<V>> {
+        self.penetration
+    }
+    fn verdict(&self) -> String {
+        SatReport::verdict(self)
+    }
+}
+
+/// One number of a box that the panel edits: a row (centre, extents, rotation…) and a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Field {
+    /// Row index in [`Dim::editor_rows`].
+    pub row: usize,
+    /// Column within the row.
+    pub col: usize,
+}
+
+/// A row of the box editor: a label, the names and values of its numbers, how they are shown.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct EditorRow {
+    /// "centre", "half extents", …
+    pub label: &'static str,
+    /// Hover text: units, conventions.
+    pub hint: &'static str,
+    /// Column names and the values now.
+    pub values: Vec<(&'static str, f64)>,
+    /// Drag speed per pixel.
+    pub speed: f64,
+    /// Shown with this suffix ("°").
+    pub suffix: &'static str,
+    /// Decimals shown when not editing.
+    pub decimals: usize,
+    /// Dragging stops at this value (typing below it is refused by [`Dim::edit`]).
+    pub min: f64,
+}
+
+/// What a reset button of the box editor puts back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reset {
+    /// The rotation (or angle) to none.
+    Turn,
+    /// The half extents to 1.
+    Size,
+    /// The centre to the origin.
+    Position,
+}
+
+/// The 2D or the 3D mode's geometry and its view.
+pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
+    /// Which scene mode this is.
+    const MODE: Mode;
+    /// Key of this mode's camera in a scene's `view` object.
+    const CAMERA_KEY: &'static str;
+    /// Projection lines and the `|T·L|` bracket on every axis (2D: 4 lines) or only on the focused
+    /// one (3D: 15 lines would be a thicket).
+    const DETAIL_ON_ALL_AXES: bool;
+    /// Every axis line gets its full label (2D) or only its number (3D).
+    const FULL_LABELS: bool;
+
+    /// `Vec2` or `Vec3`.
+    type Vec: Vector;
+    /// `Obb2` or `Obb3`.
+    type Obb: Copy + Debug + PartialEq;
+    /// `Report2` or `Report3`.
+    type Report: AxisReport<Self::Vec>;
+    /// The camera kept with a scene.
+    type Camera: Copy + Debug + PartialEq + Default + Serialize + DeserializeOwned;
+    /// World to pixels for one frame.
+    type Projector: Project<Self::Vec>;
+    /// What the pointer is doing across frames: gizmo drags and camera gestures.
+    type Pointer: Default + Debug;
+
+    /// The start-up boxes.
+    fn default_pair() -> (Self::Obb, Self::Obb);
+    /// The full report.
+    fn report(a: &Self::Obb, b: &Self::Obb, params: &SatParams) -> Self::Report;
+    /// The f64 vertex-projection reference.
+    fn reference(a: &Self::Obb, b: &Self::Obb, params: &SatParams) -> ReferenceReport;
+    /// The fast early-out boolean test.
+    fn fast_test(a: &Self::Obb, b: &Self::Obb, params: &SatParams) -> bool;
+    /// Centre.
+    fn center(o: &Self::Obb) -> Self::Vec;
+    /// The box moved by `d`.
+    fn moved(o: &Self::Obb, d: Self::Vec) -> Self::Obb;
+    /// Corners.
+    fn corners(o: &Self::Obb) -> Vec<Self::Vec>;
+    /// Edges as pairs of corner indices.
+    fn edges() -> &'static [(usize, usize)];
+    /// A size for rounding bands: `|T|` plus both boxes' extents.
+    fn scale(a: &Self::Obb, b: &Self::Obb) -> f32;
+    /// The pair as the scene module holds it.
+    fn pair(a: &Self::Obb, b: &Self::Obb) -> Pair;
+    /// This mode's boxes of a pair, if it is of this mode.
+    fn boxes_of(pair: &Pair) -> Option<(Self::Obb, Self::Obb)>;
+    /// The feature pair in contact ("face of A against an edge of B").
+    fn contact_features(a: &Self::Obb, b: &Self::Obb, report: &Self::Report) -> Option<String>;
+
+    /// A camera that frames both boxes and the axis lines beside them.
+    fn framing(a: &Self::Obb, b: &Self::Obb, viewport: &Viewport) -> Self::Camera;
+    /// This frame's projector.
+    fn projector(camera: &Self::Camera, viewport: Viewport) -> Self::Projector;
+    /// Where the visible axes are drawn, seen by `camera`. `anchor` goes nearest the boxes.
+    fn layout(
+        a: &Self::Obb,
+        b: &Self::Obb,
+        camera: &Self::Camera,
+        report: &Self::Report,
+        anchor: Option<usize>,
+        visible: &dyn Fn(usize) -> bool,
+    ) -> Vec<AxisLine<Self::Vec>>;
+    /// Turns the camera so that `axis` reads as a 1D picture, if the mode can.
+    fn look_along(
+        camera: &mut Self::Camera,
+        a: &Self::Obb,
+        b: &Self::Obb,
+        report: &Self::Report,
+        axis: usize,
+    );
+    /// The box editor's rows for a box.
+    fn editor_rows(o: &Self::Obb) -> Vec<EditorRow>;
+    /// The box with one number changed, or why not.
+    fn edit(o: &Self::Obb, field: Field, value: f64) -> Result<Self::Obb, String>;
+    /// The box with a part put back.
+    fn reset(o: &Self::Obb, part: Reset) -> Self::Obb;
+}
+
+/// The box named, of a pair.
+pub(crate) fn pick<T>(which: Which, a: T, b: T) -> T {
+    match which {
+        Which::A => a,
+        Which::B => b,
+    }
+}

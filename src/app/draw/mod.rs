@@ -1,0 +1,372 @@
+//! Everything the window paints into the scene, and the only place that calls macroquad's draw
+//! functions: primitives here (labels on a plate, dashed lines, arrows, the banner, the caption,
+//! the legend, messages), the overlays both modes share in [`scene`], and each mode's own boxes,
+//! grid and gizmo in [`three`] and [`two`]. Colours come from [`super::theme`].
+
+pub(crate) mod scene;
+pub(crate) mod three;
+pub(crate) mod two;
+
+use glam::Vec2;
+use macroquad::prelude::{
+    draw_circle, draw_line, draw_rectangle, draw_text_ex, draw_triangle, measure_text, Font,
+    TextParams,
+};
+
+use super::camera::Viewport;
+use super::dim::Dim;
+use super::frame::Frame;
+use super::mode::ModeState;
+use super::settings::Settings;
+use super::theme::{self, Rgba};
+
+/// What each mode paints itself, around the overlays both share ([`scene::draw`]).
+pub(crate) trait Paint: Dim {
+    /// Under the shared overlays: the grid and the boxes.
+    fn under(frame: &Frame<Self>, mode: &ModeState<Self>, fonts: &Fonts);
+    /// Over the shared overlays: separating plane or line, gizmo, read-outs.
+    fn over(frame: &Frame<Self>, mode: &ModeState<Self>, settings: &Settings, fonts: &Fonts);
+}
+
+/// Clears the window to the background colour.
+pub(crate) fn clear() {
+    macroquad::prelude::clear_background(theme::BACKGROUND.mq());
+}
+
+/// Fonts for scene labels.
+pub(crate) struct Fonts {
+    /// Monospace, for numbers and labels.
+    pub mono: Font,
+}
+
+impl Fonts {
+    /// Loads the font bundled with egui (no files needed at run time).
+    pub(crate) fn load() -> Self {
+        let mut mono =
+            macroquad::text::load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR)
+                .expect("the bundled Hack font parses");
+        mono.set_filter(macroquad::texture::FilterMode::Linear);
+        Self { mono }
+    }
+
+    /// Width in pixels of `text` at `size`.
+    pub(crate) fn width(&self, text: &str, size: u16) -> f32 {
+        measure_text(text, Some(&self.mono), size, 1.0).width
+    }
+}
+
+/// Where a label sits relative to its anchor point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Anchor {
+    /// Anchor at the label's left middle.
+    Left,
+    /// Anchor at the label's centre.
+    Center,
+    /// Anchor at the label's right middle.
+    Right,
+}
+
+/// A label waiting to be drawn, so that overlapping ones can be weeded out first.
+#[derive(Clone, Debug)]
+pub(crate) struct PendingLabel {
+    /// The text.
+    pub text: String,
+    /// Anchor point in pixels.
+    pub at: Vec2,
+    /// Font size.
+    pub size: u16,
+    /// Colour.
+    pub color: Rgba,
+    /// How the text sits on the anchor.
+    pub anchor: Anchor,
+    /// Drawn whatever it overlaps (the focused axis); the others give way.
+    pub important: bool,
+}
+
+/// The pixel rectangle (min, max) a label's plate covers.
+pub(crate) fn label_rect(
+    fonts: &Fonts,
+    text: &str,
+    at: Vec2,
+    size: u16,
+    anchor: Anchor,
+) -> (Vec2, Vec2) {
+    let w = fonts.width(text, size) + 6.0;
+    let x = match anchor {
+        Anchor::Left => at.x - 3.0,
+        Anchor::Center => at.x - w / 2.0,
+        Anchor::Right => at.x - w + 3.0,
+    };
+    let y = at.y - size as f32 * 0.5 - 3.0;
+    (Vec2::new(x, y), Vec2::new(x + w, y + size as f32 + 6.0))
+}
+
+/// Draws labels, important ones first; a label that would cover one already drawn, or a rectangle
+/// in `keep_clear`, is left out.
+pub(crate) fn labels_without_overlap(
+    fonts: &Fonts,
+    mut pending: Vec<PendingLabel>,
+    keep_clear: &[(Vec2, Vec2)],
+) {
+    pending.sort_by_key(|l| !l.important);
+    let mut taken: Vec<(Vec2, Vec2)> = keep_clear.to_vec();
+    for l in pending {
+        let (lo, hi) = label_rect(fonts, &l.text, l.at, l.size, l.anchor);
+        let overlaps = taken
+            .iter()
+            .any(|(a, b)| lo.x < b.x && hi.x > a.x && lo.y < b.y && hi.y > a.y);
+        if overlaps && !l.important {
+            continue;
+        }
+        taken.push((lo, hi));
+        label(fonts, &l.text, l.at, l.size, l.color, l.anchor);
+    }
+}
+
+/// Text on a dark plate so it reads over any background. Returns the plate's width.
+pub(crate) fn label(
+    fonts: &Fonts,
+    text: &str,
+    at: Vec2,
+    size: u16,
+    color: Rgba,
+    anchor: Anchor,
+) -> f32 {
+    let dim = measure_text(text, Some(&fonts.mono), size, 1.0);
+    let pad = 3.0;
+    let x = match anchor {
+        Anchor::Left => at.x,
+        Anchor::Center => at.x - dim.width / 2.0,
+        Anchor::Right => at.x - dim.width,
+    };
+    let y = at.y - size as f32 * 0.5;
+    draw_rectangle(
+        x - pad,
+        y - pad,
+        dim.width + 2.0 * pad,
+        size as f32 + 2.0 * pad,
+        theme::PLATE.alpha(0.78).mq(),
+    );
+    text_at(
+        fonts,
+        text,
+        x,
+        y + dim.offset_y.min(size as f32),
+        size,
+        color,
+    );
+    dim.width + 2.0 * pad
+}
+
+fn text_at(fonts: &Fonts, text: &str, x: f32, baseline: f32, size: u16, color: Rgba) {
+    draw_text_ex(
+        text,
+        x,
+        baseline,
+        TextParams {
+            font: Some(&fonts.mono),
+            font_size: size,
+            color: color.mq(),
+            ..Default::default()
+        },
+    );
+}
+
+/// A label moved as little as needed to stay inside the viewport, below the verdict banner.
+pub(crate) fn fit_label(
+    fonts: &Fonts,
+    text: &str,
+    at: Vec2,
+    size: u16,
+    color: Rgba,
+    anchor: Anchor,
+    vp: &Viewport,
+) {
+    let w = fonts.width(text, size);
+    let left = match anchor {
+        Anchor::Left => at.x,
+        Anchor::Center => at.x - w / 2.0,
+        Anchor::Right => at.x - w,
+    };
+    let x = left.clamp(vp.x + 8.0, (vp.x + vp.w - 8.0 - w).max(vp.x + 8.0));
+    let y = at.y.clamp(vp.y + 64.0, vp.y + vp.h - 12.0);
+    label(fonts, text, Vec2::new(x, y), size, color, Anchor::Left);
+}
+
+/// A straight line in pixels.
+pub(crate) fn line(a: Vec2, b: Vec2, width: f32, color: Rgba) {
+    draw_line(a.x, a.y, b.x, b.y, width, color.mq());
+}
+
+/// A dashed line in pixels.
+pub(crate) fn dashed(a: Vec2, b: Vec2, width: f32, dash: f32, color: Rgba) {
+    let len = a.distance(b);
+    if !(len >= 1e-3 && len.is_finite()) {
+        return;
+    }
+    // at most ~2000 dashes: a segment clipped at the near plane can be millions of pixels long
+    let dash = dash.max(len / 4000.0);
+    let dir = (b - a) / len;
+    let mut s = 0.0;
+    while s < len {
+        let e = (s + dash).min(len);
+        line(a + dir * s, a + dir * e, width, color);
+        s += 2.0 * dash;
+    }
+}
+
+/// An arrow from `a` to `b` with a head of `head` pixels.
+pub(crate) fn arrow(a: Vec2, b: Vec2, width: f32, head: f32, color: Rgba) {
+    let d = (b - a).normalize_or_zero();
+    if d == Vec2::ZERO {
+        return;
+    }
+    let n = Vec2::new(-d.y, d.x);
+    let base = b - d * head;
+    line(a, base, width, color);
+    draw_triangle(b, base + n * head * 0.5, base - n * head * 0.5, color.mq());
+}
+
+/// A filled dot.
+pub(crate) fn dot(p: Vec2, r: f32, color: Rgba) {
+    draw_circle(p.x, p.y, r, color.mq());
+}
+
+/// A filled convex polygon (fan from the first vertex).
+pub(crate) fn polygon(pts: &[Vec2], color: Rgba) {
+    for i in 1..pts.len().saturating_sub(1) {
+        draw_triangle(pts[0], pts[i], pts[i + 1], color.mq());
+    }
+}
+
+/// A closed polyline.
+pub(crate) fn outline(pts: &[Vec2], width: f32, color: Rgba) {
+    for i in 0..pts.len() {
+        line(pts[i], pts[(i + 1) % pts.len()], width, color);
+    }
+}
+
+/// The verdict banner at the top of the scene; returns the rectangle it covers.
+pub(crate) fn banner(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (Vec2, Vec2) {
+    let size = if vp.w < 700.0 { 17 } else { 22 };
+    let at = Vec2::new(vp.x + 20.0, vp.y + 16.0);
+    let dim = measure_text(text, Some(&fonts.mono), size, 1.0);
+    let (lo, hi) = (
+        at - Vec2::new(12.0, 8.0),
+        at + Vec2::new(dim.width + 12.0, size as f32 + 8.0),
+    );
+    draw_rectangle(
+        lo.x,
+        lo.y,
+        hi.x - lo.x,
+        hi.y - lo.y,
+        theme::PLATE.alpha(0.85).mq(),
+    );
+    draw_rectangle(lo.x, lo.y, 5.0, hi.y - lo.y, color.mq());
+    text_at(
+        fonts,
+        text,
+        at.x,
+        at.y + dim.offset_y.min(size as f32),
+        size,
+        color,
+    );
+    (lo, hi)
+}
+
+/// Three lines at the bottom left of the scene (the step-through's axis under test, its numbers,
+/// what happens next), the last in `color`.
+pub(crate) fn caption(fonts: &Fonts, lines: [&str; 3], color: Rgba, vp: &Viewport) {
+    let sizes = [18u16, 16, 18];
+    let width = lines
+        .iter()
+        .zip(sizes)
+        .map(|(t, s)| fonts.width(t, s))
+        .fold(0.0, f32::max);
+    let height = 3.0 * 24.0 + 16.0;
+    let (left, top) = (vp.x + 24.0, vp.y + vp.h - 48.0 - height);
+    draw_rectangle(
+        left - 12.0,
+        top,
+        width + 24.0,
+        height,
+        theme::PLATE.alpha(0.88).mq(),
+    );
+    draw_rectangle(left - 12.0, top, 5.0, height, color.mq());
+    for (k, (text, size)) in lines.iter().zip(sizes).enumerate() {
+        let c = if k == 2 { color } else { theme::TEXT };
+        text_at(fonts, text, left, top + 26.0 + 24.0 * k as f32, size, c);
+    }
+}
+
+/// The colour key at the top right of the scene: `entries` (colour, line width, words), then
+/// `extra` lines of text. Returns the rectangle it covers.
+pub(crate) fn legend(
+    fonts: &Fonts,
+    top_right: Vec2,
+    entries: &[(Rgba, f32, &str)],
+    extra: &[String],
+) -> (Vec2, Vec2) {
+    let size = 13u16;
+    let row = 17.0;
+    let width = entries
+        .iter()
+        .map(|e| e.2.to_string())
+        .chain(extra.iter().cloned())
+        .map(|t| fonts.width(&t, size))
+        .fold(0.0, f32::max)
+        + 44.0;
+    let height = (entries.len() + extra.len()) as f32 * row + 12.0;
+    let (x, y) = (top_right.x - width, top_right.y);
+    draw_rectangle(x, y, width, height, theme::PLATE.alpha(0.8).mq());
+    for (k, (c, w, name)) in entries.iter().enumerate() {
+        let cy = y + 6.0 + row * (k as f32 + 0.5);
+        line(Vec2::new(x + 8.0, cy), Vec2::new(x + 32.0, cy), *w, *c);
+        text_at(fonts, name, x + 38.0, cy + 4.5, size, theme::TEXT_DIM);
+    }
+    for (k, t) in extra.iter().enumerate() {
+        let cy = y + 6.0 + row * ((entries.len() + k) as f32 + 0.5);
+        text_at(fonts, t, x + 8.0, cy + 4.5, size, theme::TEXT_DIM);
+    }
+    (Vec2::new(x, y), Vec2::new(x + width, y + height))
+}
+
+/// Splits `text` into lines no wider than `max_width` pixels, at spaces where possible.
+pub(crate) fn wrap(fonts: &Fonts, text: &str, size: u16, max_width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for word in text.split(' ') {
+        let candidate = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
+        if fonts.width(&candidate, size) <= max_width || current.is_empty() {
+            current = candidate;
+        } else {
+            lines.push(std::mem::take(&mut current));
+            current = word.to_string();
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// A message for the user at the bottom of the scene, wrapped to the scene's width.
+pub(crate) fn message(fonts: &Fonts, text: &str, viewport: &Viewport, color: Rgba) {
+    let size = 16;
+    let lines = wrap(fonts, text, size, (viewport.w - 48.0).max(100.0));
+    let bottom = viewport.y + viewport.h - 24.0;
+    for (k, l) in lines.iter().rev().enumerate() {
+        label(
+            fonts,
+            l,
+            Vec2::new(viewport.x + 16.0, bottom - k as f32 * 24.0),
+            size,
+            color,
+            Anchor::Left,
+        );
+    }
+}

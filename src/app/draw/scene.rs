@@ -1,0 +1,393 @@
+//! The overlays both modes share, drawn once over [`Dim`]: every axis line with both shadows, the
+//! projection lines and the centre distance, the push-out, the legend, the verdict banner and the
+//! step-through caption. The mode's own grid, boxes and gizmo come from [`Paint`]. Nothing here computes SAT numbers: every interval, gap and verdict comes
+//! from the frame's report.
+
+use glam::Vec2;
+
+use super::{Anchor, Fonts, Paint, PendingLabel};
+use crate::app::analysis::StepVerdict;
+use crate::app::dim::{AxisReport, Dim, Project, Vector};
+use crate::app::frame::Frame;
+use crate::app::layout::AxisLine;
+use crate::app::mode::ModeState;
+use crate::app::settings::Settings;
+use crate::app::theme::{self, Rgba};
+use crate::sat::{fmt_num, AxisTest};
+
+/// How an axis is shown: its colour and line width.
+pub(crate) fn axis_style<V>(
+    t: &AxisTest<V>,
+    first: Option<usize>,
+    least: Option<usize>,
+) -> (Rgba, f32) {
+    if first == Some(t.index) {
+        (theme::FIRST_SEPARATING, 4.0)
+    } else if t.is_separating() {
+        (theme::SEPARATING, 2.2)
+    } else if least == Some(t.index) {
+        (theme::LEAST, 3.5)
+    } else {
+        (theme::OVERLAPPING, 1.5)
+    }
+}
+
+/// Draws the whole scene of a mode for this frame.
+pub(crate) fn draw<D: Paint>(
+    frame: &Frame<D>,
+    mode: &ModeState<D>,
+    settings: &Settings,
+    fonts: &Fonts,
+) {
+    let ov = mode.view.overlays;
+    D::under(frame, mode, fonts);
+    let mut labels = Vec::new();
+    if ov.axes {
+        for line in &frame.lines {
+            labels.extend(axis_line(frame, mode, line));
+        }
+    }
+    if ov.push_out {
+        push_out(frame, mode, fonts);
+    }
+    D::over(frame, mode, settings, fonts);
+    let vp = frame.viewport;
+    let color = if frame.report.intersect() {
+        theme::HIT
+    } else {
+        theme::FIRST_SEPARATING
+    };
+    let mut clear = vec![super::banner(fonts, &frame.report.verdict(), &vp, color)];
+    if settings.legend {
+        clear.push(legend(frame, fonts));
+    }
+    if ov.labels {
+        super::labels_without_overlap(fonts, labels, &clear);
+    }
+    if let Some(w) = &frame.step {
+        let color = match w.tone {
+            StepVerdict::Separates => theme::FIRST_SEPARATING,
+            StepVerdict::Intersects => theme::HIT,
+            StepVerdict::Neutral => theme::TEXT_DIM,
+        };
+        super::caption(fonts, [&w.title, &w.numbers, &w.verdict], color, &vp);
+    }
+}
+
+/// The colour key, with the degenerate axes that have no line; returns its rectangle.
+fn legend<D: Dim>(frame: &Frame<D>, fonts: &Fonts) -> (Vec2, Vec2) {
+    let entries = [
+        (theme::A, 4.0, "A's shadow"),
+        (theme::B, 4.0, "B's shadow"),
+        (theme::OVERLAP, 4.0, "shadows overlap"),
+        (theme::FIRST_SEPARATING, 4.0, "first separating axis"),
+        (theme::SEPARATING, 2.2, "other separating axis"),
+        (theme::OVERLAPPING, 1.5, "overlapping axis"),
+        (theme::LEAST, 3.5, "least penetration"),
+    ];
+    let degenerate: Vec<String> = frame
+        .report
+        .axes()
+        .iter()
+        .filter(|t| t.degenerate)
+        .map(|t| t.index.to_string())
+        .collect();
+    let mut extra = Vec::new();
+    if !degenerate.is_empty() {
+        extra.push(format!(
+            "parallel edges, not drawn: {}",
+            degenerate.join(", ")
+        ));
+        extra.push("(degenerate: cannot separate)".to_string());
+    }
+    extra.push("H hides this key · P the panel".to_string());
+    let vp = frame.viewport;
+    super::legend(
+        fonts,
+        Vec2::new(vp.x + vp.w - 12.0, vp.y + 62.0),
+        &entries,
+        &extra,
+    )
+}
+
+/// The on-screen geometry of one placed axis line.
+struct OnScreen<'a, V> {
+    line: &'a AxisLine<V>,
+    projector: &'a dyn Project<V>,
+    /// Unit pixel direction perpendicular to the line, pointing away from the boxes.
+    out: Vec2,
+}
+
+impl<V: Vector> OnScreen<'_, V> {
+    /// The pixel of axis coordinate `s`, moved `off` pixels away from the boxes.
+    fn at(&self, s: f32, off: f32) -> Option<Vec2> {
+        self.projector
+            .px(self.line.point(s))
+            .map(|q| q + self.out * off)
+    }
+
+    /// A bar along the line from `lo` to `hi`, `off` pixels out.
+    fn bar(&self, lo: f32, hi: f32, off: f32, width: f32, color: Rgba) {
+        if let (Some(x), Some(y)) = (self.at(lo, off), self.at(hi, off)) {
+            super::line(x, y, width, color);
+        }
+    }
+}
+
+/// Draws one axis line with its shadows; returns its labels, drawn later with the others so that
+/// labels never pile up.
+fn axis_line<D: Dim>(
+    frame: &Frame<D>,
+    mode: &ModeState<D>,
+    line: &AxisLine<D::Vec>,
+) -> Vec<PendingLabel> {
+    let p = &frame.projector;
+    let t = &frame.report.axes()[line.index];
+    let (first, least) = frame.first_and_least();
+    let (color, width) = axis_style(t, first, least);
+    let Some((a, b)) = p.segment(line.point(line.lo), line.point(line.hi)) else {
+        return Vec::new();
+    };
+    let focus = frame.focus == Some(line.index);
+    if mode.hovered_axis == Some(line.index) || mode.view.selected_axis == Some(line.index) {
+        super::line(a, b, width + 7.0, theme::HIGHLIGHT.alpha(0.3));
+    }
+    super::line(a, b, width, color);
+    let dir = (b - a).normalize_or_zero();
+    super::arrow(b - dir * 2.0, b + dir * 10.0, width, 9.0 + width, color);
+    // which way is "away from the boxes" on screen
+    let mid = 0.5 * (line.lo + line.hi);
+    let mut out = dir.perp();
+    if let (Some(m), Some(s)) = (p.px(line.point(mid)), p.px(line.point(mid) + line.side)) {
+        if (s - m).dot(out) < 0.0 {
+            out = -out;
+        }
+    }
+    let on = OnScreen {
+        line,
+        projector: p,
+        out,
+    };
+    let bw = if focus { 6.0 } else { 4.5 };
+    shadows(&on, t, bw);
+    if D::DETAIL_ON_ALL_AXES || focus {
+        centre_distance(&on, t, bw, focus);
+    }
+    let ov = mode.view.overlays;
+    if ov.projection_lines && (D::DETAIL_ON_ALL_AXES || focus) {
+        projection_lines(&on, t, focus);
+    }
+    if !ov.labels {
+        return Vec::new();
+    }
+    axis_labels::<D>(&on, t, color, focus, least == Some(t.index), bw)
+}
+
+/// Both shadows side by side, A on the boxes' side and B outside, the overlap as a red band over
+/// both or the gap as a green one, with ticks at the ends and the projected centres.
+fn shadows<V: Vector>(on: &OnScreen<V>, t: &AxisTest<V>, bw: f32) {
+    let (ia, ib) = (t.interval_a, t.interval_b);
+    let (ov_lo, ov_hi) = (ia.min.max(ib.min), ia.max.min(ib.max));
+    if ov_lo > ov_hi {
+        on.bar(
+            ov_hi,
+            ov_lo,
+            0.0,
+            bw * 2.2,
+            theme::FIRST_SEPARATING.alpha(0.4),
+        );
+    }
+    on.bar(ia.min, ia.max, -bw * 0.7, bw, theme::A);
+    on.bar(ib.min, ib.max, bw * 0.7, bw, theme::B);
+    if ov_lo <= ov_hi {
+        on.bar(ov_lo, ov_hi, 0.0, bw * 3.0, theme::OVERLAP);
+    }
+    for (s, off, c) in [
+        (ia.min, -bw * 0.7, theme::A),
+        (ia.max, -bw * 0.7, theme::A),
+        (ib.min, bw * 0.7, theme::B),
+        (ib.max, bw * 0.7, theme::B),
+    ] {
+        if let Some(q) = on.at(s, off) {
+            super::line(q - on.out * (bw * 0.9), q + on.out * (bw * 0.9), 1.5, c);
+        }
+    }
+    for (s, off, c) in [
+        (ia.center(), -bw * 0.7, theme::A),
+        (ib.center(), bw * 0.7, theme::B),
+    ] {
+        if let Some(q) = on.at(s, off) {
+            super::dot(q, bw * 0.7, c.lighten(0.4));
+        }
+    }
+}
+
+/// The centre distance `|T·L|` as a bracket on the boxes' side of the line.
+fn centre_distance<V: Vector>(on: &OnScreen<V>, t: &AxisTest<V>, bw: f32, focus: bool) {
+    let off = -(bw * 0.7 + 12.0);
+    let (Some(x), Some(y)) = (
+        on.at(t.interval_a.center(), off),
+        on.at(t.interval_b.center(), off),
+    ) else {
+        return;
+    };
+    let c = if focus {
+        theme::TEXT
+    } else {
+        theme::TEXT_DIM.alpha(0.7)
+    };
+    super::line(x, y, 1.2, c);
+    super::line(x - on.out * 4.0, x + on.out * 4.0, 1.2, c);
+    super::line(y - on.out * 4.0, y + on.out * 4.0, 1.2, c);
+}
+
+/// Dashed lines from each box's extreme corners to its shadow's ends, at right angles to the line.
+fn projection_lines<V: Vector>(on: &OnScreen<V>, t: &AxisTest<V>, focus: bool) {
+    let ends = [
+        t.interval_a.min,
+        t.interval_a.max,
+        t.interval_b.min,
+        t.interval_b.max,
+    ];
+    let alpha = if focus { 0.6 } else { 0.22 };
+    for (k, (support, s)) in on.line.support.iter().zip(ends).enumerate() {
+        let c = if k < 2 { theme::A } else { theme::B };
+        if let Some((x, y)) = on.projector.segment(*support, on.line.point(s)) {
+            super::dashed(x, y, 1.0, if focus { 5.0 } else { 3.0 }, c.alpha(alpha));
+        }
+    }
+}
+
+/// The axis's name and verdict beside the middle of its line, away from the boxes; the focused
+/// axis adds `|T·L|`, `ra` and `rb` on a second line.
+fn axis_labels<D: Dim>(
+    on: &OnScreen<D::Vec>,
+    t: &AxisTest<D::Vec>,
+    color: Rgba,
+    focus: bool,
+    least: bool,
+    bw: f32,
+) -> Vec<PendingLabel> {
+    let (verdict, value) = if t.is_separating() {
+        ("gap", t.gap)
+    } else {
+        ("overlap", t.overlap())
+    };
+    let mut text = vec![if focus || D::FULL_LABELS {
+        format!(
+            "{} {}  {verdict} {}",
+            t.index,
+            t.kind.label(),
+            fmt_num(value)
+        )
+    } else {
+        t.index.to_string()
+    }];
+    if focus {
+        text.push(format!(
+            "|T·L| {}  ra {}  rb {}",
+            fmt_num(t.distance),
+            fmt_num(t.ra),
+            fmt_num(t.rb)
+        ));
+    }
+    let c = if t.is_separating() || focus || least {
+        color.alpha(1.0)
+    } else {
+        theme::TEXT_DIM
+    };
+    let mid =
+        0.5 * (t.interval_a.min.min(t.interval_b.min) + t.interval_a.max.max(t.interval_b.max));
+    let clear = bw * 1.2 + 14.0;
+    let Some(mut at) = on.at(mid, clear) else {
+        return Vec::new();
+    };
+    let anchor = if on.out.x > 0.4 {
+        Anchor::Left
+    } else if on.out.x < -0.4 {
+        Anchor::Right
+    } else {
+        at += on.out * 6.0;
+        Anchor::Center
+    };
+    // further lines stack away from the axis line
+    let step = if on.out.y >= 0.0 { 20.0 } else { -20.0 };
+    let vp = on.projector.viewport();
+    text.into_iter()
+        .enumerate()
+        .map(|(k, text)| {
+            let size = if k == 0 {
+                if focus {
+                    15
+                } else {
+                    13
+                }
+            } else {
+                13
+            };
+            let here = at + Vec2::new(0.0, step * k as f32);
+            PendingLabel {
+                at: Vec2::new(
+                    here.x.clamp(vp.x + 8.0, vp.x + vp.w - 8.0),
+                    here.y.clamp(vp.y + 64.0, vp.y + vp.h - 12.0),
+                ),
+                text,
+                size,
+                color: if k == 0 { c } else { theme::TEXT },
+                anchor,
+                important: focus,
+            }
+        })
+        .collect()
+}
+
+/// The push-out vector from B's centre, and B's outline where the push would leave it: moving B by
+/// `depth · normal` makes the boxes touch. Nothing when they only touch.
+fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, fonts: &Fonts) {
+    let Some(pen) = frame.report.penetration() else {
+        return;
+    };
+    if frame.touching() {
+        return;
+    }
+    let p = &frame.projector;
+    let moved = D::moved(&mode.b, pen.normal * pen.depth);
+    let ghost = D::corners(&moved);
+    for &(i, j) in D::edges() {
+        if let Some((x, y)) = p.segment(ghost[i], ghost[j]) {
+            super::dashed(x, y, 1.4, 6.0, theme::B.alpha(0.6));
+        }
+    }
+    let (Some(from), Some(to)) = (p.px(D::center(&mode.b)), p.px(D::center(&moved))) else {
+        return;
+    };
+    let d = (to - from).normalize_or(Vec2::X);
+    let to = if from.distance(to) < 26.0 {
+        from + d * 26.0
+    } else {
+        to
+    };
+    super::arrow(from, to, 3.5, 14.0, theme::LEAST);
+    if mode.view.overlays.labels {
+        // beside the arrow, not past its tip: the tip often points at a handle
+        let side = if d.perp().x >= 0.0 {
+            d.perp()
+        } else {
+            -d.perp()
+        };
+        let anchor = if side.x > 0.3 {
+            Anchor::Left
+        } else {
+            Anchor::Center
+        };
+        super::fit_label(
+            fonts,
+            &format!("push-out {}", fmt_num(pen.depth)),
+            (from + to) * 0.5 + side * 16.0,
+            14,
+            theme::LEAST,
+            anchor,
+            &frame.viewport,
+        );
+    }
+}

@@ -1,0 +1,112 @@
+//! The frame's report: everything the panel and the scene show about the pair, computed once per
+//! frame after the edits and passed down by reference. Nothing after this phase recomputes
+//! geometry that is here.
+
+use super::analysis::{step_words, CrossCheck, StepWords};
+use super::camera::Viewport;
+use super::dim::{AxisReport, Dim};
+use super::layout::AxisLine;
+use super::mode::ModeState;
+use super::settings::Settings;
+
+/// What this frame shows.
+pub(crate) struct Frame<D: Dim> {
+    /// Where the scene is drawn.
+    pub viewport: Viewport,
+    /// World to pixels.
+    pub projector: D::Projector,
+    /// The full report.
+    pub report: D::Report,
+    /// The fast test, the report and the f64 reference side by side.
+    pub check: CrossCheck,
+    /// The axis in the spotlight: the axis under test while stepping, else the hovered, selected,
+    /// first separating or least-penetration axis.
+    pub focus: Option<usize>,
+    /// The placed axis lines.
+    pub lines: Vec<AxisLine<D::Vec>>,
+    /// The feature pair in contact, when intersecting.
+    pub features: Option<String>,
+    /// The step-through's words, while stepping.
+    pub step: Option<StepWords>,
+}
+
+/// The axis that deserves the spotlight, in this order: the axis under test while stepping, the
+/// hovered one, the selected one, the first separating one, the axis of least penetration.
+pub(crate) fn focus_axis<D: Dim>(mode: &ModeState<D>, report: &D::Report) -> Option<usize> {
+    if mode.step.active {
+        return Some(mode.step.current);
+    }
+    mode.hovered_axis
+        .or(mode.view.selected_axis)
+        .or(report.first_separating())
+        .or(report.penetration().map(|p| p.axis_index))
+}
+
+/// Whether axis `index` is drawn: while stepping, the axes tested so far; else the filter's say.
+pub(crate) fn shows<D: Dim>(mode: &ModeState<D>, report: &D::Report, index: usize) -> bool {
+    if mode.step.active {
+        mode.step.tested(index)
+    } else {
+        let separating = report.axes()[index].is_separating();
+        mode.view
+            .filter
+            .shows(index, separating, mode.view.selected_axis)
+    }
+}
+
+impl<D: Dim> Frame<D> {
+    /// The frame's report of a mode's boxes as they are after this frame's edits.
+    pub(crate) fn compute(mode: &ModeState<D>, settings: &Settings, viewport: Viewport) -> Self {
+        let (a, b) = (&mode.a, &mode.b);
+        let params = &settings.params;
+        let report = D::report(a, b, params);
+        let check = CrossCheck::of(
+            &report,
+            &D::reference(a, b, params),
+            D::fast_test(a, b, params),
+            D::scale(a, b),
+        );
+        let focus = focus_axis(mode, &report);
+        // lines are placed without the hovered axis, so that they do not move under the pointer
+        let anchor = if mode.step.active {
+            focus
+        } else {
+            mode.view
+                .selected_axis
+                .or(report.first_separating())
+                .or(report.penetration().map(|p| p.axis_index))
+        };
+        let lines = if mode.view.overlays.axes {
+            let visible = |i| shows(mode, &report, i);
+            D::layout(a, b, &mode.view.camera, &report, anchor, &visible)
+        } else {
+            Vec::new()
+        };
+        Self {
+            viewport,
+            projector: D::projector(&mode.view.camera, viewport),
+            features: D::contact_features(a, b, &report),
+            step: mode.step.active.then(|| step_words(&mode.step, &report)),
+            check,
+            focus,
+            lines,
+            report,
+        }
+    }
+
+    /// The boxes intersect with no depth to speak of: the gap is 0 within the rounding band of
+    /// f32 at this pair's size (after Resolve, or two faces exactly flush).
+    pub(crate) fn touching(&self) -> bool {
+        self.report
+            .penetration()
+            .is_some_and(|p| (p.depth as f64) <= self.check.band)
+    }
+
+    /// The first separating axis and the axis of least penetration.
+    pub(crate) fn first_and_least(&self) -> (Option<usize>, Option<usize>) {
+        (
+            self.report.first_separating(),
+            self.report.penetration().map(|p| p.axis_index),
+        )
+    }
+}

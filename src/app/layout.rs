@@ -1,0 +1,371 @@
+//! Where each candidate axis is drawn, as plain data: one [`AxisLine`] per visible axis, in 2D and
+//! in 3D, and picking a line under the pointer.
+//!
+//! Every axis `L` becomes a line parallel to `L`, shifted sideways (away from the boxes, and in 3D
+//! across the view direction) so that it stands clear of them. Because the shift is perpendicular
+//! to `L`, the point of the line with axis coordinate `s` is exactly where `s` belongs: the shadows
+//! drawn on it are the true intervals of the report, and projection lines from the corners meet it
+//! at right angles.
+
+use glam::{Vec2, Vec3};
+
+use super::camera::distance_to_segment;
+use super::geom::{Project, Vector};
+use crate::sat::{Obb2, Obb3, Report2, Report3};
+
+/// One axis placed in the scene.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct AxisLine<V> {
+    /// Index in the test order.
+    pub index: usize,
+    /// A point of the line whose axis coordinate is `base`.
+    pub origin: V,
+    /// The unit axis.
+    pub dir: V,
+    /// Axis coordinate of `origin`.
+    pub base: f32,
+    /// Axis coordinates of the two ends of the drawn line.
+    pub lo: f32,
+    /// See `lo`.
+    pub hi: f32,
+    /// Unit vector from the boxes towards the line, perpendicular to `dir`.
+    pub side: V,
+    /// Where each shadow's ends come from: A min, A max, B min, B max.
+    pub support: [V; 4],
+}
+
+impl<V: Vector> AxisLine<V> {
+    /// The world point of the line with axis coordinate `s`.
+    pub(crate) fn point(&self, s: f32) -> V {
+        self.origin + self.dir * (s - self.base)
+    }
+}
+
+/// The axis line nearest the pointer within `max_px` pixels.
+pub(crate) fn pick<V: Vector>(
+    lines: &[AxisLine<V>],
+    projector: &dyn Project<V>,
+    cursor: Vec2,
+    max_px: f32,
+) -> Option<usize> {
+    lines
+        .iter()
+        .filter_map(|l| {
+            let (p, q) = projector.segment(l.point(l.lo), l.point(l.hi))?;
+            Some((distance_to_segment(cursor, p, q), l.index))
+        })
+        .filter(|(d, _)| *d <= max_px)
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+        .map(|(_, i)| i)
+}
+
+/// The support point of a 3D box in direction `d`: the corner with the largest projection.
+pub(crate) fn support3(b: &Obb3, d: Vec3) -> Vec3 {
+    let e = b.half_extents.to_array();
+    b.axes()
+        .iter()
+        .zip(e)
+        .fold(b.center, |p, (u, e)| p + *u * (e * u.dot(d).signum()))
+}
+
+/// The support point of a rectangle in direction `d`.
+pub(crate) fn support2(b: &Obb2, d: Vec2) -> Vec2 {
+    let [u0, u1] = b.axes();
+    b.center
+        + u0 * (b.half_extents.x * u0.dot(d).signum())
+        + u1 * (b.half_extents.y * u1.dot(d).signum())
+}
+
+/// The midpoint of two boxes' centres and the radius around it that holds every corner of both
+/// (at least 0.5, so that tiny boxes still get a usable view).
+pub(crate) fn pair_sphere<V: Vector>(corners: impl Iterator<Item = V>, mid: V) -> (V, f32) {
+    let radius = corners.map(|c| (c - mid).length()).fold(0.5f32, f32::max);
+    (mid, radius)
+}
+
+/// Places the 3D axes whose index passes `visible`, given the camera's forward and up vectors.
+/// `anchor` goes nearest the boxes, then the other separating axes, then the rest in test order.
+/// A line takes the first slot (side, level) holding no line within 30° of its direction on
+/// screen, so near-parallel lines stack outwards while crossing lines share a ring. Degenerate axes
+/// have no direction and are left out (the legend and the table list them).
+pub(crate) fn layout3(
+    report: &Report3,
+    a: &Obb3,
+    b: &Obb3,
+    forward: Vec3,
+    up: Vec3,
+    anchor: Option<usize>,
+    visible: &dyn Fn(usize) -> bool,
+) -> Vec<AxisLine<Vec3>> {
+    let corners = a.corners().into_iter().chain(b.corners());
+    let (mid, radius) = pair_sphere(corners, 0.5 * (a.center + b.center));
+    let mut order: Vec<_> = report
+        .axes
+        .iter()
+        .filter(|t| !t.degenerate && visible(t.index))
+        .collect();
+    order.sort_by_key(|t| (anchor != Some(t.index), !t.is_separating(), t.index));
+    let right = up.cross(-forward).normalize_or(Vec3::X);
+    let mut taken: Vec<(i32, usize, Vec3)> = Vec::new();
+    order
+        .into_iter()
+        .map(|t| {
+            let dir = t.axis;
+            // the line's direction on screen, oriented to point right, decides its sides
+            let mut screen = dir - forward * dir.dot(forward);
+            if screen.length_squared() < 1e-6 {
+                screen = up;
+            }
+            let screen = screen.normalize();
+            let screen = if screen.dot(right) < 0.0 {
+                -screen
+            } else {
+                screen
+            };
+            let side = screen.cross(forward).normalize_or(up);
+            let (sign, level) = (0..)
+                .map(|k: usize| (if k.is_multiple_of(2) { 1 } else { -1 }, k / 2))
+                .find(|&(sg, lv)| {
+                    !taken
+                        .iter()
+                        .any(|&(s2, l2, d2)| s2 == sg && l2 == lv && d2.dot(screen).abs() > 0.866)
+                })
+                .unwrap_or((1, 0));
+            taken.push((sign, level, screen));
+            let side = side * sign as f32;
+            AxisLine {
+                index: t.index,
+                origin: mid + side * (radius * (1.05 + 0.25 * level as f32)),
+                dir,
+                base: mid.dot(dir),
+                lo: t.interval_a.min.min(t.interval_b.min) - 0.15 * radius,
+                hi: t.interval_a.max.max(t.interval_b.max) + 0.15 * radius,
+                side,
+                support: [
+                    support3(a, -dir),
+                    support3(a, dir),
+                    support3(b, -dir),
+                    support3(b, dir),
+                ],
+            }
+        })
+        .collect()
+}
+
+/// Gap (pixels) between the rectangles and the nearest 2D axis line.
+pub(crate) const LINE_MARGIN_PX: f32 = 46.0;
+/// Gap (pixels) between two 2D axis lines stacked on the same side.
+const LINE_SPACING_PX: f32 = 44.0;
+/// How far (pixels) a 2D line runs beyond the shadows at each end.
+const LINE_OVERHANG_PX: f32 = 22.0;
+
+/// Places the 2D axes whose index passes `visible`, at `zoom` pixels per unit.
+///
+/// Each line goes beyond both rectangles along its normal, so no line crosses a box. In test order
+/// the lines alternate sides; a line whose side is already taken by a nearly parallel line at the
+/// same distance moves to the other side or one step further out. The placement does not depend on
+/// hover or selection, so lines never jump while the pointer moves.
+pub(crate) fn layout2(
+    report: &Report2,
+    a: &Obb2,
+    b: &Obb2,
+    zoom: f32,
+    visible: &dyn Fn(usize) -> bool,
+) -> Vec<AxisLine<Vec2>> {
+    let per_px = 1.0 / zoom.max(1e-3);
+    let corners: Vec<Vec2> = a.corners().into_iter().chain(b.corners()).collect();
+    let mut placed: Vec<(Vec2, usize)> = Vec::new();
+    let parallel = 40f32.to_radians().cos();
+    report
+        .axes
+        .iter()
+        .filter(|t| !t.degenerate && visible(t.index))
+        .enumerate()
+        .map(|(rank, t)| {
+            let dir = t.axis;
+            let n = dir.perp();
+            let preferred = if rank % 2 == 0 { 1.0 } else { -1.0 };
+            let (normal, level) = (0usize..)
+                .flat_map(|level| [(n * preferred, level), (-n * preferred, level)])
+                .find(|(m, level)| {
+                    !placed
+                        .iter()
+                        .any(|(o, l)| l == level && o.dot(*m) > parallel)
+                })
+                .unwrap_or((n, 0));
+            placed.push((normal, level));
+            let beyond = corners
+                .iter()
+                .map(|c| c.dot(normal))
+                .fold(f32::MIN, f32::max);
+            let offset = beyond + (LINE_MARGIN_PX + LINE_SPACING_PX * level as f32) * per_px;
+            let overhang = LINE_OVERHANG_PX * per_px;
+            AxisLine {
+                index: t.index,
+                origin: normal * offset,
+                dir,
+                base: 0.0,
+                lo: t.interval_a.min.min(t.interval_b.min) - overhang,
+                hi: t.interval_a.max.max(t.interval_b.max) + overhang,
+                side: normal,
+                support: [
+                    support2(a, -dir),
+                    support2(a, dir),
+                    support2(b, -dir),
+                    support2(b, dir),
+                ],
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::camera::{OrbitCamera, Viewport};
+    use crate::sat::{dim2, dim3};
+    use glam::Quat;
+
+    const VP: Viewport = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: 1000.0,
+        h: 800.0,
+    };
+
+    fn pair() -> (Obb3, Obb3) {
+        let a = Obb3::default();
+        let b = Obb3 {
+            center: Vec3::new(2.2, 0.5, 0.3),
+            half_extents: Vec3::new(0.8, 1.0, 0.6),
+            rotation: Quat::from_euler(glam::EulerRot::XYZ, 0.4, 0.7, 0.2),
+        };
+        (a, b)
+    }
+
+    fn all(_: usize) -> bool {
+        true
+    }
+
+    #[test]
+    fn a_point_on_an_axis_line_projects_to_its_own_value() {
+        let (a, b) = pair();
+        let r = dim3::report(&a, &b);
+        let cam = OrbitCamera::default();
+        for line in layout3(&r, &a, &b, cam.forward(), Vec3::Y, None, &all) {
+            let t = &r.axes[line.index];
+            let p = line.point(t.interval_a.max);
+            assert!((p.dot(line.dir) - t.interval_a.max).abs() < 1e-4);
+        }
+    }
+
+    #[test]
+    fn no_two_axis_lines_share_an_anchor() {
+        let (a, b) = pair();
+        let r = dim3::report(&a, &b);
+        let forward = OrbitCamera::default().forward();
+        let lines = layout3(&r, &a, &b, forward, Vec3::Y, None, &all);
+        assert_eq!(lines.len(), 15);
+        for (i, l) in lines.iter().enumerate() {
+            for m in &lines[i + 1..] {
+                assert!(l.origin.distance(m.origin) > 0.1);
+            }
+        }
+    }
+
+    #[test]
+    fn lines_stand_clear_of_the_boxes_on_screen() {
+        let (a, b) = pair();
+        let r = dim3::report(&a, &b);
+        let cam = OrbitCamera::default();
+        let proj = cam.projector(VP);
+        let centre_px = proj.project(0.5 * (a.center + b.center)).unwrap();
+        for l in layout3(&r, &a, &b, cam.forward(), Vec3::Y, None, &all) {
+            let (p, q) = proj.segment(l.point(l.lo), l.point(l.hi)).unwrap();
+            assert!(
+                distance_to_segment(centre_px, p, q) > 40.0,
+                "axis {}",
+                l.index
+            );
+        }
+    }
+
+    #[test]
+    fn the_pointer_on_a_line_picks_that_axis() {
+        let (a, b) = pair();
+        let r = dim3::report(&a, &b);
+        let cam = OrbitCamera::default();
+        let proj = cam.projector(VP);
+        let visible = |i: usize| i == 4 || i == 9;
+        let lines = layout3(&r, &a, &b, cam.forward(), Vec3::Y, None, &visible);
+        let l = *lines.iter().find(|l| l.index == 9).unwrap();
+        let px = proj.project(l.point(0.5 * (l.lo + l.hi))).unwrap();
+        assert_eq!(pick(&lines, &proj, px, 6.0), Some(9));
+    }
+
+    #[test]
+    fn the_anchor_axis_is_placed_nearest_the_boxes() {
+        let (a, b) = pair();
+        let r = dim3::report(&a, &b);
+        let forward = OrbitCamera::default().forward();
+        let lines = layout3(&r, &a, &b, forward, Vec3::Y, Some(11), &all);
+        let mid = 0.5 * (a.center + b.center);
+        let d = |l: &AxisLine<Vec3>| l.origin.distance(mid);
+        let focus = lines.iter().find(|l| l.index == 11).unwrap();
+        assert!(lines.iter().all(|l| d(focus) <= d(l) + 1e-4));
+    }
+
+    #[test]
+    fn degenerate_axes_are_not_placed() {
+        let a = Obb3::default();
+        let b = Obb3::axis_aligned(Vec3::new(3.0, 0.0, 0.0), Vec3::ONE);
+        let r = dim3::report(&a, &b);
+        let lines = layout3(&r, &a, &b, -Vec3::Z, Vec3::Y, None, &all);
+        assert_eq!(lines.len(), 12);
+    }
+
+    fn pair2() -> (Obb2, Obb2) {
+        crate::scene::presets::default_pair2()
+    }
+
+    #[test]
+    fn lines_2d_are_parallel_to_their_axes_and_stand_clear_of_both_boxes() {
+        let (a, b) = pair2();
+        let r = dim2::report(&a, &b);
+        let lines = layout2(&r, &a, &b, 70.0, &all);
+        assert_eq!(lines.len(), 4);
+        for l in &lines {
+            let t = &r.axes[l.index];
+            // a point with axis value s projects to s
+            assert!((l.point(t.interval_b.max).dot(t.axis) - t.interval_b.max).abs() < 1e-4);
+            // every corner is at least the margin short of the line
+            for c in a.corners().iter().chain(b.corners().iter()) {
+                assert!(l.origin.dot(l.side) - c.dot(l.side) >= LINE_MARGIN_PX / 70.0 - 1e-4);
+            }
+            // the line covers both shadows
+            assert!(l.lo < t.interval_a.min.min(t.interval_b.min));
+            assert!(l.hi > t.interval_a.max.max(t.interval_b.max));
+        }
+    }
+
+    #[test]
+    fn parallel_2d_axes_go_to_different_sides_or_distances() {
+        // B turned by 5°: its axes nearly coincide with A's
+        let a = Obb2::default();
+        let b = Obb2 {
+            center: Vec2::new(3.0, 0.5),
+            angle: 5f32.to_radians(),
+            ..Default::default()
+        };
+        let r = dim2::report(&a, &b);
+        let lines = layout2(&r, &a, &b, 70.0, &all);
+        for (i, l) in lines.iter().enumerate() {
+            for m in &lines[i + 1..] {
+                let offset = |x: &AxisLine<Vec2>| x.origin.dot(x.side);
+                let same_place =
+                    l.side.dot(m.side) > 0.9 && (offset(l) - offset(m)).abs() < 20.0 / 70.0;
+                assert!(!same_place, "axes {} and {} overlap", l.index, m.index);
+            }
+        }
+    }
+}

@@ -1,0 +1,533 @@
+//! The scene library, with no window in it: the presets compiled into the binary, the user's scene
+//! folder, where each mode's scene came from (for Save and the modified mark) and the last state
+//! restored on the next start. The panel's scene views ([`super::ui::scenes`]) only display it and
+//! send commands.
+//!
+//! The user's folder is [`crate::scene::user_data_dir`] (`$SATBOX_DATA_DIR`, else
+//! `$XDG_DATA_HOME/satbox`, else `~/.local/share/satbox`); scenes live in its `scenes/` folder and
+//! the last state in `last-state.json` beside it. Every write is atomic ([`write_atomic`]); nothing
+//! here ever writes to a file the user saved except Save on the scene that was opened from it, or
+//! Save as after the user confirmed replacing it.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::mode::ModeState;
+use super::three::Three;
+use super::two::Two;
+use crate::scene::presets::{presets, Preset};
+use crate::scene::{write_atomic, Mode, Pair, Scene, SceneError};
+
+/// Where the user's scenes are kept.
+pub(crate) fn scenes_dir(data: &Path) -> PathBuf {
+    data.join("scenes")
+}
+
+/// Where the last state is kept.
+pub(crate) fn last_state_path(data: &Path) -> PathBuf {
+    data.join("last-state.json")
+}
+
+/// A scene file in the user's folder.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct UserScene {
+    /// The file.
+    pub path: PathBuf,
+    /// Its mode and description, or why it cannot be read.
+    pub summary: Result<(Mode, String), String>,
+}
+
+/// The `*.json` scenes in `dir`, sorted by name; a missing folder is an empty list.
+pub(crate) fn list_scenes(dir: &Path) -> Vec<UserScene> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<UserScene> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .map(|path| {
+            let summary = Scene::load(&path)
+                .map(|(s, _)| (s.mode, s.description))
+                .map_err(|e| e.to_string());
+            UserScene { path, summary }
+        })
+        .collect();
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out
+}
+
+/// The path "Save as" writes for what the user typed: a bare name goes into the scenes folder,
+/// `.json` is added when there is no extension, `~/` is the home folder.
+pub(crate) fn resolve_save_path(
+    input: &str,
+    scenes: &Path,
+    home: Option<&Path>,
+) -> Option<PathBuf> {
+    let input = input.trim();
+    if input.is_empty() || input.ends_with('/') {
+        return None;
+    }
+    let mut path = match (input.strip_prefix("~/"), home) {
+        (Some(rest), Some(h)) => h.join(rest),
+        _ if !input.contains('/') => scenes.join(input),
+        _ => PathBuf::from(input),
+    };
+    if path.extension().is_none() {
+        path.set_extension("json");
+    }
+    Some(path)
+}
+
+/// Where the scene shown in a mode came from.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Source {
+    /// The file Save writes to; `None` for a preset or a new scene.
+    #[serde(default)]
+    pub path: Option<PathBuf>,
+    /// The preset it was loaded from.
+    #[serde(default)]
+    pub preset: Option<String>,
+    /// Its description.
+    #[serde(default)]
+    pub description: String,
+    /// In the last-state file: the boxes had changes not saved to the source.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub edited: bool,
+    /// The boxes as opened or last saved: the scene is modified when they differ.
+    #[serde(skip)]
+    pub saved: Option<Pair>,
+}
+
+impl Source {
+    /// A short name for the panel.
+    pub(crate) fn title(&self) -> String {
+        if let Some(p) = &self.path {
+            p.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| p.display().to_string())
+        } else if let Some(p) = &self.preset {
+            format!("{p} (preset)")
+        } else {
+            "unsaved".into()
+        }
+    }
+
+    /// A file stem for names derived from the scene ("copy as test", Save as).
+    pub(crate) fn stem(&self) -> Option<String> {
+        self.preset.clone().or_else(|| {
+            self.path
+                .as_ref()
+                .and_then(|p| p.file_stem())
+                .map(|s| s.to_string_lossy().into_owned())
+        })
+    }
+}
+
+/// Both modes' scenes and which mode was shown: written on exit and after edits, read on start.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LastState {
+    /// The mode shown.
+    pub mode: Mode,
+    /// The 3D scene.
+    pub three: Scene,
+    /// The 2D scene.
+    pub two: Scene,
+    /// Where each came from: `[3D, 2D]`.
+    #[serde(default)]
+    pub sources: [Source; 2],
+}
+
+impl LastState {
+    /// Pretty JSON.
+    pub(crate) fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    /// Parses and validates both scenes.
+    pub(crate) fn from_json(text: &str) -> Result<Self, SceneError> {
+        let last: LastState =
+            serde_json::from_str(text).map_err(|e| SceneError::Json(e.to_string()))?;
+        let three = last.three.pair()?;
+        let two = last.two.pair()?;
+        if three.mode() != Mode::Three || two.mode() != Mode::Two {
+            return Err(SceneError::Shape("the 3D and 2D scenes are swapped".into()));
+        }
+        Ok(last)
+    }
+}
+
+/// The index of a mode's entry in `[3D, 2D]` arrays.
+pub(crate) fn mode_index(mode: Mode) -> usize {
+    match mode {
+        Mode::Three => 0,
+        Mode::Two => 1,
+    }
+}
+
+/// A scene read from a file, checked, ready to be shown.
+#[derive(Clone, Debug)]
+pub(crate) struct Loaded {
+    /// The scene as written.
+    pub scene: Scene,
+    /// Its validated boxes.
+    pub pair: Pair,
+    /// Where it came from.
+    pub source: Source,
+}
+
+/// How often the last state is written while something changes, in seconds.
+const AUTOSAVE_EVERY: f64 = 2.0;
+
+/// The presets, the user's folder, the sources of both modes' scenes and the last-state writer.
+#[derive(Debug)]
+pub(crate) struct Library {
+    /// The per-user folder; `None` when no folder is to be used.
+    pub data: Option<PathBuf>,
+    /// Whether the last state is read and written (not in screenshot mode).
+    pub persist: bool,
+    /// The compiled presets.
+    pub presets: Vec<Preset>,
+    /// The user's scenes, as last listed.
+    pub user_scenes: Vec<UserScene>,
+    /// Where each mode's scene came from: `[3D, 2D]`.
+    pub sources: [Source; 2],
+    last_written: Option<String>,
+    last_save_at: f64,
+}
+
+impl Library {
+    /// The library over the user's folder. `persist`: read and write the last state.
+    pub(crate) fn new(data: Option<PathBuf>, persist: bool) -> Self {
+        let mut lib = Self {
+            data,
+            persist,
+            presets: presets(),
+            user_scenes: Vec::new(),
+            sources: Default::default(),
+            last_written: None,
+            last_save_at: 0.0,
+        };
+        lib.refresh();
+        lib
+    }
+
+    /// Lists the user's folder again.
+    pub(crate) fn refresh(&mut self) {
+        self.user_scenes = self
+            .data
+            .as_deref()
+            .map(|d| list_scenes(&scenes_dir(d)))
+            .unwrap_or_default();
+    }
+
+    /// Where `mode`'s scene came from.
+    pub(crate) fn source(&self, mode: Mode) -> &Source {
+        &self.sources[mode_index(mode)]
+    }
+
+    /// Whether `mode`'s boxes differ from the ones opened or last saved (compared as they would
+    /// be written, so a quaternion's last bit does not count).
+    pub(crate) fn modified(&self, mode: Mode, now: &Pair) -> bool {
+        let canonical = crate::cli::testcase::canonical;
+        self.source(mode).saved.map(|p| canonical(&p)) != Some(canonical(now))
+    }
+
+    /// The preset named, as a scene ready to show.
+    pub(crate) fn preset(&self, name: &str) -> Option<Loaded> {
+        let p = self.presets.iter().find(|p| p.name == name)?;
+        Some(Loaded {
+            scene: p.scene.clone(),
+            pair: p.pair,
+            source: Source {
+                path: None,
+                preset: Some(p.name.clone()),
+                description: p.scene.description.clone(),
+                edited: false,
+                saved: Some(p.pair),
+            },
+        })
+    }
+
+    /// Reads a scene file.
+    pub(crate) fn read(&self, path: &Path) -> Result<Loaded, SceneError> {
+        let (scene, pair) = Scene::load(path)?;
+        Ok(Loaded {
+            source: Source {
+                path: Some(path.to_path_buf()),
+                preset: None,
+                description: scene.description.clone(),
+                edited: false,
+                saved: Some(pair),
+            },
+            scene,
+            pair,
+        })
+    }
+
+    /// Records that `loaded` is now shown.
+    pub(crate) fn shown(&mut self, loaded: &Loaded) {
+        self.sources[mode_index(loaded.scene.mode)] = loaded.source.clone();
+    }
+
+    /// Writes `scene` to `path`; on success it becomes the source of its mode.
+    pub(crate) fn write(&mut self, scene: &Scene, path: &Path) -> Result<(), SceneError> {
+        scene.save(path)?;
+        let source = &mut self.sources[mode_index(scene.mode)];
+        source.path = Some(path.to_path_buf());
+        source.preset = None;
+        source.description = scene.description.clone();
+        source.saved = scene.pair().ok();
+        self.refresh();
+        Ok(())
+    }
+
+    /// Restores the last state, if there is one, into both modes; returns the mode shown. A file
+    /// that cannot be read or validated is moved aside (never deleted) and reported as the error.
+    pub(crate) fn restore(
+        &mut self,
+        three: &mut ModeState<Three>,
+        two: &mut ModeState<Two>,
+        viewport: &super::camera::Viewport,
+    ) -> Result<Option<Mode>, String> {
+        let Some(path) = self.data.as_deref().map(last_state_path) else {
+            return Ok(None);
+        };
+        if !self.persist || !path.exists() {
+            return Ok(None);
+        }
+        let read = std::fs::read_to_string(&path)
+            .map_err(|e| SceneError::Io(e.to_string()))
+            .and_then(|t| LastState::from_json(&t).map(|l| (l, t)));
+        match read {
+            Ok((last, text)) => {
+                for (k, scene) in [&last.three, &last.two].into_iter().enumerate() {
+                    if let Ok(pair) = scene.pair() {
+                        three.load(scene, &pair, viewport);
+                        two.load(scene, &pair, viewport);
+                        let source = &last.sources[k];
+                        self.sources[k] = Source {
+                            // unsaved changes at exit are still unsaved
+                            saved: (!source.edited).then_some(pair),
+                            edited: false,
+                            ..source.clone()
+                        };
+                    }
+                }
+                self.last_written = Some(text);
+                Ok(Some(last.mode))
+            }
+            Err(e) => {
+                let stamp = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_secs())
+                    .unwrap_or(0);
+                let aside = path.with_file_name(format!("last-state.corrupt-{stamp}.json"));
+                let kept = std::fs::rename(&path, &aside).is_ok();
+                Err(format!(
+                    "the last state {} was not restored: {e}{}",
+                    path.display(),
+                    if kept {
+                        format!(" (kept as {})", aside.display())
+                    } else {
+                        String::new()
+                    }
+                ))
+            }
+        }
+    }
+
+    /// The last state of both modes.
+    pub(crate) fn last_state(
+        &self,
+        mode: Mode,
+        three: &ModeState<Three>,
+        two: &ModeState<Two>,
+    ) -> LastState {
+        let mut sources = self.sources.clone();
+        sources[0].edited = self.modified(Mode::Three, &Pair::Three(three.a, three.b));
+        sources[1].edited = self.modified(Mode::Two, &Pair::Two(two.a, two.b));
+        LastState {
+            mode,
+            three: three.scene(&self.sources[0].description),
+            two: two.scene(&self.sources[1].description),
+            sources,
+        }
+    }
+
+    /// Writes the last state if it changed and `force` or the autosave period has passed (`now`
+    /// in seconds). What is written is read back first: a state that would not load again is never
+    /// written. Returns an error for the user.
+    pub(crate) fn save_last_state(
+        &mut self,
+        last: &LastState,
+        now: f64,
+        force: bool,
+    ) -> Result<(), String> {
+        let (true, Some(data)) = (self.persist, self.data.clone()) else {
+            return Ok(());
+        };
+        if !force && now - self.last_save_at < AUTOSAVE_EVERY {
+            return Ok(());
+        }
+        self.last_save_at = now;
+        let text = last.to_json();
+        if self.last_written.as_deref() == Some(text.as_str()) {
+            return Ok(());
+        }
+        // remembered even when it fails, so that the same failure is not reported every 2 s
+        self.last_written = Some(text.clone());
+        LastState::from_json(&text).map_err(|e| format!("the state was not saved: {e}"))?;
+        write_atomic(&last_state_path(&data), text.as_bytes())
+            .map_err(|e| format!("the state was not saved: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::camera::Viewport;
+    use crate::app::history::Snapshot;
+
+    const VP: Viewport = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: 1200.0,
+        h: 800.0,
+    };
+
+    fn temp(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("satbox-library-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn save_as_puts_a_bare_name_in_the_scenes_folder() {
+        let dir = Path::new("/d/scenes");
+        let home = Some(Path::new("/home/u"));
+        assert_eq!(
+            resolve_save_path("mine", dir, home),
+            Some(PathBuf::from("/d/scenes/mine.json"))
+        );
+        assert_eq!(
+            resolve_save_path("/tmp/x.json", dir, home),
+            Some(PathBuf::from("/tmp/x.json"))
+        );
+        assert_eq!(
+            resolve_save_path("~/a/b", dir, home),
+            Some(PathBuf::from("/home/u/a/b.json"))
+        );
+        assert_eq!(resolve_save_path("  ", dir, home), None);
+        assert_eq!(resolve_save_path("/tmp/", dir, home), None);
+    }
+
+    #[test]
+    fn the_last_state_round_trips_both_modes_and_the_mode_shown() {
+        let data = temp("last");
+        let (mut three, mut two) = (ModeState::<Three>::new(&VP), ModeState::<Two>::new(&VP));
+        two.b.center.x += 0.5;
+        three.a.half_extents.y = 0.25;
+        three.view.selected_axis = Some(7);
+        let mut lib = Library::new(Some(data.clone()), true);
+        lib.sources[0].path = Some("/x/a.json".into());
+        lib.sources[0].description = "d".into();
+        let last = lib.last_state(Mode::Two, &three, &two);
+        lib.save_last_state(&last, 0.0, true).unwrap();
+
+        let (mut f3, mut f2) = (ModeState::<Three>::new(&VP), ModeState::<Two>::new(&VP));
+        let mut fresh = Library::new(Some(data.clone()), true);
+        assert_eq!(fresh.restore(&mut f3, &mut f2, &VP), Ok(Some(Mode::Two)));
+        let Pair::Three(a, b) = crate::cli::testcase::canonical(&Pair::Three(three.a, three.b))
+        else {
+            unreachable!()
+        };
+        (three.a, three.b) = (a, b);
+        assert_eq!(Snapshot::of(&f3, &f2), Snapshot::of(&three, &two));
+        assert_eq!(f3.view.selected_axis, Some(7));
+        assert_eq!(fresh.sources[0].path, Some("/x/a.json".into()));
+        assert_eq!(fresh.sources[0].description, "d");
+        // the 3D scene had unsaved changes (no saved boxes at all): still modified after restart
+        assert!(fresh.modified(Mode::Three, &Pair::Three(f3.a, f3.b)));
+        std::fs::remove_dir_all(data).unwrap();
+    }
+
+    #[test]
+    fn a_corrupt_last_state_is_an_error_not_a_panic() {
+        assert!(LastState::from_json("{\"mode\": \"3d\", \"three\": ").is_err());
+        let (three, two) = (ModeState::<Three>::new(&VP), ModeState::<Two>::new(&VP));
+        let lib = Library::new(None, false);
+        let mut v: serde_json::Value =
+            serde_json::from_str(&lib.last_state(Mode::Three, &three, &two).to_json()).unwrap();
+        v["three"]["a"]["half_extents"][0] = serde_json::json!(-1.0);
+        let e = LastState::from_json(&v.to_string()).unwrap_err();
+        assert!(e.to_string().contains("half_extents"), "{e}");
+    }
+
+    #[test]
+    fn a_corrupt_last_state_file_is_kept_aside_and_reported() {
+        let data = temp("corrupt");
+        std::fs::write(last_state_path(&data), "{ not json").unwrap();
+        let (mut three, mut two) = (ModeState::<Three>::new(&VP), ModeState::<Two>::new(&VP));
+        let mut lib = Library::new(Some(data.clone()), true);
+        let e = lib.restore(&mut three, &mut two, &VP).unwrap_err();
+        assert!(
+            e.contains("was not restored") && e.contains("kept as"),
+            "{e}"
+        );
+        let kept = std::fs::read_dir(&data)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .any(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("last-state.corrupt-")
+            });
+        assert!(kept);
+        std::fs::remove_dir_all(data).unwrap();
+    }
+
+    #[test]
+    fn user_scenes_are_listed_with_their_descriptions_and_bad_files_named() {
+        let dir = temp("list");
+        let three = ModeState::<Three>::new(&VP);
+        three.scene("mine").save(&dir.join("b.json")).unwrap();
+        std::fs::write(dir.join("a.json"), "{ not json").unwrap();
+        std::fs::write(dir.join("notes.txt"), "x").unwrap();
+        let list = list_scenes(&dir);
+        assert_eq!(list.len(), 2);
+        assert!(list[0].summary.is_err());
+        assert_eq!(list[1].summary, Ok((Mode::Three, "mine".into())));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_scene_is_modified_until_its_boxes_are_back_to_the_saved_ones() {
+        let data = temp("modified");
+        let mut three = ModeState::<Three>::new(&VP);
+        let mut lib = Library::new(Some(data.clone()), false);
+        let path = scenes_dir(&data).join("s.json");
+        lib.write(&three.scene("x"), &path).unwrap();
+        let pair = |m: &ModeState<Three>| Pair::Three(m.a, m.b);
+        assert!(!lib.modified(Mode::Three, &pair(&three)));
+        let before = three.a;
+        three.a.center.x += 1.0;
+        assert!(lib.modified(Mode::Three, &pair(&three)));
+        three.a = before; // as an undo does
+        assert!(!lib.modified(Mode::Three, &pair(&three)));
+        assert_eq!(
+            lib.user_scenes.len(),
+            1,
+            "the list is refreshed after a save"
+        );
+        std::fs::remove_dir_all(data).unwrap();
+    }
+}

@@ -1,0 +1,481 @@
+//! Tests of the window's generic code over both modes: they need the concrete `Two` and `Three`,
+//! which the generic modules themselves never import.
+
+mod analysis {
+    use crate::app::analysis::*;
+    use crate::app::dim::Dim;
+    use crate::app::three::Three;
+    use crate::app::two::Two;
+    use crate::sat::{dim2, dim3, SatParams};
+    use crate::sat::{Obb2, Obb3};
+    use glam::Quat;
+    use glam::{Vec2, Vec3};
+
+    /// The cross-check the frame computes, for a pair.
+    fn cross_check<D: Dim>(a: &D::Obb, b: &D::Obb, params: &SatParams) -> CrossCheck {
+        CrossCheck::of(
+            &D::report(a, b, params),
+            &D::reference(a, b, params),
+            D::fast_test(a, b, params),
+            D::scale(a, b),
+        )
+    }
+
+    fn overlapping3() -> (Obb3, Obb3) {
+        let a = Obb3::default();
+        let b = Obb3 {
+            center: Vec3::new(1.6, 0.3, 0.1),
+            rotation: Quat::from_rotation_z(0.3),
+            ..Default::default()
+        };
+        (a, b)
+    }
+
+    #[test]
+    fn resolving_half_each_way_leaves_the_boxes_touching() {
+        let (mut a, mut b) = overlapping3();
+        let pen = dim3::report(&a, &b).penetration.unwrap();
+        let (a0, b0) = (a.center, b.center);
+        (a, b) = resolve::<Three>(&a, &b, &pen, ResolveMode::Split);
+        let r = dim3::report(&a, &b);
+        assert!(
+            r.penetration.is_none_or(|p| p.depth < 1e-4),
+            "{:?}",
+            r.penetration
+        );
+        assert!(((a0 - a.center).length() - (b.center - b0).length()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_cube_resting_flat_touches_face_to_face_and_one_on_its_corner_with_a_corner() {
+        let a = Obb3::default();
+        let flat = Obb3::axis_aligned(Vec3::new(0.3, 1.4, 0.0), Vec3::splat(0.5));
+        let r = dim3::report(&a, &flat);
+        assert_eq!(
+            contact_features3(&a, &flat, &r).unwrap(),
+            "face of A against a face of B"
+        );
+        // a cube standing on a corner: its diagonal along y
+        let tilt = Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)
+            * Quat::from_rotation_x((1.0f32 / 2f32.sqrt()).atan());
+        let corner = Obb3 {
+            center: Vec3::new(0.0, 1.0 + 0.5 * 3f32.sqrt() - 0.05, 0.0),
+            half_extents: Vec3::splat(0.5),
+            rotation: tilt,
+        };
+        let r = dim3::report(&a, &corner);
+        assert_eq!(r.penetration.unwrap().axis_index, 1);
+        assert_eq!(
+            contact_features3(&a, &corner, &r).unwrap(),
+            "face of A against a corner of B"
+        );
+        // turned 45° about z only: an edge down
+        let edge = Obb3 {
+            center: Vec3::new(0.0, 1.0 + 0.5 * 2f32.sqrt() - 0.05, 0.0),
+            half_extents: Vec3::splat(0.5),
+            rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
+        };
+        let r = dim3::report(&a, &edge);
+        assert_eq!(
+            contact_features3(&a, &edge, &r).unwrap(),
+            "face of A against an edge of B"
+        );
+    }
+
+    #[test]
+    fn a_turned_rectangle_pokes_a_corner_into_an_edge() {
+        let a = Obb2::default();
+        let b = Obb2 {
+            center: Vec2::new(0.0, 1.0 + 0.5 * 2f32.sqrt() - 0.1),
+            half_extents: Vec2::splat(0.5),
+            angle: std::f32::consts::FRAC_PI_4,
+        };
+        let r = dim2::report(&a, &b);
+        assert_eq!(
+            contact_features2(&a, &b, &r).unwrap(),
+            "edge of A against a corner of B"
+        );
+    }
+
+    #[test]
+    fn resolving_by_moving_b_leaves_a_in_place() {
+        let (mut a, mut b) = overlapping3();
+        let pen = dim3::report(&a, &b).penetration.unwrap();
+        let a0 = a;
+        (a, b) = resolve::<Three>(&a, &b, &pen, ResolveMode::MoveB);
+        assert_eq!(a, a0);
+        assert!(dim3::report(&a, &b)
+            .penetration
+            .is_none_or(|p| p.depth < 1e-4));
+    }
+
+    #[test]
+    fn resolving_rectangles_leaves_them_touching() {
+        let mut a = Obb2::default();
+        let mut b = Obb2 {
+            center: Vec2::new(1.5, 0.4),
+            angle: 0.5,
+            ..Default::default()
+        };
+        let pen = dim2::report(&a, &b).penetration.unwrap();
+        (a, b) = resolve::<Two>(&a, &b, &pen, ResolveMode::Split);
+        assert!(dim2::report(&a, &b)
+            .penetration
+            .is_none_or(|p| p.depth < 1e-4));
+    }
+
+    #[test]
+    fn stepping_stops_at_the_first_separating_axis_like_an_early_out_test() {
+        let mut s = StepThrough::default();
+        s.start();
+        let separating = |i: usize| i == 4 || i == 9;
+        while s.step(separating, 15) {}
+        assert_eq!(s.current, 4);
+        assert_eq!(s.state(separating, 15), StepState::EarlyOut(4));
+        // going on through all of them reaches the last axis
+        s.through_all = true;
+        while s.step(separating, 15) {}
+        assert_eq!(s.state(separating, 15), StepState::Done(14));
+    }
+
+    #[test]
+    fn the_step_words_name_the_early_out_at_the_separating_axis() {
+        let a = Obb2::default();
+        let b = Obb2 {
+            center: Vec2::new(0.0, 3.0),
+            ..Default::default()
+        };
+        let report = dim2::report(&a, &b);
+        let mut s = StepThrough::default();
+        s.start();
+        let w = step_words(&s, &report);
+        assert_eq!(w.tone, StepVerdict::Neutral, "{}", w.verdict);
+        s.step(|i| report.axes[i].is_separating(), 4);
+        let w = step_words(&s, &report);
+        assert_eq!(w.tone, StepVerdict::Separates);
+        assert!(
+            w.title.contains("axis 1: A.u1")
+                && w.numbers.contains("gap = 1")
+                && w.verdict.contains("early-out")
+        );
+    }
+
+    #[test]
+    fn playing_advances_at_the_chosen_speed() {
+        let mut s = StepThrough {
+            speed: 2.0,
+            playing: true,
+            ..Default::default()
+        };
+        s.start();
+        s.tick(1.25, |_| false, 4);
+        assert_eq!(s.current, 2);
+        s.tick(10.0, |_| false, 4);
+        assert_eq!(s.state(|_| false, 4), StepState::Done(3));
+        assert!(!s.playing, "playing stops at the end");
+    }
+
+    #[test]
+    fn only_tested_axes_count_as_tested_while_stepping() {
+        let mut s = StepThrough::default();
+        assert!(s.tested(14), "not stepping: everything shows");
+        s.start();
+        s.step(|_| false, 15);
+        assert!(s.tested(1) && !s.tested(2));
+    }
+
+    #[test]
+    fn the_three_tests_agree_on_an_ordinary_pair() {
+        let (a, b) = overlapping3();
+        let c = cross_check::<Three>(&a, &b, &SatParams::default());
+        assert!(c.fast && c.report && c.reference);
+        assert_eq!(c.disagreement(), None);
+    }
+
+    #[test]
+    fn a_huge_padding_on_r_shows_up_as_a_disagreement() {
+        // separated by B's diagonal face normal; padding |R| by 0.5 inflates the projected radii
+        // so much that the fast test misses the separation
+        let a = Obb3::default();
+        let b = Obb3 {
+            center: Vec3::new(1.9, 1.9, 0.0),
+            rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
+            ..Default::default()
+        };
+        let params = SatParams {
+            parallel_epsilon: 0.5,
+            ..Default::default()
+        };
+        let c = cross_check::<Three>(&a, &b, &params);
+        assert!(!c.reference);
+        assert!(c.fast, "the padded test misses the separation");
+        assert!(c
+            .disagreement()
+            .unwrap()
+            .contains("fast test says intersecting"));
+    }
+
+    #[test]
+    fn verdicts_within_the_rounding_band_of_touching_are_not_flagged() {
+        let a = Obb2::default();
+        let b = Obb2 {
+            center: Vec2::new(2.0, 0.0),
+            ..Default::default()
+        };
+        let c = cross_check::<Two>(&a, &b, &SatParams::default());
+        assert!(c.margin.abs() <= c.band);
+        assert_eq!(c.disagreement(), None);
+    }
+
+    #[test]
+    fn the_step_caption_prints_a_zero_of_the_geometry_as_0_not_rounding_noise() {
+        // A turned a quarter about z: its u0 is y up to rounding, so T = (3, 0, 0) projects on it
+        // to |T·L| = 3 · 6e-8 ≈ 1.8e-7 where the geometry says 0
+        let a = Obb3 {
+            rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_2),
+            ..Default::default()
+        };
+        let b = Obb3::axis_aligned(Vec3::new(3.0, 0.0, 0.0), Vec3::ONE);
+        let report = dim3::report(&a, &b);
+        assert!(report.axes[0].distance > 1e-7, "the noise this is about");
+        let s = StepThrough {
+            active: true,
+            ..Default::default()
+        };
+        let w = step_words(&s, &report);
+        assert!(w.numbers.starts_with("|T·L| = 0 "), "{}", w.numbers);
+        assert_eq!(fmt_at(1.788e-7, 2.4), "0");
+        assert_eq!(fmt_at(0.12, 2.4), "0.12");
+    }
+}
+
+mod view {
+    use crate::app::three::Three;
+    use crate::app::two::Two;
+    use crate::app::view::*;
+
+    #[test]
+    fn selected_only_filter_shows_just_the_selected_axis() {
+        assert!(AxisFilter::Selected.shows(3, false, Some(3)));
+        assert!(!AxisFilter::Selected.shows(4, true, Some(3)));
+        assert!(AxisFilter::Separating.shows(4, true, None));
+        assert!(!AxisFilter::Separating.shows(5, false, None));
+    }
+
+    #[test]
+    fn a_view_round_trips_with_its_camera_under_its_own_key() {
+        let mut v = View::<Two>::default();
+        v.camera.zoom = 123.0;
+        v.selected_axis = Some(2);
+        v.filter = AxisFilter::Separating;
+        let json = v.to_json();
+        assert!(json.get("camera2").is_some() && json.get("camera3").is_none());
+        assert_eq!(View::<Two>::from_json(&json), (v, Some(v.camera)));
+        // the 3D mode finds no camera of its own in it
+        assert_eq!(View::<Three>::from_json(&json).1, None);
+    }
+
+    #[test]
+    fn an_unreadable_view_falls_back_to_the_default() {
+        let (v, camera) = View::<Three>::from_json(&serde_json::json!({"filter": 7}));
+        assert_eq!(v, View::<Three>::default());
+        assert_eq!(camera, None);
+    }
+}
+
+mod mode {
+    use crate::app::camera::Viewport;
+    use crate::app::command::{Command, StepCommand};
+    use crate::app::dim::{Field, Reset};
+    use crate::app::mode::*;
+    use crate::app::settings::Settings;
+    use crate::app::three::Three;
+    use crate::app::two::Two;
+    use crate::sat::Which;
+    use glam::{Vec2, Vec3};
+
+    const VP: Viewport = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: 1200.0,
+        h: 800.0,
+    };
+
+    #[test]
+    fn a_refused_field_value_leaves_the_box_exactly_where_it_was() {
+        let mut m = ModeState::<Three>::new(&VP);
+        let before = m.b;
+        let settings = Settings::default();
+        for (field, value) in [
+            (Field { row: 0, col: 0 }, 1e30),
+            (Field { row: 1, col: 1 }, -5.0),
+            (Field { row: 0, col: 2 }, f64::NAN),
+        ] {
+            let edit = Command::Edit {
+                which: Which::B,
+                field,
+                value,
+            };
+            let msg = m.apply(&edit, &settings, &VP);
+            assert!(msg.as_ref().is_some_and(|(_, error)| *error), "{msg:?}");
+            assert_eq!(m.b, before);
+        }
+        let msg = m.apply(
+            &Command::Edit {
+                which: Which::B,
+                field: Field { row: 1, col: 1 },
+                value: -5.0,
+            },
+            &settings,
+            &VP,
+        );
+        assert!(msg.unwrap().0.contains("half extent"));
+    }
+
+    #[test]
+    fn an_accepted_field_value_changes_that_number_only() {
+        let mut m = ModeState::<Two>::new(&VP);
+        let before = m.a;
+        m.apply(
+            &Command::Edit {
+                which: Which::A,
+                field: Field { row: 0, col: 1 },
+                value: 11.2659,
+            },
+            &Settings::default(),
+            &VP,
+        );
+        assert_eq!(m.a.center, Vec2::new(before.center.x, 11.2659));
+        assert_eq!(
+            (m.a.half_extents, m.a.angle),
+            (before.half_extents, before.angle)
+        );
+    }
+
+    #[test]
+    fn resolve_leaves_overlapping_boxes_touching() {
+        let mut m = ModeState::<Three>::new(&VP);
+        m.b.center = m.a.center + Vec3::new(0.5, 0.3, 0.0);
+        let settings = Settings::default();
+        assert!(m.report(&settings).intersect);
+        m.apply(&Command::Resolve, &settings, &VP);
+        let r = m.report(&settings);
+        assert!(r.penetration.is_none_or(|p| p.depth < 1e-4), "{r:?}");
+    }
+
+    #[test]
+    fn a_scene_of_the_other_mode_is_not_taken() {
+        let mut two = ModeState::<Two>::new(&VP);
+        let three = ModeState::<Three>::new(&VP);
+        let scene = three.scene("x");
+        let pair = scene.pair().unwrap();
+        let before = two.boxes();
+        assert!(!two.load(&scene, &pair, &VP));
+        assert_eq!(two.boxes(), before);
+    }
+
+    #[test]
+    fn a_scene_round_trips_through_a_mode_with_its_view() {
+        let mut m = ModeState::<Three>::new(&VP);
+        m.view.selected_axis = Some(7);
+        m.b.center.x += 0.5;
+        let scene = m.scene("d");
+        let pair = scene.pair().unwrap();
+        let mut fresh = ModeState::<Three>::new(&VP);
+        assert!(fresh.load(&scene, &pair, &VP));
+        assert_eq!(fresh.view, m.view);
+        assert_eq!(fresh.b.center, m.b.center);
+    }
+
+    #[test]
+    fn resetting_a_box_puts_back_only_that_part() {
+        let mut m = ModeState::<Three>::new(&VP);
+        let before = m.a;
+        m.apply(
+            &Command::ResetBox(Which::A, Reset::Turn),
+            &Settings::default(),
+            &VP,
+        );
+        assert_eq!(m.a.rotation, glam::Quat::IDENTITY);
+        assert_eq!(
+            (m.a.center, m.a.half_extents),
+            (before.center, before.half_extents)
+        );
+    }
+
+    #[test]
+    fn stepping_keys_do_nothing_until_the_step_through_starts() {
+        let mut m = ModeState::<Two>::new(&VP);
+        m.b = m.a; // overlapping: no axis stops the test early
+        let s = Settings::default();
+        m.apply(&Command::Step(StepCommand::Next), &s, &VP);
+        assert!(!m.step.active && m.step.current == 0);
+        m.apply(&Command::Step(StepCommand::Toggle), &s, &VP);
+        m.apply(&Command::Step(StepCommand::Next), &s, &VP);
+        assert!(m.step.active && m.step.current == 1);
+    }
+}
+
+mod frame {
+    use crate::app::camera::Viewport;
+    use crate::app::command::{Command, StepCommand};
+    use crate::app::dim::Dim;
+    use crate::app::frame::*;
+    use crate::app::mode::ModeState;
+    use crate::app::settings::Settings;
+    use crate::app::three::Three;
+    use crate::app::two::Two;
+
+    const VP: Viewport = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: 1200.0,
+        h: 800.0,
+    };
+
+    /// Starts the step-through, steps once, and checks the frame: the spotlight on the axis under
+    /// test, and only the axes tested so far drawn. The same in both modes.
+    fn stepping_shows_only_tested_axes_and_spotlights_the_current_one<D: Dim>() {
+        let mut mode = ModeState::<D>::new(&VP);
+        let settings = Settings::default();
+        // an overlapping pair, so that no axis stops the test early
+        let (a, _) = D::default_pair();
+        mode.a = a;
+        mode.b = a;
+        mode.view.selected_axis = Some(0);
+        mode.apply(&Command::Step(StepCommand::Toggle), &settings, &VP);
+        mode.apply(&Command::Step(StepCommand::Next), &settings, &VP);
+        mode.hovered_axis = Some(0);
+        let frame = Frame::compute(&mode, &settings, VP);
+        assert_eq!(
+            frame.focus,
+            Some(1),
+            "the axis under test is in the spotlight"
+        );
+        let drawn: Vec<usize> = frame.lines.iter().map(|l| l.index).collect();
+        assert!(drawn.iter().all(|&i| i <= 1), "{drawn:?}");
+        assert!(drawn.contains(&1));
+        assert!(frame.step.unwrap().title.contains("axis 1"));
+    }
+
+    #[test]
+    fn the_2d_step_through_hides_untested_axes_and_spotlights_the_axis_under_test() {
+        stepping_shows_only_tested_axes_and_spotlights_the_current_one::<Two>();
+    }
+
+    #[test]
+    fn the_3d_step_through_hides_untested_axes_and_spotlights_the_axis_under_test() {
+        stepping_shows_only_tested_axes_and_spotlights_the_current_one::<Three>();
+    }
+
+    #[test]
+    fn without_stepping_the_hovered_axis_wins_the_spotlight_but_does_not_move_the_lines() {
+        let mut mode = ModeState::<Three>::new(&VP);
+        let settings = Settings::default();
+        let still = Frame::compute(&mode, &settings, VP);
+        mode.hovered_axis = Some(3);
+        let hovered = Frame::compute(&mode, &settings, VP);
+        assert_eq!(hovered.focus, Some(3));
+        assert_eq!(still.lines, hovered.lines);
+    }
+}

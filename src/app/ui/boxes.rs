@@ -1,0 +1,241 @@
+//! The box editors (one generic editor over [`Dim::editor_rows`]) and the gizmo, snapping and view
+//! controls.
+//!
+//! A number field commits on Enter or when it loses focus, never on each keystroke: typing
+//! `11.2659` is one edit (one undo step), and a refused value (`1e30`, `-5` for a half extent,
+//! `nan`) is never applied, not even on the way. Clicking into a field shows the stored value in
+//! full (the shortest text that reads back as the same `f32`), selected.
+
+use std::cell::RefCell;
+
+use egui_macroquad::egui::{self, text, RichText, TextEdit, Ui};
+
+use super::{dim, PanelModel};
+use crate::app::command::Command;
+use crate::app::dim::{Dim, EditorRow, Field, Reset};
+use crate::app::gizmo::{GizmoMode, GizmoSpace};
+use crate::app::theme::{self, Rgba};
+use crate::app::view::AxisFilter;
+use crate::sat::{Which, MAX_COORDINATE};
+use crate::scene::Mode;
+
+/// Reads a typed number: `−` is a minus sign, spaces are ignored. NaN and infinities are refused.
+pub(crate) fn parse_number(text: &str) -> Result<f64, String> {
+    let cleaned = text.trim().replace('−', "-");
+    match cleaned.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err(format!("{:?} is not a finite number", text.trim())),
+        Err(_) => Err(format!("{:?} is not a number", text.trim())),
+    }
+}
+
+/// The text a field shows while it is edited: the shortest that reads back as the same `f32`.
+fn full_text(v: f64) -> String {
+    format!("{}", v as f32)
+}
+
+/// One number of a box. `check` is the same validation the edit command applies; a value it
+/// refuses is reported through `refused` and not applied. Returns the committed value, if any.
+fn number(
+    ui: &mut Ui,
+    value: f64,
+    row: &EditorRow,
+    check: impl Fn(f64) -> Result<(), String>,
+    refused: &RefCell<Option<String>>,
+) -> Option<f64> {
+    let id = ui.next_auto_id();
+    let editing = ui.memory(|m| m.has_focus(id));
+    let decimals = row.decimals;
+    let mut v = value;
+    let response = ui.add(
+        egui::DragValue::new(&mut v)
+            .speed(row.speed)
+            .suffix(row.suffix)
+            .range(row.min.max(-(MAX_COORDINATE as f64))..=MAX_COORDINATE as f64)
+            .update_while_editing(false)
+            .custom_formatter(move |x, _| {
+                if editing {
+                    full_text(x)
+                } else {
+                    format!("{x:.decimals$}")
+                }
+            })
+            .custom_parser(
+                |text| match parse_number(text).and_then(|x| check(x).map(|_| x)) {
+                    Ok(x) => Some(x),
+                    Err(why) => {
+                        *refused.borrow_mut() = Some(why);
+                        None
+                    }
+                },
+            ),
+    );
+    if response.clicked() {
+        // the field opens on the full value: select all of it, not just the short display
+        let mut state = TextEdit::load_state(ui.ctx(), response.id).unwrap_or_default();
+        let len = full_text(value).chars().count();
+        state.cursor.set_char_range(Some(text::CCursorRange::two(
+            text::CCursor::default(),
+            text::CCursor::new(len),
+        )));
+        state.store(ui.ctx(), response.id);
+    }
+    (response.changed() && v != value).then_some(v)
+}
+
+/// Both boxes' editors.
+pub(crate) fn editors<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
+    for (which, color) in [(Which::A, theme::A), (Which::B, theme::B)] {
+        editor::<D>(ui, model, which, color, commands);
+    }
+}
+
+fn editor<D: Dim>(
+    ui: &mut Ui,
+    model: &PanelModel<D>,
+    which: Which,
+    color: Rgba,
+    commands: &mut Vec<Command>,
+) {
+    let obb = model.mode.get(which);
+    let selected = model.mode.selected_box == Some(which);
+    let title = format!("Box {which}{}", if selected { "  (selected)" } else { "" });
+    let refused = RefCell::new(None);
+    egui::CollapsingHeader::new(RichText::new(title).color(color.egui()).strong())
+        .id_salt(("box", which.to_string()))
+        .default_open(true)
+        .show(ui, |ui| {
+            let rows = D::editor_rows(obb);
+            let cols = rows.iter().map(|r| r.values.len()).max().unwrap_or(1);
+            egui::Grid::new(("box-grid", which.to_string()))
+                .num_columns(1 + 2 * cols)
+                .spacing([5.0, 4.0])
+                .show(ui, |ui| {
+                    for (r, row) in rows.iter().enumerate() {
+                        ui.label(row.label).on_hover_text(row.hint);
+                        for (c, (name, value)) in row.values.iter().enumerate() {
+                            ui.label(*name);
+                            let field = Field { row: r, col: c };
+                            let check = |x: f64| D::edit(obb, field, x).map(|_| ());
+                            if let Some(v) = number(ui, *value, row, check, &refused) {
+                                commands.push(Command::Edit {
+                                    which,
+                                    field,
+                                    value: v,
+                                });
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
+            ui.horizontal(|ui| {
+                let turn = if D::MODE == Mode::Three {
+                    "Reset rotation"
+                } else {
+                    "Reset angle"
+                };
+                for (label, part) in [
+                    (turn, Reset::Turn),
+                    ("Reset size", Reset::Size),
+                    ("Reset position", Reset::Position),
+                ] {
+                    if ui.button(label).clicked() {
+                        commands.push(Command::ResetBox(which, part));
+                    }
+                }
+            });
+        });
+    if let Some(why) = refused.into_inner() {
+        commands.push(Command::Message(format!("Box {which}: {why}"), true));
+    }
+}
+
+/// Gizmo (3D), snapping and view controls.
+pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
+    let mut settings = *model.settings;
+    if D::MODE == Mode::Three {
+        ui.horizontal(|ui| {
+            ui.label("Gizmo");
+            let s = &mut settings;
+            ui.selectable_value(&mut s.gizmo_mode, GizmoMode::Translate, "Move (W)");
+            ui.selectable_value(&mut s.gizmo_mode, GizmoMode::Rotate, "Rotate (E)");
+            ui.separator();
+            ui.selectable_value(&mut s.gizmo_space, GizmoSpace::Local, "Local");
+            ui.selectable_value(&mut s.gizmo_space, GizmoSpace::World, "World");
+            ui.label(RichText::new("(L)").color(theme::TEXT_DIM.egui()));
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut settings.snap, "Snap");
+        ui.label("grid");
+        ui.add(
+            egui::DragValue::new(&mut settings.snap_step)
+                .speed(0.01)
+                .range(0.01..=10.0),
+        );
+        dim(ui, "angles 15° · hold Ctrl: grid, Shift: 15°");
+    });
+    let view = model.mode.view;
+    let (mut filter, mut overlays) = (view.filter, view.overlays);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Show");
+        for f in AxisFilter::ALL {
+            ui.selectable_value(&mut filter, f, f.label());
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let o = &mut overlays;
+        ui.checkbox(&mut o.axes, "axes");
+        ui.checkbox(&mut o.labels, "labels");
+        ui.checkbox(&mut o.projection_lines, "projection lines");
+        ui.checkbox(&mut o.grid, "grid");
+        ui.checkbox(&mut o.push_out, "push-out");
+        ui.checkbox(&mut settings.legend, "colour key (H)");
+    });
+    if (filter, overlays) != (view.filter, view.overlays) {
+        commands.push(Command::SetView(filter, overlays));
+    }
+    if settings != *model.settings {
+        commands.push(Command::Settings(settings));
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Reset view (F)").clicked() {
+            commands.push(Command::ResetView);
+        }
+        if D::MODE == Mode::Three {
+            let selected = view.selected_axis;
+            let resp = ui
+                .add_enabled(
+                    selected.is_some(),
+                    egui::Button::new("Look along selected axis (V)"),
+                )
+                .on_disabled_hover_text("Select an axis in the table or the scene first");
+            if let (true, Some(i)) = (resp.clicked(), selected) {
+                commands.push(Command::LookAlong(i));
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_nan_infinity_and_words_are_refused_with_a_reason() {
+        for text in ["nan", "inf", "-inf", "1e400"] {
+            let e = parse_number(text).unwrap_err();
+            assert!(e.contains("not a finite number"), "{text}: {e}");
+        }
+        assert!(parse_number("1e").unwrap_err().contains("not a number"));
+        assert_eq!(parse_number(" −2.5 "), Ok(-2.5));
+        assert_eq!(parse_number("1e7"), Ok(1e7));
+    }
+
+    #[test]
+    fn a_field_opens_on_the_shortest_text_of_the_stored_f32() {
+        assert_eq!(full_text(1.2f32 as f64), "1.2");
+        assert_eq!(full_text(11.2659f32 as f64), "11.2659");
+        assert_eq!(full_text(0.1f32 as f64 + 0.0), "0.1");
+    }
+}

@@ -1,0 +1,185 @@
+//! The egui side panel and windows. Each view is a small function of a read-only [`PanelModel`]
+//! that pushes [`Command`]s; none of them changes the state or draws the scene. The app applies the
+//! commands in the next frame's edit phase, so the panel and the scene always show the same report.
+
+pub(crate) mod analysis;
+pub(crate) mod boxes;
+pub(crate) mod scenes;
+pub(crate) mod table;
+
+use egui_macroquad::egui::{self, RichText, Ui};
+
+use super::command::Command;
+use super::dim::Dim;
+use super::frame::Frame;
+use super::library::Library;
+use super::mode::ModeState;
+use super::settings::Settings;
+use super::theme;
+use crate::scene::Mode;
+
+/// What the panel shows, read-only.
+pub(crate) struct PanelModel<'a, D: Dim> {
+    /// The mode shown.
+    pub mode: &'a ModeState<D>,
+    /// This frame's report.
+    pub frame: &'a Frame<D>,
+    /// Shared settings.
+    pub settings: &'a Settings,
+    /// Scenes.
+    pub library: &'a Library,
+    /// The boxes differ from the scene as opened or saved.
+    pub modified: bool,
+    /// Undo has something to undo.
+    pub can_undo: bool,
+    /// Redo has something to redo.
+    pub can_redo: bool,
+    /// Smoothed and worst recent frame time, milliseconds.
+    pub frame_ms: (f32, f32),
+}
+
+/// What egui wanted last frame: the scene ignores the pointer and keys it took.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct UiFlags {
+    /// The pointer is over the panel or a window, or dragging in one.
+    pub pointer_over: bool,
+    /// A text field has the keyboard.
+    pub wants_keyboard: bool,
+    /// The panel's width in points (0 when collapsed).
+    pub panel_width: f32,
+}
+
+/// The UI's own state across frames: its windows' text fields, and last frame's flags.
+#[derive(Debug, Default)]
+pub(crate) struct UiState {
+    /// Open, Save as, Copy as test.
+    pub windows: scenes::Windows,
+    /// What egui wanted last frame.
+    pub flags: UiFlags,
+    /// Text to put on the clipboard in the next pass.
+    pub clipboard: Option<String>,
+}
+
+/// What one pass of the UI produced.
+#[derive(Debug, Default)]
+pub(crate) struct UiOut {
+    /// What the user asked for.
+    pub commands: Vec<Command>,
+    /// The table row under the pointer.
+    pub hovered_axis: Option<usize>,
+}
+
+/// The panel's width when the window opens: about a third of the window, within reason.
+pub(crate) fn default_panel_width(screen_width: f32) -> f32 {
+    (screen_width * 0.36).clamp(320.0, 560.0)
+}
+
+/// Runs the panel and the windows for one frame.
+pub(crate) fn show<D: Dim>(
+    ctx: &egui::Context,
+    model: &PanelModel<D>,
+    state: &mut UiState,
+) -> UiOut {
+    let mut out = UiOut::default();
+    if let Some(text) = state.clipboard.take() {
+        ctx.copy_text(text);
+    }
+    scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
+    let width = if model.settings.panel_open {
+        side_panel(ctx, model, &mut out)
+    } else {
+        collapsed(ctx, &mut out.commands);
+        0.0
+    };
+    state.flags = UiFlags {
+        pointer_over: ctx.is_pointer_over_area() || ctx.is_using_pointer(),
+        wants_keyboard: ctx.wants_keyboard_input(),
+        panel_width: width,
+    };
+    out
+}
+
+/// The button that opens the panel again.
+fn collapsed(ctx: &egui::Context, commands: &mut Vec<Command>) {
+    egui::Area::new(egui::Id::new("panel-collapsed"))
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 8.0))
+        .show(ctx, |ui| {
+            if ui
+                .button(RichText::new("◀ Panel (P)").strong())
+                .on_hover_text("Show the side panel")
+                .clicked()
+            {
+                commands.push(Command::TogglePanel);
+            }
+        });
+}
+
+fn side_panel<D: Dim>(ctx: &egui::Context, model: &PanelModel<D>, out: &mut UiOut) -> f32 {
+    let screen = ctx.screen_rect().width();
+    let panel = egui::SidePanel::right("satbox-panel")
+        .resizable(true)
+        .default_width(default_panel_width(screen))
+        // the scene always keeps at least 45% of a small window
+        .min_width(300.0f32.min(screen * 0.55))
+        .max_width((screen * 0.55).max(200.0))
+        .show(ctx, |ui| {
+            egui::ScrollArea::both()
+                .auto_shrink([false, false])
+                .show(ui, |ui| contents(ui, model, out));
+        });
+    panel.response.rect.width()
+}
+
+/// The panel's views, top to bottom.
+fn contents<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, out: &mut UiOut) {
+    let c = &mut out.commands;
+    header(ui, D::MODE, c);
+    scenes::section(ui, model, c);
+    ui.separator();
+    analysis::verdict(ui, model);
+    analysis::frame_time(ui, model.frame_ms);
+    analysis::cross_check(ui, &model.frame.check, c);
+    analysis::penetration(ui, model, c);
+    ui.separator();
+    boxes::editors(ui, model, c);
+    boxes::controls(ui, model, c);
+    ui.separator();
+    out.hovered_axis = table::axis_table(ui, model, c);
+    ui.separator();
+    analysis::step_through(ui, model, c);
+    if D::MODE == Mode::Three {
+        analysis::parallel_lab(ui, model, c);
+    }
+}
+
+/// The title, the mode switch and the collapse button.
+fn header(ui: &mut Ui, mode: Mode, commands: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.heading("satbox");
+        ui.add_space(8.0);
+        for (m, text) in [(Mode::Two, "2D · 4 axes"), (Mode::Three, "3D · 15 axes")] {
+            if ui
+                .selectable_label(mode == m, RichText::new(text).strong())
+                .clicked()
+                && mode != m
+            {
+                commands.push(Command::SetMode(m));
+            }
+        }
+        ui.label(RichText::new("(M)").color(theme::TEXT_DIM.egui()));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .small_button("▶")
+                .on_hover_text("Hide the panel (P)")
+                .clicked()
+            {
+                commands.push(Command::TogglePanel);
+            }
+        });
+    });
+}
+
+/// A dim line of explanation.
+pub(crate) fn dim(ui: &mut Ui, text: impl Into<String>) {
+    ui.label(RichText::new(text.into()).color(theme::TEXT_DIM.egui()));
+}

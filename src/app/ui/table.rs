@@ -1,0 +1,171 @@
+//! The table of every candidate axis, in test order, with a number line of both shadows. A click
+//! anywhere in a row selects its axis (clicking it again keeps it selected: Esc clears the
+//! selection); a double click also looks along it (3D). Text in the table is not selectable, so a
+//! double click never selects a cell's text.
+
+use egui_macroquad::egui::{self, Color32, RichText, Ui};
+
+use super::{dim, PanelModel};
+use crate::app::command::Command;
+use crate::app::dim::{AxisReport, Dim};
+use crate::app::theme;
+use crate::sat::{fmt_num, AxisTest};
+use crate::scene::Mode;
+
+/// A number line with both shadows: A above, B below, the overlap in red.
+fn strip<V>(ui: &mut Ui, t: &AxisTest<V>) -> egui::Rect {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(130.0, 16.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let lo = t.interval_a.min.min(t.interval_b.min);
+    let hi = t.interval_a.max.max(t.interval_b.max);
+    let span = (hi - lo).max(1e-6);
+    let x = |s: f32| rect.left() + 4.0 + (s - lo) / span * (rect.width() - 8.0);
+    painter.rect_filled(rect, 2.0, Color32::from_rgb(30, 32, 40));
+    let (top, mid, bottom) = (rect.top() + 4.0, rect.center().y, rect.bottom() - 4.0);
+    let ov_lo = t.interval_a.min.max(t.interval_b.min);
+    let ov_hi = t.interval_a.max.min(t.interval_b.max);
+    if ov_lo <= ov_hi {
+        painter.rect_filled(
+            egui::Rect::from_min_max(
+                egui::pos2(x(ov_lo), rect.top() + 1.0),
+                egui::pos2(x(ov_hi).max(x(ov_lo) + 1.0), rect.bottom() - 1.0),
+            ),
+            0.0,
+            theme::OVERLAP.egui(),
+        );
+    }
+    let seg = |a: f32, b: f32, y: f32, w: f32, c: Color32| {
+        painter.line_segment(
+            [egui::pos2(x(a), y), egui::pos2(x(b), y)],
+            egui::Stroke::new(w, c),
+        );
+    };
+    seg(
+        t.interval_a.min,
+        t.interval_a.max,
+        top,
+        4.0,
+        theme::A.egui(),
+    );
+    seg(
+        t.interval_b.min,
+        t.interval_b.max,
+        bottom,
+        4.0,
+        theme::B.egui(),
+    );
+    let centres = (t.interval_a.center(), t.interval_b.center());
+    seg(centres.0, centres.1, mid, 1.0, theme::TEXT_DIM.egui());
+    rect
+}
+
+/// The word and colour of an axis's row.
+fn verdict<V>(
+    t: &AxisTest<V>,
+    tested: bool,
+    first: Option<usize>,
+    least: Option<usize>,
+) -> (Color32, &'static str) {
+    if !tested {
+        (theme::UNTESTED.egui(), "not yet")
+    } else if t.degenerate {
+        (theme::TEXT_DIM.egui(), "parallel")
+    } else if first == Some(t.index) {
+        (theme::FIRST_SEPARATING.egui(), "FIRST SEP")
+    } else if t.is_separating() {
+        (theme::FIRST_SEPARATING.egui(), "separates")
+    } else if least == Some(t.index) {
+        (theme::LEAST.egui(), "least pen.")
+    } else {
+        (Color32::from_rgb(200, 200, 205), "overlaps")
+    }
+}
+
+/// The table. Returns the axis of the row under the pointer.
+pub(crate) fn axis_table<D: Dim>(
+    ui: &mut Ui,
+    model: &PanelModel<D>,
+    commands: &mut Vec<Command>,
+) -> Option<usize> {
+    ui.label(RichText::new("Candidate axes, in test order").strong());
+    dim(
+        ui,
+        "gap = |T·L| − (ra + rb): > 0 separates · click a row to select it (Esc clears)",
+    );
+    let report = &model.frame.report;
+    let (first, least) = model.frame.first_and_least();
+    let view = &model.mode.view;
+    let mut hovered = None;
+    ui.scope(|ui| {
+        ui.style_mut().interaction.selectable_labels = false;
+        egui::Grid::new("axis-table")
+            .striped(true)
+            .spacing([8.0, 3.0])
+            .show(ui, |ui| {
+                for h in [
+                    "#", "axis", "kind", "ra", "rb", "|T·L|", "gap", "verdict", "shadows",
+                ] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for t in report.axes() {
+                    let (color, word) = verdict(t, model.mode.step.tested(t.index), first, least);
+                    let selected = view.selected_axis == Some(t.index);
+                    let lit = selected || model.mode.hovered_axis == Some(t.index);
+                    let row = row(ui, t, color, word, lit);
+                    let resp = ui.interact(
+                        row,
+                        ui.id().with(("axis-row", t.index)),
+                        egui::Sense::click(),
+                    );
+                    if resp.hovered() {
+                        hovered = Some(t.index);
+                    }
+                    if resp.clicked() && !selected {
+                        commands.push(Command::SelectAxis(Some(t.index)));
+                    }
+                    if resp.double_clicked() && D::MODE == Mode::Three && !t.degenerate {
+                        commands.push(Command::LookAlong(t.index));
+                    }
+                }
+            });
+    });
+    hovered
+}
+
+/// One row's cells; returns the rectangle they cover.
+fn row<V>(ui: &mut Ui, t: &AxisTest<V>, color: Color32, word: &str, lit: bool) -> egui::Rect {
+    let txt = |s: String| {
+        let r = RichText::new(s).monospace().color(color);
+        if lit {
+            r.background_color(theme::ROW_HIGHLIGHT.egui())
+        } else {
+            r
+        }
+    };
+    let mut cells = vec![
+        ui.label(txt(t.index.to_string())).rect,
+        ui.label(txt(t.kind.label())).rect,
+        ui.label(txt(t.kind.name().to_string())).rect,
+    ];
+    for v in [t.ra, t.rb, t.distance, t.gap] {
+        let s = if t.degenerate {
+            "–".into()
+        } else {
+            fmt_num(v)
+        };
+        cells.push(ui.label(txt(s)).rect);
+    }
+    cells.push(ui.label(txt(word.to_string())).rect);
+    cells.push(if t.degenerate {
+        ui.label("").rect
+    } else {
+        strip(ui, t)
+    });
+    ui.end_row();
+    cells
+        .into_iter()
+        .reduce(|a, b| a.union(b))
+        .unwrap_or(egui::Rect::NOTHING)
+        .expand2(egui::vec2(4.0, 1.0))
+}
