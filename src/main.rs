@@ -22,7 +22,7 @@ struct Cli {
     #[arg(long, value_name = "AXIS")]
     step: Option<usize>,
     /// Window size, e.g. 1600x1000.
-    #[arg(long, value_name = "WxH", default_value = "1600x1000", value_parser = parse_size)]
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
 }
 

@@ -294,7 +294,7 @@ impl Dim for Three {
                     .collect(),
                 speed: 0.002,
                 suffix: "",
-                decimals: 4,
+                decimals: 3,
                 min: -1.0,
             },
             EditorRow {
@@ -305,7 +305,7 @@ impl Dim for Three {
                 values: v3(euler),
                 speed: 0.5,
                 suffix: "°",
-                decimals: 2,
+                decimals: 1,
                 min: f64::NEG_INFINITY,
             },
         ]

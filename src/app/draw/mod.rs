@@ -101,16 +101,27 @@ pub(crate) fn label_rect(
     (Vec2::new(x, y), Vec2::new(x + w, y + size as f32 + 6.0))
 }
 
-/// Draws labels, important ones first; a label that would cover one already drawn, or a rectangle
-/// in `keep_clear`, is left out.
+/// How far to move a rectangle so that it lies inside the viewport (4 pixels in from its edges).
+fn nudge_inside((lo, hi): (Vec2, Vec2), vp: &Viewport) -> Vec2 {
+    let (min, max) = (
+        Vec2::new(vp.x + 4.0, vp.y + 4.0),
+        Vec2::new(vp.x + vp.w - 4.0, vp.y + vp.h - 4.0),
+    );
+    (min - lo).max(Vec2::ZERO) + (max - hi).min(Vec2::ZERO)
+}
+
+/// Draws labels inside the viewport, important ones first; a label that would cover one already
+/// drawn, or a rectangle in `keep_clear`, is left out.
 pub(crate) fn labels_without_overlap(
     fonts: &Fonts,
     mut pending: Vec<PendingLabel>,
     keep_clear: &[(Vec2, Vec2)],
+    vp: &Viewport,
 ) {
     pending.sort_by_key(|l| !l.important);
     let mut taken: Vec<(Vec2, Vec2)> = keep_clear.to_vec();
-    for l in pending {
+    for mut l in pending {
+        l.at += nudge_inside(label_rect(fonts, &l.text, l.at, l.size, l.anchor), vp);
         let (lo, hi) = label_rect(fonts, &l.text, l.at, l.size, l.anchor);
         let overlaps = taken
             .iter()
@@ -368,5 +379,31 @@ pub(crate) fn message(fonts: &Fonts, text: &str, viewport: &Viewport, color: Rgb
             color,
             Anchor::Left,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VP: Viewport = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: 800.0,
+        h: 500.0,
+    };
+
+    #[test]
+    fn a_label_hanging_off_the_left_edge_moves_right_just_enough() {
+        let r = (Vec2::new(-30.0, 100.0), Vec2::new(70.0, 120.0));
+        assert_eq!(nudge_inside(r, &VP), Vec2::new(34.0, 0.0));
+    }
+
+    #[test]
+    fn a_label_inside_stays_and_one_below_the_bottom_moves_up() {
+        let inside = (Vec2::new(10.0, 10.0), Vec2::new(60.0, 30.0));
+        assert_eq!(nudge_inside(inside, &VP), Vec2::ZERO);
+        let below = (Vec2::new(10.0, 490.0), Vec2::new(60.0, 510.0));
+        assert_eq!(nudge_inside(below, &VP), Vec2::new(0.0, -14.0));
     }
 }

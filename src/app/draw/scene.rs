@@ -58,11 +58,12 @@ pub(crate) fn draw<D: Paint>(
         theme::FIRST_SEPARATING
     };
     let mut clear = vec![super::banner(fonts, &frame.report.verdict(), &vp, color)];
-    if settings.legend {
+    // the key needs room: in a scene smaller than 640 × 480 it would hide what it explains
+    if settings.legend && vp.w >= 640.0 && vp.h >= 480.0 {
         clear.push(legend(frame, fonts));
     }
     if ov.labels {
-        super::labels_without_overlap(fonts, labels, &clear);
+        super::labels_without_overlap(fonts, labels, &clear, &vp);
     }
     if let Some(w) = &frame.step {
         let color = match w.tone {

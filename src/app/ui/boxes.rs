@@ -107,9 +107,11 @@ fn editor<D: Dim>(
         .show(ui, |ui| {
             let rows = D::editor_rows(obb);
             let cols = rows.iter().map(|r| r.values.len()).max().unwrap_or(1);
+            ui.spacing_mut().interact_size.x = 44.0;
             egui::Grid::new(("box-grid", which.to_string()))
                 .num_columns(1 + 2 * cols)
-                .spacing([5.0, 4.0])
+                .spacing([4.0, 4.0])
+                .min_col_width(8.0)
                 .show(ui, |ui| {
                     for (r, row) in rows.iter().enumerate() {
                         ui.label(row.label).on_hover_text(row.hint);
