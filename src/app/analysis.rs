@@ -5,7 +5,7 @@ use glam::{Vec2, Vec3};
 use serde::{Deserialize, Serialize};
 
 use super::dim::{AxisReport, Dim};
-use crate::sat::{fmt_num, reference, AxisKind, Obb2, Obb3, Penetration};
+use crate::sat::{fmt_num, AxisKind, Obb2, Obb3, Penetration};
 
 /// How "Resolve" separates intersecting boxes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -274,96 +274,4 @@ pub(crate) enum StepVerdict {
     Intersects,
     /// Go on.
     Neutral,
-}
-
-/// The three answers for one pair, side by side.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct CrossCheck {
-    /// The fast early-out boolean test (with the padding of the current parameters).
-    pub fast: bool,
-    /// The full report's verdict.
-    pub report: bool,
-    /// The f64 reference's verdict.
-    pub reference: bool,
-    /// The reference's largest gap over the non-degenerate axes: how far from touching the pair is.
-    pub margin: f64,
-    /// The band around touching inside which the verdicts may differ by rounding.
-    pub band: f64,
-    /// Report depth, when intersecting.
-    pub report_depth: Option<f32>,
-    /// Reference depth, when intersecting.
-    pub reference_depth: Option<f64>,
-    /// The report's first separating axis.
-    pub report_first: Option<usize>,
-    /// The reference's first separating axis.
-    pub reference_first: Option<usize>,
-}
-
-impl CrossCheck {
-    /// A sentence naming what disagrees, or `None` when all agree (up to the rounding band).
-    pub(crate) fn disagreement(&self) -> Option<String> {
-        if self.margin.abs() <= self.band {
-            return None;
-        }
-        let mut problems = Vec::new();
-        if self.fast != self.reference {
-            problems.push(format!(
-                "fast test says {}, reference says {}",
-                word(self.fast),
-                word(self.reference)
-            ));
-        }
-        if self.report != self.reference {
-            problems.push(format!(
-                "report says {}, reference says {}",
-                word(self.report),
-                word(self.reference)
-            ));
-        }
-        if let (Some(d), Some(r)) = (self.report_depth, self.reference_depth) {
-            if (d as f64 - r).abs() > self.band * 10.0 {
-                problems.push(format!("report depth {d} vs reference depth {r:.7}"));
-            }
-        }
-        (!problems.is_empty()).then(|| problems.join("; "))
-    }
-}
-
-fn word(intersect: bool) -> &'static str {
-    if intersect {
-        "intersecting"
-    } else {
-        "separated"
-    }
-}
-
-fn margin_of(r: &reference::ReferenceReport) -> f64 {
-    r.axes
-        .iter()
-        .filter(|a| !a.degenerate)
-        .map(|a| a.gap)
-        .fold(f64::NEG_INFINITY, f64::max)
-}
-
-impl CrossCheck {
-    /// The three answers for one pair, from this frame's report, the reference and the fast test;
-    /// `scale` sizes the rounding band (f32 carries about 7 digits).
-    pub(crate) fn of<V>(
-        report: &impl AxisReport<V>,
-        reference: &reference::ReferenceReport,
-        fast: bool,
-        scale: f32,
-    ) -> Self {
-        CrossCheck {
-            fast,
-            report: report.intersect(),
-            reference: reference.intersect,
-            margin: margin_of(reference),
-            band: 2e-5 * (1.0 + scale as f64),
-            report_depth: report.penetration().map(|p| p.depth),
-            reference_depth: reference.depth,
-            report_first: report.first_separating(),
-            reference_first: reference.first_separating,
-        }
-    }
 }

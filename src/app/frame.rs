@@ -2,12 +2,14 @@
 //! frame after the edits and passed down by reference. Nothing after this phase recomputes
 //! geometry that is here.
 
-use super::analysis::{step_words, CrossCheck, StepWords};
+use super::analysis::{step_words, StepWords};
 use super::camera::Viewport;
 use super::dim::{AxisReport, Dim};
 use super::layout::AxisLine;
 use super::mode::ModeState;
 use super::settings::Settings;
+use crate::sat::agreement::{Agreement, Verdict};
+use crate::sat::SatParams;
 
 /// What this frame shows.
 pub(crate) struct Frame<D: Dim> {
@@ -18,7 +20,7 @@ pub(crate) struct Frame<D: Dim> {
     /// The full report.
     pub report: D::Report,
     /// The fast test, the report and the f64 reference side by side.
-    pub check: CrossCheck,
+    pub check: Agreement,
     /// The axis in the spotlight: the axis under test while stepping, else the hovered, selected,
     /// first separating or least-penetration axis.
     pub focus: Option<usize>,
@@ -28,6 +30,28 @@ pub(crate) struct Frame<D: Dim> {
     pub features: Option<String>,
     /// The step-through's words, while stepping.
     pub step: Option<StepWords>,
+}
+
+/// The live cross-check of a pair whose report is `report`: the fast test and the f64 reference
+/// beside it.
+pub(crate) fn cross_check<D: Dim>(
+    a: &D::Obb,
+    b: &D::Obb,
+    report: &D::Report,
+    params: &SatParams,
+) -> Agreement {
+    let verdict = Verdict {
+        intersect: report.intersect(),
+        first_separating: report.first_separating(),
+        depth: report.penetration().map(|p| p.depth),
+    };
+    let reference = D::reference(a, b, params);
+    Agreement::from_verdict(
+        verdict,
+        &reference,
+        D::fast_test(a, b, params),
+        D::scale(a, b),
+    )
 }
 
 /// The axis that deserves the spotlight, in this order: the axis under test while stepping, the
@@ -60,12 +84,7 @@ impl<D: Dim> Frame<D> {
         let (a, b) = (&mode.a, &mode.b);
         let params = &settings.params;
         let report = D::report(a, b, params);
-        let check = CrossCheck::of(
-            &report,
-            &D::reference(a, b, params),
-            D::fast_test(a, b, params),
-            D::scale(a, b),
-        );
+        let check = cross_check::<D>(a, b, &report, params);
         let focus = focus_axis(mode, &report);
         // lines are placed without the hovered axis, so that they do not move under the pointer
         let anchor = if mode.step.active {

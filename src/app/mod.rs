@@ -57,7 +57,7 @@ use three::Three;
 use two::Two;
 use ui::{PanelModel, UiState};
 
-use crate::scene::{Mode, Scene};
+use crate::scene::Mode;
 
 /// How the window was asked to start.
 #[derive(Clone, Debug, Default)]
@@ -562,19 +562,20 @@ impl Shared {
         }
     }
 
-    /// Writes the pair as a scene named after the time in the user's scenes folder, with the
-    /// cross-check's numbers in its description.
+    /// Writes the pair as a scene named after the time, with the cross-check's numbers in its
+    /// description: into `tests/regressions/` when satbox runs from its source checkout (where
+    /// `cargo test --test regressions` replays it), else into the user's scenes folder.
     fn save_regression<D: Dim>(&mut self, mode: &ModeState<D>) {
-        let Some(dir) = self.library.data.as_deref().map(library::scenes_dir) else {
-            return self.say("no user folder to save to", true);
+        let checkout = option_env!("CARGO_MANIFEST_DIR")
+            .map(|d| std::path::Path::new(d).join("tests").join("regressions"))
+            .filter(|d| d.is_dir());
+        let in_checkout = checkout.is_some();
+        let Some(dir) = checkout.or_else(|| self.library.data.as_deref().map(library::scenes_dir))
+        else {
+            return self.say("no folder to save the case to", true);
         };
         let p = &self.settings.params;
-        let check = analysis::CrossCheck::of(
-            &D::report(&mode.a, &mode.b, p),
-            &D::reference(&mode.a, &mode.b, p),
-            D::fast_test(&mode.a, &mode.b, p),
-            D::scale(&mode.a, &mode.b),
-        );
+        let check = frame::cross_check::<D>(&mode.a, &mode.b, &mode.report(&self.settings), p);
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_millis())
@@ -584,17 +585,15 @@ impl Shared {
             check.fast, check.report, check.reference, check.margin
         );
         let path = dir.join(format!("regression-{stamp}.json"));
-        let scene: Scene = mode.scene(&description);
-        match scene.save(&path) {
+        match mode.scene(&description).save(&path) {
             Ok(()) => {
                 self.library.refresh();
-                self.say(
-                    format!(
-                        "saved {} (listed under My scenes; copy it into tests/regressions/ to keep it as a test)",
-                        path.display()
-                    ),
-                    false,
-                );
+                let next = if in_checkout {
+                    "`cargo test --test regressions` replays it"
+                } else {
+                    "listed under My scenes; copy it into tests/regressions/ of a satbox checkout to keep it as a test"
+                };
+                self.say(format!("saved {} ({next})", path.display()), false);
             }
             Err(e) => self.say(format!("could not save the case: {e}"), true),
         }

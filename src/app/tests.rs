@@ -6,19 +6,15 @@ mod analysis {
     use crate::app::dim::Dim;
     use crate::app::three::Three;
     use crate::app::two::Two;
+    use crate::sat::agreement::Agreement;
     use crate::sat::{dim2, dim3, SatParams};
     use crate::sat::{Obb2, Obb3};
     use glam::Quat;
     use glam::{Vec2, Vec3};
 
     /// The cross-check the frame computes, for a pair.
-    fn cross_check<D: Dim>(a: &D::Obb, b: &D::Obb, params: &SatParams) -> CrossCheck {
-        CrossCheck::of(
-            &D::report(a, b, params),
-            &D::reference(a, b, params),
-            D::fast_test(a, b, params),
-            D::scale(a, b),
-        )
+    fn cross_check<D: Dim>(a: &D::Obb, b: &D::Obb, params: &SatParams) -> Agreement {
+        crate::app::frame::cross_check::<D>(a, b, &D::report(a, b, params), params)
     }
 
     fn overlapping3() -> (Obb3, Obb3) {

@@ -51,11 +51,14 @@
 //! * [`dim3`] — [`Obb3`], its 15 axes, [`dim3::report`] and [`dim3::intersects`].
 //! * [`reference`] — the plain method of seed 001 in `f64`: project all corners onto every axis.
 //!   The oracle for tests and for the app's live cross-check.
+//! * [`agreement`] — the cross-check's rule: the fast test, the report and the reference must
+//!   agree outside the rounding band of touching.
 //!
 //! Nothing here draws, reads files or knows about the window; the app only reads these reports.
 
 #![warn(missing_docs)]
 
+pub mod agreement;
 pub mod dim2;
 pub mod dim3;
 pub mod reference;

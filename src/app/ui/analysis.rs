@@ -4,10 +4,11 @@
 use egui_macroquad::egui::{self, RichText, Ui};
 
 use super::{dim, PanelModel};
-use crate::app::analysis::{CrossCheck, ResolveMode, StepVerdict};
+use crate::app::analysis::{ResolveMode, StepVerdict};
 use crate::app::command::{Command, StepCommand};
 use crate::app::dim::{AxisReport, Dim, Vector};
 use crate::app::theme;
+use crate::sat::agreement::Agreement;
 use crate::sat::{fmt_num, SatParams, DEGENERATE_THRESHOLD, PARALLEL_EPSILON};
 
 /// The verdict in a frame of its colour, with a second line that is always there (so the panel
@@ -57,7 +58,7 @@ pub(crate) fn frame_time(ui: &mut Ui, (ms, worst): (f32, f32)) {
 }
 
 /// The three verdicts side by side, with a warning when they disagree.
-pub(crate) fn cross_check(ui: &mut Ui, check: &CrossCheck, commands: &mut Vec<Command>) {
+pub(crate) fn cross_check(ui: &mut Ui, check: &Agreement, commands: &mut Vec<Command>) {
     egui::CollapsingHeader::new("Live cross-check: fast test · report · f64 reference")
         .default_open(true)
         .show(ui, |ui| {
@@ -102,9 +103,9 @@ pub(crate) fn cross_check(ui: &mut Ui, check: &CrossCheck, commands: &mut Vec<Co
             if ui
                 .button("Save this case as a regression scene")
                 .on_hover_text(
-                    "Writes the pair to your scenes folder (listed under My scenes). Copy the file \
-                     into tests/regressions/ of a satbox checkout and `cargo test --test regressions` \
-                     replays it against the f64 reference.",
+                    "Writes the pair as a scene into tests/regressions/ when satbox runs from its \
+                     source checkout (`cargo test --test regressions` replays every file there \
+                     against the f64 reference), else into your scenes folder (My scenes).",
                 )
                 .clicked()
             {
