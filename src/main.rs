@@ -21,6 +21,9 @@ struct Cli {
     /// Open with the step-through at this axis (0-based, in test order).
     #[arg(long, value_name = "AXIS")]
     step: Option<usize>,
+    /// Open with the sphere of directions shown (key D).
+    #[arg(long)]
+    sphere: bool,
     /// Window size, e.g. 1600x1000.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
@@ -114,6 +117,7 @@ fn main() {
                 screenshot: cli.screenshot,
                 size: cli.size,
                 step: cli.step,
+                sphere: cli.sphere,
             });
         }
     }

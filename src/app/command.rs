@@ -71,6 +71,10 @@ pub(crate) enum Command {
     TogglePanel,
     /// Show or hide the colour key (H).
     ToggleLegend,
+    /// Show or hide the sphere of directions (D).
+    ToggleSphere,
+    /// Keep the probe's direction when the pointer leaves the sphere (a click on it), or let go.
+    PinProbe(Option<[f32; 3]>),
     /// Change the shared settings (panel controls).
     Settings(Settings),
     /// Show a message under the scene (`true`: an error).
@@ -153,6 +157,7 @@ fn plain_key(key: KeyCode, selected_axis: Option<usize>) -> Option<Command> {
         KeyCode::Space => Command::Step(StepCommand::PlayPause),
         KeyCode::P => Command::TogglePanel,
         KeyCode::H => Command::ToggleLegend,
+        KeyCode::D => Command::ToggleSphere,
         _ => return None,
     })
 }

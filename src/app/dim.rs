@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::camera::Viewport;
 pub(crate) use super::geom::{Project, Vector};
-use super::layout::AxisLine;
+use super::layout::{AxisLine, Shadows};
 use crate::sat::reference::ReferenceReport;
 use crate::sat::{AxisTest, Penetration, SatParams, SatReport, Which};
 use crate::scene::{Mode, Pair};
@@ -149,15 +149,18 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
     fn framing(a: &Self::Obb, b: &Self::Obb, viewport: &Viewport) -> Self::Camera;
     /// This frame's projector.
     fn projector(camera: &Self::Camera, viewport: Viewport) -> Self::Projector;
-    /// Where the visible axes are drawn, seen by `camera`. `anchor` goes nearest the boxes.
+    /// Where the lines of `items` are drawn, seen by `camera`. `anchor` goes nearest the boxes.
     fn layout(
         a: &Self::Obb,
         b: &Self::Obb,
         camera: &Self::Camera,
-        report: &Self::Report,
+        items: &[Shadows<Self::Vec>],
         anchor: Option<usize>,
-        visible: &dyn Fn(usize) -> bool,
     ) -> Vec<AxisLine<Self::Vec>>;
+    /// Both boxes' shadows on a unit direction: its separation `s(n)` and what makes it.
+    fn shadows_on(a: &Self::Obb, b: &Self::Obb, dir: Self::Vec) -> Shadows<Self::Vec>;
+    /// The unit directions the sphere of directions (3D) or the plot over the angle (2D) samples.
+    fn direction_samples() -> &'static [Self::Vec];
     /// Turns the camera so that `axis` reads as a 1D picture, if the mode can.
     fn look_along(
         camera: &mut Self::Camera,

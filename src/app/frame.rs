@@ -4,10 +4,13 @@
 
 use super::analysis::{step_words, StepWords};
 use super::camera::Viewport;
+use super::dim::Vector;
 use super::dim::{AxisReport, Dim};
 use super::layout::AxisLine;
+use super::layout::{axes_to_place, Shadows, PROBE};
 use super::mode::ModeState;
 use super::settings::Settings;
+use super::sphere::extreme;
 use crate::sat::agreement::{Agreement, Verdict};
 use crate::sat::SatParams;
 
@@ -30,6 +33,56 @@ pub(crate) struct Frame<D: Dim> {
     pub features: Option<String>,
     /// The step-through's words, while stepping.
     pub step: Option<StepWords>,
+    /// The probe's shadows, when the user points at a direction.
+    pub probe: Option<Shadows<D::Vec>>,
+    /// `s(n)` over all directions, while the sphere of directions is shown.
+    pub directions: Option<Directions<D::Vec>>,
+}
+
+/// The separation `s(n)` over every sampled direction, and its largest value.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Directions<V> {
+    /// `s` at each of [`Dim::direction_samples`].
+    pub values: Vec<f32>,
+    /// The largest `s` over all directions, and where: for separated boxes the distance between
+    /// them; for intersecting boxes minus the least overlap of any direction, `−depth`.
+    pub max: (V, f32),
+}
+
+impl<V: Vector> Directions<V> {
+    /// `s(n)` of a pair over the mode's samples, with both extremes refined between samples.
+    fn of<D: Dim<Vec = V>>(a: &D::Obb, b: &D::Obb) -> Self {
+        let dirs = D::direction_samples();
+        let s = |n: V| D::shadows_on(a, b, n).gap;
+        let values: Vec<f32> = dirs.iter().map(|&n| s(n)).collect();
+        let max = refine_extreme::<D>(dirs, &values, 1.0, &s);
+        Self { values, max }
+    }
+}
+
+/// The extreme sample of `s` (`sign` 1: largest, −1: smallest), refined by a shrinking search.
+fn refine_extreme<D: Dim>(
+    dirs: &[D::Vec],
+    values: &[f32],
+    sign: f32,
+    s: &dyn Fn(D::Vec) -> f32,
+) -> (D::Vec, f32) {
+    let coords: Vec<glam::Vec3> = dirs
+        .iter()
+        .map(|d| glam::Vec3::from(d.to_coords()))
+        .collect();
+    let planar = coords.iter().all(|c| c.z == 0.0);
+    let lift = |n: glam::Vec3| {
+        // in 2D the search stays in the plane
+        let n = if planar {
+            glam::Vec3::new(n.x, n.y, 0.0).normalize_or(glam::Vec3::X)
+        } else {
+            n
+        };
+        D::Vec::from_coords(n.to_array())
+    };
+    let (n, value) = extreme(&coords, values, sign, |n| s(lift(n)));
+    (lift(n), value)
 }
 
 /// The live cross-check of a pair whose report is `report`: the fast test and the f64 reference
@@ -95,9 +148,12 @@ impl<D: Dim> Frame<D> {
                 .or(report.first_separating())
                 .or(report.penetration().map(|p| p.axis_index))
         };
-        let lines = if mode.view.overlays.axes {
-            let visible = |i| shows(mode, &report, i);
-            D::layout(a, b, &mode.view.camera, &report, anchor, &visible)
+        let probe = mode.probe.map(|n| D::shadows_on(a, b, n));
+        let lines = if mode.view.overlays.axes || probe.is_some() {
+            let visible = |i| mode.view.overlays.axes && shows(mode, &report, i);
+            let mut items = axes_to_place(report.axes(), &visible);
+            items.extend(probe);
+            D::layout(a, b, &mode.view.camera, &items, anchor)
         } else {
             Vec::new()
         };
@@ -106,10 +162,21 @@ impl<D: Dim> Frame<D> {
             projector: D::projector(&mode.view.camera, viewport),
             features: D::contact_features(a, b, &report),
             step: mode.step.active.then(|| step_words(&mode.step, &report)),
+            directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
             check,
             focus,
             lines,
+            probe,
             report,
+        }
+    }
+
+    /// The shadows a placed line shows: its axis's, or the probe's.
+    pub(crate) fn shadows(&self, index: usize) -> Option<Shadows<D::Vec>> {
+        if index == PROBE {
+            self.probe
+        } else {
+            self.report.axes().get(index).map(Shadows::from)
         }
     }
 

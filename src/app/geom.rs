@@ -6,11 +6,10 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use glam::{Vec2, Vec3};
 
-use super::camera::Viewport;
-
 /// The vector operations the generic code needs, for `Vec2` and `Vec3`.
 pub(crate) trait Vector:
-    Copy
+    'static
+    + Copy
     + Debug
     + PartialEq
     + Default
@@ -29,6 +28,10 @@ pub(crate) trait Vector:
     }
     /// The coordinates, for text.
     fn coords(self) -> Vec<f32>;
+    /// The vector of the first coordinates of `c` (a 2D vector drops `z`).
+    fn from_coords(c: [f32; 3]) -> Self;
+    /// The coordinates padded to three (`z = 0` in 2D).
+    fn to_coords(self) -> [f32; 3];
 }
 
 impl Vector for Vec2 {
@@ -37,6 +40,12 @@ impl Vector for Vec2 {
     }
     fn coords(self) -> Vec<f32> {
         self.to_array().to_vec()
+    }
+    fn from_coords(c: [f32; 3]) -> Self {
+        Vec2::new(c[0], c[1])
+    }
+    fn to_coords(self) -> [f32; 3] {
+        [self.x, self.y, 0.0]
     }
 }
 
@@ -47,6 +56,12 @@ impl Vector for Vec3 {
     fn coords(self) -> Vec<f32> {
         self.to_array().to_vec()
     }
+    fn from_coords(c: [f32; 3]) -> Self {
+        Vec3::from(c)
+    }
+    fn to_coords(self) -> [f32; 3] {
+        self.to_array()
+    }
 }
 
 /// World to pixels for one frame; `None` for a point behind the eye.
@@ -55,6 +70,4 @@ pub(crate) trait Project<V> {
     fn px(&self, p: V) -> Option<Vec2>;
     /// A world segment on screen, clipped to what is in front of the eye.
     fn segment(&self, a: V, b: V) -> Option<(Vec2, Vec2)>;
-    /// Where the scene is drawn.
-    fn viewport(&self) -> Viewport;
 }

@@ -11,7 +11,93 @@ use glam::{Vec2, Vec3};
 
 use super::camera::distance_to_segment;
 use super::geom::{Project, Vector};
-use crate::sat::{Obb2, Obb3, Report2, Report3};
+use crate::sat::{AxisTest, Interval, Obb2, Obb3};
+
+/// The index of the probe's line: a direction the user points at on the sphere of directions.
+pub(crate) const PROBE: usize = usize::MAX;
+
+/// Both boxes' shadows on one direction: what a drawn line shows. Every candidate axis of a report
+/// is one; so is the probe.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Shadows<V> {
+    /// The axis's index in test order, or [`PROBE`].
+    pub index: usize,
+    /// The unit direction.
+    pub dir: V,
+    /// Projected radius of A.
+    pub ra: f32,
+    /// Projected radius of B.
+    pub rb: f32,
+    /// `|T·n|`.
+    pub distance: f32,
+    /// `distance − (ra + rb)`: the separation `s(n)`.
+    pub gap: f32,
+    /// A's shadow.
+    pub interval_a: Interval,
+    /// B's shadow.
+    pub interval_b: Interval,
+    /// The direction separates (a degenerate axis never does).
+    pub separating: bool,
+}
+
+impl<V: Copy> From<&AxisTest<V>> for Shadows<V> {
+    fn from(t: &AxisTest<V>) -> Self {
+        Self {
+            index: t.index,
+            dir: t.axis,
+            ra: t.ra,
+            rb: t.rb,
+            distance: t.distance,
+            gap: t.gap,
+            interval_a: t.interval_a,
+            interval_b: t.interval_b,
+            separating: t.is_separating(),
+        }
+    }
+}
+
+impl<V> Shadows<V> {
+    /// The axis coordinates from the lower end of both shadows to the upper.
+    fn span(&self) -> (f32, f32) {
+        (
+            self.interval_a.min.min(self.interval_b.min),
+            self.interval_a.max.max(self.interval_b.max),
+        )
+    }
+}
+
+/// The shadows of a direction `dir` given both projected radii, A's projected centre and the signed
+/// projection `T·n` of the centres' offset (computed relative to A, as the reports do).
+pub(crate) fn shadows<V>(dir: V, ra: f32, rb: f32, center_a: f32, signed: f32) -> Shadows<V> {
+    let distance = signed.abs();
+    let gap = distance - (ra + rb);
+    Shadows {
+        index: PROBE,
+        dir,
+        ra,
+        rb,
+        distance,
+        gap,
+        interval_a: Interval::around(center_a, ra),
+        interval_b: Interval::around(center_a + signed, rb),
+        separating: gap > 0.0,
+    }
+}
+
+/// Placing order: the anchor nearest the boxes, then the separating axes, then the rest in test
+/// order; the probe last, outermost.
+fn placing_order<V>(items: &[Shadows<V>], anchor: Option<usize>) -> Vec<&Shadows<V>> {
+    let mut order: Vec<&Shadows<V>> = items.iter().collect();
+    order.sort_by_key(|t| {
+        (
+            t.index == PROBE,
+            anchor != Some(t.index),
+            !t.separating,
+            t.index,
+        )
+    });
+    order
+}
 
 /// One axis placed in the scene.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -83,34 +169,26 @@ pub(crate) fn pair_sphere<V: Vector>(corners: impl Iterator<Item = V>, mid: V) -
     (mid, radius)
 }
 
-/// Places the 3D axes whose index passes `visible`, given the camera's forward and up vectors.
-/// `anchor` goes nearest the boxes, then the other separating axes, then the rest in test order.
-/// A line takes the first slot (side, level) holding no line within 30° of its direction on
-/// screen, so near-parallel lines stack outwards while crossing lines share a ring. Degenerate axes
-/// have no direction and are left out (the legend and the table list them).
+/// Places the 3D lines of `items`, given the camera's forward and up vectors: `anchor` nearest
+/// the boxes, then the separating axes, then the rest in test order, the probe last. A line takes
+/// the first slot (side, level) holding no line within 30° of its direction on screen, so
+/// near-parallel lines stack outwards while crossing lines share a ring.
 pub(crate) fn layout3(
-    report: &Report3,
+    items: &[Shadows<Vec3>],
     a: &Obb3,
     b: &Obb3,
     forward: Vec3,
     up: Vec3,
     anchor: Option<usize>,
-    visible: &dyn Fn(usize) -> bool,
 ) -> Vec<AxisLine<Vec3>> {
     let corners = a.corners().into_iter().chain(b.corners());
     let (mid, radius) = pair_sphere(corners, 0.5 * (a.center + b.center));
-    let mut order: Vec<_> = report
-        .axes
-        .iter()
-        .filter(|t| !t.degenerate && visible(t.index))
-        .collect();
-    order.sort_by_key(|t| (anchor != Some(t.index), !t.is_separating(), t.index));
     let right = up.cross(-forward).normalize_or(Vec3::X);
     let mut taken: Vec<(i32, usize, Vec3)> = Vec::new();
-    order
+    placing_order(items, anchor)
         .into_iter()
         .map(|t| {
-            let dir = t.axis;
+            let dir = t.dir;
             // the line's direction on screen, oriented to point right, decides its sides
             let mut screen = dir - forward * dir.dot(forward);
             if screen.length_squared() < 1e-6 {
@@ -133,13 +211,14 @@ pub(crate) fn layout3(
                 .unwrap_or((1, 0));
             taken.push((sign, level, screen));
             let side = side * sign as f32;
+            let (lo, hi) = t.span();
             AxisLine {
                 index: t.index,
                 origin: mid + side * (radius * (1.05 + 0.25 * level as f32)),
                 dir,
                 base: mid.dot(dir),
-                lo: t.interval_a.min.min(t.interval_b.min) - 0.15 * radius,
-                hi: t.interval_a.max.max(t.interval_b.max) + 0.15 * radius,
+                lo: lo - 0.15 * radius,
+                hi: hi + 0.15 * radius,
                 side,
                 support: [
                     support3(a, -dir),
@@ -159,30 +238,29 @@ const LINE_SPACING_PX: f32 = 44.0;
 /// How far (pixels) a 2D line runs beyond the shadows at each end.
 const LINE_OVERHANG_PX: f32 = 22.0;
 
-/// Places the 2D axes whose index passes `visible`, at `zoom` pixels per unit.
+/// Places the 2D lines of `items` at `zoom` pixels per unit.
 ///
 /// Each line goes beyond both rectangles along its normal, so no line crosses a box. In test order
 /// the lines alternate sides; a line whose side is already taken by a nearly parallel line at the
 /// same distance moves to the other side or one step further out. The placement does not depend on
-/// hover or selection, so lines never jump while the pointer moves.
+/// hover or selection, so lines never jump while the pointer moves; the probe goes last.
 pub(crate) fn layout2(
-    report: &Report2,
+    items: &[Shadows<Vec2>],
     a: &Obb2,
     b: &Obb2,
     zoom: f32,
-    visible: &dyn Fn(usize) -> bool,
 ) -> Vec<AxisLine<Vec2>> {
     let per_px = 1.0 / zoom.max(1e-3);
     let corners: Vec<Vec2> = a.corners().into_iter().chain(b.corners()).collect();
     let mut placed: Vec<(Vec2, usize)> = Vec::new();
     let parallel = 40f32.to_radians().cos();
-    report
-        .axes
-        .iter()
-        .filter(|t| !t.degenerate && visible(t.index))
+    let mut order: Vec<&Shadows<Vec2>> = items.iter().collect();
+    order.sort_by_key(|t| (t.index == PROBE, t.index));
+    order
+        .into_iter()
         .enumerate()
         .map(|(rank, t)| {
-            let dir = t.axis;
+            let dir = t.dir;
             let n = dir.perp();
             let preferred = if rank % 2 == 0 { 1.0 } else { -1.0 };
             let (normal, level) = (0usize..)
@@ -200,13 +278,14 @@ pub(crate) fn layout2(
                 .fold(f32::MIN, f32::max);
             let offset = beyond + (LINE_MARGIN_PX + LINE_SPACING_PX * level as f32) * per_px;
             let overhang = LINE_OVERHANG_PX * per_px;
+            let (lo, hi) = t.span();
             AxisLine {
                 index: t.index,
                 origin: normal * offset,
                 dir,
                 base: 0.0,
-                lo: t.interval_a.min.min(t.interval_b.min) - overhang,
-                hi: t.interval_a.max.max(t.interval_b.max) + overhang,
+                lo: lo - overhang,
+                hi: hi + overhang,
                 side: normal,
                 support: [
                     support2(a, -dir),
@@ -216,6 +295,17 @@ pub(crate) fn layout2(
                 ],
             }
         })
+        .collect()
+}
+
+/// The non-degenerate axes of a report whose index passes `visible`, as lines to place.
+pub(crate) fn axes_to_place<V: Copy>(
+    axes: &[AxisTest<V>],
+    visible: &dyn Fn(usize) -> bool,
+) -> Vec<Shadows<V>> {
+    axes.iter()
+        .filter(|t| !t.degenerate && visible(t.index))
+        .map(Shadows::from)
         .collect()
 }
 
@@ -252,7 +342,14 @@ mod tests {
         let (a, b) = pair();
         let r = dim3::report(&a, &b);
         let cam = OrbitCamera::default();
-        for line in layout3(&r, &a, &b, cam.forward(), Vec3::Y, None, &all) {
+        for line in layout3(
+            &axes_to_place(&r.axes, &all),
+            &a,
+            &b,
+            cam.forward(),
+            Vec3::Y,
+            None,
+        ) {
             let t = &r.axes[line.index];
             let p = line.point(t.interval_a.max);
             assert!((p.dot(line.dir) - t.interval_a.max).abs() < 1e-4);
@@ -264,7 +361,14 @@ mod tests {
         let (a, b) = pair();
         let r = dim3::report(&a, &b);
         let forward = OrbitCamera::default().forward();
-        let lines = layout3(&r, &a, &b, forward, Vec3::Y, None, &all);
+        let lines = layout3(
+            &axes_to_place(&r.axes, &all),
+            &a,
+            &b,
+            forward,
+            Vec3::Y,
+            None,
+        );
         assert_eq!(lines.len(), 15);
         for (i, l) in lines.iter().enumerate() {
             for m in &lines[i + 1..] {
@@ -280,7 +384,14 @@ mod tests {
         let cam = OrbitCamera::default();
         let proj = cam.projector(VP);
         let centre_px = proj.project(0.5 * (a.center + b.center)).unwrap();
-        for l in layout3(&r, &a, &b, cam.forward(), Vec3::Y, None, &all) {
+        for l in layout3(
+            &axes_to_place(&r.axes, &all),
+            &a,
+            &b,
+            cam.forward(),
+            Vec3::Y,
+            None,
+        ) {
             let (p, q) = proj.segment(l.point(l.lo), l.point(l.hi)).unwrap();
             assert!(
                 distance_to_segment(centre_px, p, q) > 40.0,
@@ -297,7 +408,14 @@ mod tests {
         let cam = OrbitCamera::default();
         let proj = cam.projector(VP);
         let visible = |i: usize| i == 4 || i == 9;
-        let lines = layout3(&r, &a, &b, cam.forward(), Vec3::Y, None, &visible);
+        let lines = layout3(
+            &axes_to_place(&r.axes, &visible),
+            &a,
+            &b,
+            cam.forward(),
+            Vec3::Y,
+            None,
+        );
         let l = *lines.iter().find(|l| l.index == 9).unwrap();
         let px = proj.project(l.point(0.5 * (l.lo + l.hi))).unwrap();
         assert_eq!(pick(&lines, &proj, px, 6.0), Some(9));
@@ -308,7 +426,14 @@ mod tests {
         let (a, b) = pair();
         let r = dim3::report(&a, &b);
         let forward = OrbitCamera::default().forward();
-        let lines = layout3(&r, &a, &b, forward, Vec3::Y, Some(11), &all);
+        let lines = layout3(
+            &axes_to_place(&r.axes, &all),
+            &a,
+            &b,
+            forward,
+            Vec3::Y,
+            Some(11),
+        );
         let mid = 0.5 * (a.center + b.center);
         let d = |l: &AxisLine<Vec3>| l.origin.distance(mid);
         let focus = lines.iter().find(|l| l.index == 11).unwrap();
@@ -320,7 +445,14 @@ mod tests {
         let a = Obb3::default();
         let b = Obb3::axis_aligned(Vec3::new(3.0, 0.0, 0.0), Vec3::ONE);
         let r = dim3::report(&a, &b);
-        let lines = layout3(&r, &a, &b, -Vec3::Z, Vec3::Y, None, &all);
+        let lines = layout3(
+            &axes_to_place(&r.axes, &all),
+            &a,
+            &b,
+            -Vec3::Z,
+            Vec3::Y,
+            None,
+        );
         assert_eq!(lines.len(), 12);
     }
 
@@ -332,7 +464,7 @@ mod tests {
     fn lines_2d_are_parallel_to_their_axes_and_stand_clear_of_both_boxes() {
         let (a, b) = pair2();
         let r = dim2::report(&a, &b);
-        let lines = layout2(&r, &a, &b, 70.0, &all);
+        let lines = layout2(&axes_to_place(&r.axes, &all), &a, &b, 70.0);
         assert_eq!(lines.len(), 4);
         for l in &lines {
             let t = &r.axes[l.index];
@@ -358,7 +490,7 @@ mod tests {
             ..Default::default()
         };
         let r = dim2::report(&a, &b);
-        let lines = layout2(&r, &a, &b, 70.0, &all);
+        let lines = layout2(&axes_to_place(&r.axes, &all), &a, &b, 70.0);
         for (i, l) in lines.iter().enumerate() {
             for m in &lines[i + 1..] {
                 let offset = |x: &AxisLine<Vec2>| x.origin.dot(x.side);

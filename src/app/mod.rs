@@ -26,6 +26,7 @@ pub(crate) mod layout;
 pub(crate) mod library;
 pub(crate) mod mode;
 pub(crate) mod settings;
+pub(crate) mod sphere;
 pub(crate) mod theme;
 pub(crate) mod three;
 pub(crate) mod two;
@@ -45,7 +46,7 @@ use macroquad::prelude::{
 
 use camera::Viewport;
 use command::Command;
-use dim::Dim;
+use dim::{Dim, Vector};
 use draw::{Fonts, Paint};
 use frame::Frame;
 use history::{History, Snapshot};
@@ -55,6 +56,7 @@ use mode::{Gestures, ModeState};
 use settings::Settings;
 use three::Three;
 use two::Two;
+use ui::sphere::DirectionsPicture;
 use ui::{PanelModel, UiState};
 
 use crate::scene::Mode;
@@ -70,6 +72,8 @@ pub struct Options {
     pub size: (u32, u32),
     /// Open with the step-through at this axis.
     pub step: Option<usize>,
+    /// Open with the sphere of directions shown.
+    pub sphere: bool,
 }
 
 /// Opens the window and runs until it is closed (or the screenshot is written).
@@ -201,6 +205,7 @@ impl App {
         if let Some(path) = &options.scene {
             app.open(Command::Open(path.clone()), &viewport);
         }
+        app.shared.settings.sphere |= options.sphere;
         if let Some(axis) = options.step {
             app.start_step(axis, &viewport);
         }
@@ -315,6 +320,7 @@ impl App {
             Command::Open(_) | Command::OpenPreset(_) => self.open(command, viewport),
             Command::TogglePanel => self.shared.settings.panel_open ^= true,
             Command::ToggleLegend => self.shared.settings.legend ^= true,
+            Command::ToggleSphere => self.shared.settings.sphere ^= true,
             Command::Settings(s) => self.shared.settings = s,
             Command::Message(text, error) => self.say(text, error),
             other => return Some(other),
@@ -434,7 +440,7 @@ impl Shared {
 
     /// The mode's frame: its commands and pointer (edits), its report, the panel, the scene.
     /// Returns whether a gizmo drag ended.
-    fn frame_in<D: Gestures + Paint>(
+    fn frame_in<D: Gestures + Paint + DirectionsPicture>(
         &mut self,
         mode: &mut ModeState<D>,
         commands: Vec<Command>,
@@ -468,6 +474,9 @@ impl Shared {
         self.queued = out.commands;
         if self.ui.flags.pointer_over {
             mode.hovered_axis = out.hovered_axis;
+        }
+        if !mode.probe_pinned {
+            mode.probe = out.probe.map(D::Vec::from_coords);
         }
         // 5. draw
         draw::clear();

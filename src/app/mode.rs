@@ -4,7 +4,7 @@
 use super::analysis::{self, StepThrough};
 use super::camera::Viewport;
 use super::command::{Command, StepCommand};
-use super::dim::{pick, AxisReport, Dim};
+use super::dim::{pick, AxisReport, Dim, Vector};
 use super::input::InputFrame;
 use super::layout::AxisLine;
 use super::settings::Settings;
@@ -55,6 +55,10 @@ pub(crate) struct ModeState<D: Dim> {
     pub hovered_axis: Option<usize>,
     /// The axis lines as drawn last frame: what the pointer can pick.
     pub lines: Vec<AxisLine<D::Vec>>,
+    /// A direction pointed at on the sphere of directions: the scene shows the shadows on it.
+    pub probe: Option<D::Vec>,
+    /// The probe stays when the pointer leaves the sphere.
+    pub probe_pinned: bool,
 }
 
 impl<D: Dim> ModeState<D> {
@@ -74,6 +78,8 @@ impl<D: Dim> ModeState<D> {
             step: StepThrough::default(),
             hovered_axis: None,
             lines: Vec::new(),
+            probe: None,
+            probe_pinned: false,
         }
     }
 
@@ -166,6 +172,10 @@ impl<D: Dim> ModeState<D> {
                 Ok(obb) => self.set(*which, obb),
                 Err(why) => return Some((format!("Box {which}: {why}"), true)),
             },
+            Command::PinProbe(dir) => {
+                self.probe_pinned = dir.is_some();
+                self.probe = dir.map(D::Vec::from_coords);
+            }
             Command::ResetBox(which, part) => {
                 let obb = D::reset(self.get(*which), *part);
                 self.set(*which, obb);

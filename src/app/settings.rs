@@ -25,6 +25,8 @@ pub(crate) struct Settings {
     pub panel_open: bool,
     /// The colour key over the scene is shown (key H).
     pub legend: bool,
+    /// The sphere of directions is shown (key D).
+    pub sphere: bool,
 }
 
 impl Default for Settings {
@@ -38,6 +40,7 @@ impl Default for Settings {
             resolve_mode: ResolveMode::default(),
             panel_open: true,
             legend: true,
+            sphere: false,
         }
     }
 }

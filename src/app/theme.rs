@@ -52,6 +52,8 @@ pub(crate) const SEPARATING: Rgba = Rgba(140, 199, 148, 217);
 pub(crate) const OVERLAPPING: Rgba = Rgba(158, 163, 179, 140);
 /// The axis of least penetration, the push-out and the contact normal.
 pub(crate) const LEAST: Rgba = Rgba(255, 77, 191, 255);
+/// The probe: a direction the user points at on the sphere of directions.
+pub(crate) const PROBE: Rgba = Rgba(120, 220, 255, 255);
 /// Where two shadows overlap.
 pub(crate) const OVERLAP: Rgba = Rgba(255, 64, 64, 140);
 /// Text.

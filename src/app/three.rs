@@ -11,9 +11,10 @@ use super::camera::{OrbitCamera, Projector, Viewport};
 use super::dim::{pick, Dim, EditorRow, Field, Project, Reset};
 use super::gizmo::{self, Drag, GizmoFrame, Handle};
 use super::input::InputFrame;
-use super::layout::{self, pair_sphere, AxisLine};
+use super::layout::{self, pair_sphere, shadows, AxisLine, Shadows};
 use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
+use super::sphere::SphereMesh;
 use crate::sat::reference::{self, ReferenceReport};
 use crate::sat::{dim3, AxisKind, Obb3, Report3, SatParams, Which, MAX_COORDINATE};
 use crate::scene::{Mode, Pair};
@@ -27,15 +28,18 @@ const AXIS_PICK_PIXELS: f32 = 7.0;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Three;
 
+/// The sphere of directions the view samples: an icosphere of 2562 directions, made once.
+pub(crate) fn sphere_mesh() -> &'static SphereMesh {
+    static MESH: std::sync::OnceLock<SphereMesh> = std::sync::OnceLock::new();
+    MESH.get_or_init(|| SphereMesh::icosphere(4))
+}
+
 impl Project<Vec3> for Projector {
     fn px(&self, p: Vec3) -> Option<Vec2> {
         self.project(p)
     }
     fn segment(&self, a: Vec3, b: Vec3) -> Option<(Vec2, Vec2)> {
         Projector::segment(self, a, b)
-    }
-    fn viewport(&self) -> Viewport {
-        self.viewport
     }
 }
 
@@ -224,12 +228,20 @@ impl Dim for Three {
         a: &Obb3,
         b: &Obb3,
         camera: &OrbitCamera,
-        report: &Report3,
+        items: &[Shadows<Vec3>],
         anchor: Option<usize>,
-        visible: &dyn Fn(usize) -> bool,
     ) -> Vec<AxisLine<Vec3>> {
         let up = camera.basis().1;
-        layout::layout3(report, a, b, camera.forward(), up, anchor, visible)
+        layout::layout3(items, a, b, camera.forward(), up, anchor)
+    }
+    fn shadows_on(a: &Obb3, b: &Obb3, dir: Vec3) -> Shadows<Vec3> {
+        let (ra, rb) = (a.projected_radius(dir), b.projected_radius(dir));
+        let signed = (b.center - a.center).dot(dir);
+        let ca = a.center.dot(dir);
+        shadows(dir, ra, rb, ca, signed)
+    }
+    fn direction_samples() -> &'static [Vec3] {
+        &sphere_mesh().dirs
     }
 
     /// Turns the camera so that the axis runs left to right across the screen and the view looks

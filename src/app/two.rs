@@ -12,7 +12,7 @@ use super::camera::{Camera2, Viewport};
 use super::dim::{Dim, EditorRow, Field, Project, Reset};
 use super::gizmo2d::{self, Drag2, Handle2};
 use super::input::InputFrame;
-use super::layout::{self, pair_sphere, AxisLine};
+use super::layout::{self, pair_sphere, shadows, AxisLine, Shadows};
 use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
 use super::three::check_length;
@@ -29,6 +29,9 @@ const AXIS_PICK_PIXELS: f32 = 7.0;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Two;
 
+/// Directions the plot of `s(θ)` samples over the full turn.
+const ANGLE_SAMPLES: usize = 720;
+
 /// World to pixels in the top-down view.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Projector2 {
@@ -44,9 +47,6 @@ impl Project<Vec2> for Projector2 {
     }
     fn segment(&self, a: Vec2, b: Vec2) -> Option<(Vec2, Vec2)> {
         Some((self.px(a)?, self.px(b)?))
-    }
-    fn viewport(&self) -> Viewport {
-        self.viewport
     }
 }
 
@@ -153,11 +153,23 @@ impl Dim for Two {
         a: &Obb2,
         b: &Obb2,
         camera: &Camera2,
-        report: &Report2,
+        items: &[Shadows<Vec2>],
         _anchor: Option<usize>,
-        visible: &dyn Fn(usize) -> bool,
     ) -> Vec<AxisLine<Vec2>> {
-        layout::layout2(report, a, b, camera.zoom, visible)
+        layout::layout2(items, a, b, camera.zoom)
+    }
+    fn shadows_on(a: &Obb2, b: &Obb2, dir: Vec2) -> Shadows<Vec2> {
+        let (ra, rb) = (a.projected_radius(dir), b.projected_radius(dir));
+        let signed = (b.center - a.center).dot(dir);
+        shadows(dir, ra, rb, a.center.dot(dir), signed)
+    }
+    fn direction_samples() -> &'static [Vec2] {
+        static SAMPLES: std::sync::OnceLock<Vec<Vec2>> = std::sync::OnceLock::new();
+        SAMPLES.get_or_init(|| {
+            (0..ANGLE_SAMPLES)
+                .map(|k| Vec2::from_angle(k as f32 / ANGLE_SAMPLES as f32 * std::f32::consts::TAU))
+                .collect()
+        })
     }
     /// The top-down view already shows every axis across: nothing to turn.
     fn look_along(_: &mut Camera2, _: &Obb2, _: &Obb2, _: &Report2, _: usize) {}
@@ -526,7 +538,7 @@ mod tests {
         let (a, b) = Two::default_pair();
         let r = crate::sat::dim2::report(&a, &b);
         let cam = Camera2::default();
-        let lines = layout::layout2(&r, &a, &b, cam.zoom, &|_| true);
+        let lines = layout::layout2(&layout::axes_to_place(&r.axes, &|_| true), &a, &b, cam.zoom);
         let l = lines[2];
         let proj = Projector2 {
             camera: cam,

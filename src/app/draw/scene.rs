@@ -9,7 +9,7 @@ use super::{Anchor, Fonts, Paint, PendingLabel};
 use crate::app::analysis::StepVerdict;
 use crate::app::dim::{AxisReport, Dim, Project, Vector};
 use crate::app::frame::Frame;
-use crate::app::layout::AxisLine;
+use crate::app::layout::{AxisLine, Shadows, PROBE};
 use crate::app::mode::ModeState;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
@@ -135,25 +135,36 @@ impl<V: Vector> OnScreen<'_, V> {
     }
 }
 
-/// Draws one axis line with its shadows; returns its labels, drawn later with the others so that
-/// labels never pile up.
+/// Draws one placed line (an axis or the probe) with its shadows; returns its labels, drawn
+/// later with the others so that labels never pile up.
 fn axis_line<D: Dim>(
     frame: &Frame<D>,
     mode: &ModeState<D>,
     line: &AxisLine<D::Vec>,
 ) -> Vec<PendingLabel> {
     let p = &frame.projector;
-    let t = &frame.report.axes()[line.index];
+    let Some(t) = frame.shadows(line.index) else {
+        return Vec::new();
+    };
+    let probe = line.index == PROBE;
     let (first, least) = frame.first_and_least();
-    let (color, width) = axis_style(t, first, least);
+    let (color, width) = if probe {
+        (theme::PROBE, 3.0)
+    } else {
+        axis_style(&frame.report.axes()[line.index], first, least)
+    };
     let Some((a, b)) = p.segment(line.point(line.lo), line.point(line.hi)) else {
         return Vec::new();
     };
-    let focus = frame.focus == Some(line.index);
+    let focus = frame.focus == Some(line.index) || probe;
     if mode.hovered_axis == Some(line.index) || mode.view.selected_axis == Some(line.index) {
         super::line(a, b, width + 7.0, theme::HIGHLIGHT.alpha(0.3));
     }
-    super::line(a, b, width, color);
+    if probe {
+        super::dashed(a, b, width, 8.0, color);
+    } else {
+        super::line(a, b, width, color);
+    }
     let dir = (b - a).normalize_or_zero();
     super::arrow(b - dir * 2.0, b + dir * 10.0, width, 9.0 + width, color);
     // which way is "away from the boxes" on screen
@@ -170,23 +181,34 @@ fn axis_line<D: Dim>(
         out,
     };
     let bw = if focus { 6.0 } else { 4.5 };
-    shadows(&on, t, bw);
+    shadows(&on, &t, bw);
     if D::DETAIL_ON_ALL_AXES || focus {
-        centre_distance(&on, t, bw, focus);
+        centre_distance(&on, &t, bw, focus);
     }
     let ov = mode.view.overlays;
     if ov.projection_lines && (D::DETAIL_ON_ALL_AXES || focus) {
-        projection_lines(&on, t, focus);
+        projection_lines(&on, &t, focus);
     }
-    if !ov.labels {
+    if !ov.labels && !probe {
         return Vec::new();
     }
-    axis_labels::<D>(&on, t, color, focus, least == Some(t.index), bw)
+    let text = if probe {
+        probe_label(&t)
+    } else {
+        axis_label::<D>(&frame.report.axes()[line.index], focus)
+    };
+    let least = least == Some(t.index);
+    let c = if t.separating || focus || least {
+        color.alpha(1.0)
+    } else {
+        theme::TEXT_DIM
+    };
+    place_labels(&on, &t, text, c, focus, bw)
 }
 
 /// Both shadows side by side, A on the boxes' side and B outside, the overlap as a red band over
 /// both or the gap as a green one, with ticks at the ends and the projected centres.
-fn shadows<V: Vector>(on: &OnScreen<V>, t: &AxisTest<V>, bw: f32) {
+fn shadows<V: Vector>(on: &OnScreen<V>, t: &Shadows<V>, bw: f32) {
     let (ia, ib) = (t.interval_a, t.interval_b);
     let (ov_lo, ov_hi) = (ia.min.max(ib.min), ia.max.min(ib.max));
     if ov_lo > ov_hi {
@@ -224,7 +246,7 @@ fn shadows<V: Vector>(on: &OnScreen<V>, t: &AxisTest<V>, bw: f32) {
 }
 
 /// The centre distance `|T·L|` as a bracket on the boxes' side of the line.
-fn centre_distance<V: Vector>(on: &OnScreen<V>, t: &AxisTest<V>, bw: f32, focus: bool) {
+fn centre_distance<V: Vector>(on: &OnScreen<V>, t: &Shadows<V>, bw: f32, focus: bool) {
     let off = -(bw * 0.7 + 12.0);
     let (Some(x), Some(y)) = (
         on.at(t.interval_a.center(), off),
@@ -243,7 +265,7 @@ fn centre_distance<V: Vector>(on: &OnScreen<V>, t: &AxisTest<V>, bw: f32, focus:
 }
 
 /// Dashed lines from each box's extreme corners to its shadow's ends, at right angles to the line.
-fn projection_lines<V: Vector>(on: &OnScreen<V>, t: &AxisTest<V>, focus: bool) {
+fn projection_lines<V: Vector>(on: &OnScreen<V>, t: &Shadows<V>, focus: bool) {
     let ends = [
         t.interval_a.min,
         t.interval_a.max,
@@ -259,16 +281,8 @@ fn projection_lines<V: Vector>(on: &OnScreen<V>, t: &AxisTest<V>, focus: bool) {
     }
 }
 
-/// The axis's name and verdict beside the middle of its line, away from the boxes; the focused
-/// axis adds `|T·L|`, `ra` and `rb` on a second line.
-fn axis_labels<D: Dim>(
-    on: &OnScreen<D::Vec>,
-    t: &AxisTest<D::Vec>,
-    color: Rgba,
-    focus: bool,
-    least: bool,
-    bw: f32,
-) -> Vec<PendingLabel> {
+/// An axis's name and verdict; the focused axis adds `|T·L|`, `ra` and `rb` on a second line.
+fn axis_label<D: Dim>(t: &AxisTest<D::Vec>, focus: bool) -> Vec<String> {
     let (verdict, value) = if t.is_separating() {
         ("gap", t.gap)
     } else {
@@ -292,11 +306,27 @@ fn axis_labels<D: Dim>(
             fmt_num(t.rb)
         ));
     }
-    let c = if t.is_separating() || focus || least {
-        color.alpha(1.0)
-    } else {
-        theme::TEXT_DIM
-    };
+    text
+}
+
+/// The probe's words: its direction and its separation.
+fn probe_label<V: Vector>(t: &Shadows<V>) -> Vec<String> {
+    let n: Vec<String> = t.dir.coords().iter().map(|x| format!("{x:.3}")).collect();
+    vec![
+        format!("probe n = ({})", n.join(", ")),
+        format!("s(n) = |T·n| − ra − rb = {}", fmt_num(t.gap)),
+    ]
+}
+
+/// Labels beside the middle of a line, away from the boxes, stacked away from the line.
+fn place_labels<V: Vector>(
+    on: &OnScreen<V>,
+    t: &Shadows<V>,
+    text: Vec<String>,
+    color: Rgba,
+    focus: bool,
+    bw: f32,
+) -> Vec<PendingLabel> {
     let mid =
         0.5 * (t.interval_a.min.min(t.interval_b.min) + t.interval_a.max.max(t.interval_b.max));
     let clear = bw * 1.2 + 14.0;
@@ -311,33 +341,16 @@ fn axis_labels<D: Dim>(
         at += on.out * 6.0;
         Anchor::Center
     };
-    // further lines stack away from the axis line
     let step = if on.out.y >= 0.0 { 20.0 } else { -20.0 };
-    let vp = on.projector.viewport();
     text.into_iter()
         .enumerate()
-        .map(|(k, text)| {
-            let size = if k == 0 {
-                if focus {
-                    15
-                } else {
-                    13
-                }
-            } else {
-                13
-            };
-            let here = at + Vec2::new(0.0, step * k as f32);
-            PendingLabel {
-                at: Vec2::new(
-                    here.x.clamp(vp.x + 8.0, vp.x + vp.w - 8.0),
-                    here.y.clamp(vp.y + 64.0, vp.y + vp.h - 12.0),
-                ),
-                text,
-                size,
-                color: if k == 0 { c } else { theme::TEXT },
-                anchor,
-                important: focus,
-            }
+        .map(|(k, text)| PendingLabel {
+            at: at + Vec2::new(0.0, step * k as f32),
+            size: if k == 0 && focus { 15 } else { 13 },
+            color: if k == 0 { color } else { theme::TEXT },
+            anchor,
+            important: focus,
+            text,
         })
         .collect()
 }

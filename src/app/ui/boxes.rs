@@ -193,6 +193,10 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
         ui.checkbox(&mut o.grid, "grid");
         ui.checkbox(&mut o.push_out, "push-out");
         ui.checkbox(&mut settings.legend, "colour key (H)");
+        ui.checkbox(&mut settings.sphere, "sphere of directions (D)")
+            .on_hover_text(
+                "s(n) over every direction: why the candidate axes decide, and what the gap is not",
+            );
     });
     if (filter, overlays) != (view.filter, view.overlays) {
         commands.push(Command::SetView(filter, overlays));

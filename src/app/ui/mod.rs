@@ -5,6 +5,7 @@
 pub(crate) mod analysis;
 pub(crate) mod boxes;
 pub(crate) mod scenes;
+pub(crate) mod sphere;
 pub(crate) mod table;
 
 use egui_macroquad::egui::{self, RichText, Ui};
@@ -58,6 +59,8 @@ pub(crate) struct UiState {
     pub flags: UiFlags,
     /// Text to put on the clipboard in the next pass.
     pub clipboard: Option<String>,
+    /// How the sphere of directions is turned.
+    pub sphere: sphere::SphereState,
 }
 
 /// What one pass of the UI produced.
@@ -67,6 +70,8 @@ pub(crate) struct UiOut {
     pub commands: Vec<Command>,
     /// The table row under the pointer.
     pub hovered_axis: Option<usize>,
+    /// The direction under the pointer on the sphere of directions (or the plot), as `[x, y, z]`.
+    pub probe: Option<[f32; 3]>,
 }
 
 /// The panel's width when the window opens: about a third of the window, within reason.
@@ -75,7 +80,7 @@ pub(crate) fn default_panel_width(screen_width: f32) -> f32 {
 }
 
 /// Runs the panel and the windows for one frame.
-pub(crate) fn show<D: Dim>(
+pub(crate) fn show<D: sphere::DirectionsPicture>(
     ctx: &egui::Context,
     model: &PanelModel<D>,
     state: &mut UiState,
@@ -85,6 +90,15 @@ pub(crate) fn show<D: Dim>(
         ctx.copy_text(text);
     }
     scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
+    if model.settings.sphere {
+        sphere::window(
+            ctx,
+            model,
+            &mut state.sphere,
+            &mut out.commands,
+            &mut out.probe,
+        );
+    }
     let width = if model.settings.panel_open {
         side_panel(ctx, model, &mut out)
     } else {
