@@ -5,55 +5,10 @@
 //! the same `f32`; the boxes are rebuilt with `Obb3::new` / `Obb2::new`, the same validation the
 //! `check` command applies to its input, so the test and the check line see identical boxes.
 
-use glam::Quat;
-
 use crate::sat::{dim2, dim3, fmt_num, Obb2, Obb3, SatReport};
-use crate::scene::{BoxSpec2, BoxSpec3, Pair};
+use crate::scene::Pair;
 
-/// A quaternion that normalisation leaves unchanged, bit for bit: `q` normalised until it stops
-/// moving (dividing by a length of `1 ± ε` can flip the last bit, so once is not always enough).
-pub fn stable_rotation(q: Quat) -> Quat {
-    let mut q = q;
-    for _ in 0..8 {
-        match crate::sat::dim3::normalize_rotation(q) {
-            Ok(n) if n.to_array().map(f32::to_bits) == q.to_array().map(f32::to_bits) => break,
-            Ok(n) => q = n,
-            Err(_) => break,
-        }
-    }
-    q
-}
-
-/// The pair as `satbox check` reads it back, and as it reads back again: validated boxes whose
-/// quaternions normalisation does not change.
-pub fn canonical(pair: &Pair) -> Pair {
-    match pair {
-        Pair::Two(a, b) => {
-            let f = |o: &Obb2| BoxSpec2::from(o).to_obb().unwrap_or(*o);
-            Pair::Two(f(a), f(b))
-        }
-        Pair::Three(a, b) => {
-            let f = |o: &Obb3| Obb3 {
-                rotation: stable_rotation(o.rotation),
-                ..*o
-            };
-            Pair::Three(f(a), f(b))
-        }
-    }
-}
-
-/// One `satbox check` input line for the pair, as validated boxes.
-pub fn check_line(pair: &Pair) -> String {
-    let v = match canonical(pair) {
-        Pair::Two(a, b) => {
-            serde_json::json!({"a": BoxSpec2::from(&a), "b": BoxSpec2::from(&b)})
-        }
-        Pair::Three(a, b) => {
-            serde_json::json!({"a": BoxSpec3::from(&a), "b": BoxSpec3::from(&b)})
-        }
-    };
-    serde_json::to_string(&v).unwrap_or_default()
-}
+pub use crate::scene::{canonical, check_line, stable_rotation};
 
 fn floats(v: &[f32]) -> String {
     v.iter()
@@ -170,7 +125,7 @@ pub fn rust_test(pair: &Pair, name: &str) -> String {
 mod tests {
     use super::*;
     use crate::scene::pair_from_json;
-    use glam::{EulerRot, Vec2, Vec3};
+    use glam::{EulerRot, Quat, Vec2, Vec3};
 
     fn bits3(o: &Obb3) -> Vec<u32> {
         let mut v: Vec<u32> = o.center.to_array().iter().map(|x| x.to_bits()).collect();
