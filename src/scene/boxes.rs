@@ -498,18 +498,35 @@ fn note_unknown(which: Which, obj: &Map<String, Value>, mode: Mode, notes: &mut 
     }
 }
 
-/// A quaternion that normalisation leaves unchanged, bit for bit: `q` normalised until it stops
-/// moving (dividing by a length of `1 ± ε` can flip the last bit, so once is not always enough).
+/// The one quaternion satbox keeps for the rotation of `q`: the quaternion that repeated
+/// normalisation settles on.
+///
+/// Dividing by a length of `1 ± ε` can flip the last bit, so normalising once is not always the
+/// end: normalising again may move a bit again, and for about one rotation in a hundred the
+/// quaternion then alternates between two neighbours for ever. This follows the normalisations
+/// until a quaternion repeats and returns the smallest (by bits) of the quaternions that repeat:
+/// for most rotations the fixed point of normalisation, for the rest one fixed member of the
+/// pair. Reading it back (normalised, then this) gives it again, bit for bit. A zero or
+/// non-finite `q` is returned unchanged.
 pub fn stable_rotation(q: Quat) -> Quat {
-    let mut q = q;
-    for _ in 0..8 {
-        match normalize_rotation(q) {
-            Ok(n) if n.to_array().map(f32::to_bits) == q.to_array().map(f32::to_bits) => break,
-            Ok(n) => q = n,
-            Err(_) => break,
+    let key = |q: Quat| q.to_array().map(f32::to_bits);
+    let mut seen: Vec<Quat> = Vec::with_capacity(4);
+    let mut current = q;
+    for _ in 0..16 {
+        let Ok(next) = normalize_rotation(current) else {
+            return q;
+        };
+        if let Some(start) = seen.iter().position(|s| key(*s) == key(next)) {
+            return seen[start..]
+                .iter()
+                .copied()
+                .min_by_key(|s| key(*s))
+                .unwrap_or(next);
         }
+        seen.push(next);
+        current = next;
     }
-    q
+    current
 }
 
 /// Reads and validates one 3D box; unknown fields and non-unit quaternions go to `notes`.

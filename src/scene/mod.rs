@@ -25,6 +25,7 @@ use crate::sat::{Obb2, Obb3, ObbError};
 pub mod boxes;
 pub mod cases;
 pub mod file;
+pub mod link;
 pub mod number;
 pub mod presets;
 pub mod rotation;

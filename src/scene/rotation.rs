@@ -340,7 +340,7 @@ mod tests {
             "has length 2, not 1; it was normalised"
         );
         // Unity prints quaternions to 5 decimals
-        assert_eq!(length_note(&[0.0, 0.70711, 0.0, 0.70711]), None);
+        assert_eq!(length_note(&[0.0, 0.38268, 0.0, 0.92388]), None);
         assert_eq!(robust_length(&[1e200, 1e200]), 2f64.sqrt() * 1e200);
     }
 }
