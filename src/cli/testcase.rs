@@ -210,6 +210,33 @@ pub fn parry_test(pair: &Pair, name: &str) -> String {
     )
 }
 
+/// The exports checked into `tests/exported_cases.rs`: (preset, `satbox` or `parry`, test name).
+#[doc(hidden)]
+pub mod tests_support {
+    /// See the module.
+    pub const EXPORTED: [(&str, &str, &str); 7] = [
+        ("3d-contact-face-face", "satbox", "satbox_face_face_contact"),
+        (
+            "2d-intersecting",
+            "satbox",
+            "satbox_rectangles_intersecting",
+        ),
+        ("3d-contact-face-face", "parry", "parry3d_face_face_contact"),
+        ("3d-contact-edge-edge", "parry", "parry3d_edge_edge_contact"),
+        (
+            "3d-separated-edge-edge",
+            "parry",
+            "parry3d_separated_by_an_edge_axis",
+        ),
+        ("3d-touching", "parry", "parry3d_touching"),
+        (
+            "2d-intersecting",
+            "parry",
+            "parry2d_rectangles_intersecting",
+        ),
+    ];
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +396,78 @@ mod tests {
                 let k = first as usize;
                 let gap = number_after(&text, &format!("assert!((r.axes[{k}].gap - ")).unwrap();
                 assert_eq!(gap, out.axes.as_ref().unwrap()[k].gap);
+            }
+        }
+    }
+
+    #[test]
+    fn the_exports_compiled_in_tests_exported_are_what_the_generators_write_now() {
+        let file = include_str!("../../tests/exported/cases.rs");
+        let presets = crate::scene::presets::presets();
+        for (preset, kind, name) in tests_support::EXPORTED {
+            let pair = presets.iter().find(|p| p.name == preset).unwrap().pair;
+            let text = match kind {
+                "satbox" => rust_test(&pair, name),
+                _ => parry_test(&pair, name),
+            };
+            assert!(
+                file.contains(&format!("// preset {preset}\n{text}")),
+                "tests/exported/cases.rs is not what the exports write for {preset} now:\n{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_parry_test_builds_the_same_cuboids_and_poses_bit_for_bit() {
+        for pair in cases() {
+            let text = parry_test(&pair, "case");
+            let numbers = |marker: &str| -> Vec<f32> {
+                text.lines()
+                    .filter(|l| l.contains(marker))
+                    .flat_map(|l| {
+                        let inner = &l[l.find(marker).unwrap() + marker.len()..];
+                        let inner = &inner[..inner.find(')').unwrap()];
+                        inner
+                            .split(',')
+                            .map(|x| x.trim().parse::<f32>().unwrap())
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
+            };
+            let canon = canonical(&pair);
+            match canon {
+                Pair::Three(a, b) => {
+                    let rotations = numbers("Rotation::from_xyzw(");
+                    let expected: Vec<f32> =
+                        [a.rotation.to_array(), b.rotation.to_array()].concat();
+                    assert_eq!(
+                        rotations.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                        expected.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+                    );
+                    let vectors = numbers("Vector::new(");
+                    let expected: Vec<f32> = [
+                        a.center.to_array(),
+                        a.half_extents.to_array(),
+                        b.center.to_array(),
+                        b.half_extents.to_array(),
+                    ]
+                    .concat();
+                    assert_eq!(vectors, expected);
+                    // the nalgebra comment gives the same quaternion, w first
+                    let w_first = numbers("Quaternion::new(");
+                    assert_eq!(w_first[0], a.rotation.w);
+                    assert_eq!(w_first[1..4], a.rotation.to_array()[..3]);
+                }
+                Pair::Two(a, b) => {
+                    assert!(text.contains(&format!(
+                        "Pose::new(Vector::new({:?}, {:?}), {:?})",
+                        a.center.x, a.center.y, a.angle
+                    )));
+                    assert!(text.contains(&format!(
+                        "Cuboid::new(Vector::new({:?}, {:?}))",
+                        b.half_extents.x, b.half_extents.y
+                    )));
+                }
             }
         }
     }

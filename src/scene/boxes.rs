@@ -34,7 +34,8 @@
 use std::fmt;
 
 use glam::{DVec3, Quat, Vec2, Vec3};
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::number::{f32_json, f32_text, f32s_json, f64_text, list_text};
@@ -761,13 +762,53 @@ pub fn box_values(pair: &Pair) -> (Value, Value) {
     }
 }
 
+/// The order in which a box's fields are written: the centre, the extents, the rotation; any
+/// other field after them.
+pub const BOX_FIELD_ORDER: [&str; 9] = [
+    "center",
+    "half_extents",
+    "size",
+    "rotation",
+    "rotation_wxyz",
+    "basis",
+    "euler",
+    "angle",
+    "angle_deg",
+];
+
+/// Writes a box object with its fields in [`BOX_FIELD_ORDER`] (a JSON object value alone would be
+/// written in alphabetical order, `angle` first); anything else is written as it is.
+pub fn serialize_box<S: Serializer>(v: &Value, serializer: S) -> Result<S::Ok, S::Error> {
+    let Value::Object(obj) = v else {
+        return v.serialize(serializer);
+    };
+    let mut map = serializer.serialize_map(Some(obj.len()))?;
+    for key in BOX_FIELD_ORDER {
+        if let Some(value) = obj.get(key) {
+            map.serialize_entry(key, value)?;
+        }
+    }
+    for (key, value) in obj {
+        if !BOX_FIELD_ORDER.contains(&key.as_str()) {
+            map.serialize_entry(key, value)?;
+        }
+    }
+    map.end()
+}
+
+/// A pair of box objects written as `{"a": {…}, "b": {…}}`, each with [`serialize_box`].
+#[derive(Serialize)]
+struct LineOfBoxes<'v> {
+    #[serde(serialize_with = "serialize_box")]
+    a: &'v Value,
+    #[serde(serialize_with = "serialize_box")]
+    b: &'v Value,
+}
+
 /// One `check` input line for the pair: `{"a": {…}, "b": {…}}`, numbers as their shortest text.
 pub fn check_line(pair: &Pair) -> String {
     let (a, b) = box_values(pair);
-    let mut m = Map::new();
-    m.insert("a".into(), a);
-    m.insert("b".into(), b);
-    Value::Object(m).to_string()
+    serde_json::to_string(&LineOfBoxes { a: &a, b: &b }).unwrap_or_default()
 }
 
 /// A short description of a box for messages and for showing parsed boxes before they are

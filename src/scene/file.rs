@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::boxes::{box_values, read_pair, NotedPair};
+use super::boxes::{box_values, read_pair, serialize_box, NotedPair};
 use super::number::shorten_f32_numbers;
 use super::{Mode, Pair, SceneError};
 
@@ -25,8 +25,10 @@ pub struct Scene {
     #[serde(default)]
     pub description: String,
     /// Box A, as written.
+    #[serde(serialize_with = "serialize_box")]
     pub a: Value,
     /// Box B, as written.
+    #[serde(serialize_with = "serialize_box")]
     pub b: Value,
     /// View state; an unreadable view falls back to defaults, it never blocks the boxes.
     #[serde(default)]
@@ -267,6 +269,23 @@ mod tests {
                        "b":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
         let e = Scene::from_json(text).unwrap_err();
         assert!(e.to_string().contains("mode 2D"), "{e}");
+    }
+
+    #[test]
+    fn box_fields_are_written_centre_extents_rotation_whatever_they_were_read_as() {
+        let two = pair_from_json(
+            r#"{"a":{"angle":0.5,"half_extents":[1,1],"center":[0,0]},"b":{"center":[3,0],"size":[2,2],"angle_deg":90}}"#,
+        )
+        .unwrap();
+        let text = Scene::new(&two, "", Value::Null).to_json();
+        let (c, h, a) = (
+            text.find("\"center\"").unwrap(),
+            text.find("\"half_extents\"").unwrap(),
+            text.find("\"angle\"").unwrap(),
+        );
+        assert!(c < h && h < a, "{text}");
+        assert!(crate::scene::check_line(&two)
+            .starts_with(r#"{"a":{"center":[0.0,0.0],"half_extents":[1.0,1.0],"angle":0.5}"#));
     }
 
     #[test]
