@@ -29,6 +29,7 @@ pub mod link;
 pub mod number;
 pub mod paste;
 pub mod presets;
+pub mod recording;
 pub mod rotation;
 
 pub use boxes::{
