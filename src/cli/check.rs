@@ -379,6 +379,21 @@ mod tests {
     }
 
     #[test]
+    fn no_answer_to_the_recorded_timeline_prints_negative_zero() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/recordings/box-settling.jsonl");
+        let input = std::fs::read(path).unwrap();
+        let options = Options {
+            compact: false,
+            compare_parry: true,
+        };
+        let (status, text) = run_on_bytes(&input, &options);
+        assert_eq!(status, 0);
+        assert!(text.contains("\"touching\":true"));
+        assert!(!has_negative_zero(&text));
+    }
+
+    #[test]
     fn compact_leaves_out_the_axes_and_keeps_the_verdict() {
         let options = Options {
             compact: true,

@@ -3,7 +3,7 @@
 //!
 //! * [`boxes`]: the one box format (`half_extents` or `size`; a quaternion either way round, a
 //!   basis or Euler angles; `angle` or `angle_deg`), its [`Note`]s and the one form satbox writes.
-//! * [`file`]: scene files ([`Scene`]): the two boxes of one mode plus the view state worth
+//! * [`file`](mod@file): scene files ([`Scene`]): the two boxes of one mode plus the view state worth
 //!   keeping, as pretty JSON, written atomically.
 //! * [`number`]: every `f32` written as the shortest text that reads back the same.
 //! * [`cases`]: JSON Lines read one case at a time, a pretty multi-line object as one case.
