@@ -5,7 +5,7 @@
 //! `key=value` pairs joined by `&`:
 //!
 //! ```text
-//! https://satbox.example/#satbox=1&mode=3d&a.center=0,0,0&a.half_extents=1,1,1&a.rotation=0,0,0,1&b.center=2.5,0,0&b.half_extents=1,1,1&b.rotation=0,0,0.38268343,0.9238795
+//! https://satbox.example/#satbox=1&mode=3d&a.center=0,0,0&a.half_extents=1,1,1&a.rotation=0,0,0,1&b.center=2.5,0,0&b.half_extents=1,1,1&b.rotation=0,0,0.38268346,0.9238795
 //! ```
 //!
 //! * `satbox=1` is the version of this encoding; a link of another version is refused by name.
