@@ -4,6 +4,8 @@
 //! With the default `app` feature, `cli` runs the headless commands and `app` is the window,
 //! which only reads `sat`'s reports.
 
+#[cfg(feature = "parry")]
+pub mod engines;
 pub mod sat;
 pub mod scene;
 

@@ -100,8 +100,10 @@ fn assert_keys_in_order(text: &str, keys: &[&str]) {
     }
 }
 
-const TOP_KEYS: [&str; 7] = [
+const TOP_KEYS: [&str; 9] = [
+    "line",
     "intersect",
+    "touching",
     "first_separating_axis",
     "separating_axes",
     "depth",
@@ -140,7 +142,7 @@ fn num(v: &Value) -> f64 {
 fn a_separated_3d_pair_names_axis_0_and_lists_15_axes_in_order() {
     let run = check_stdin(&line(&[GOOD3_APART]));
     assert_eq!(run.status, 0, "{}", run.stderr);
-    assert!(run.stdout.starts_with("{\"intersect\":"));
+    assert!(run.stdout.starts_with("{\"line\":1,\"intersect\":"));
     assert_keys_in_order(&run.stdout, &TOP_KEYS);
     let out = &run.lines()[0];
     assert_eq!(object_keys(out), sorted(&TOP_KEYS));
@@ -276,35 +278,39 @@ fn bad_lines() -> Vec<(String, &'static str)> {
         // fine in f64, infinite once read as f32
         (
             with_b3(r#"{"center":[1e39,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
-            "NaN or infinite",
+            "box b: center[0] = 1e39 is beyond the supported range of +/-1e7 for a centre coordinate",
         ),
         (
             with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,1e39],"rotation":[0,0,0,1]}"#),
-            "NaN or infinite",
+            "box b: half_extents[2] = 1e39 is beyond the supported range of +/-1e7 for a half extent",
         ),
         (
             with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,-1e39,1]}"#),
-            "NaN or infinite",
+            "box b: rotation[2] = -1e39 is too large for a 32-bit float",
         ),
         (
             format!(r#"{{"a":{b2},"b":{{"center":[0,0],"half_extents":[1,1],"angle":1e39}}}}"#),
-            "angle is NaN or infinite",
+            "box b: angle = 1e39 is too large for a 32-bit float",
         ),
         (
             with_b3(r#"{"center":[0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
-            "box b: invalid length 2",
-        ),
-        (
-            with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"color":2}"#),
-            "unknown field",
+            "box b: \"center\" has 2 numbers; it needs 3 [x, y, z]",
         ),
         (
             with_b3(r#"{"center":[0,0,0],"half_extents":"big","rotation":[0,0,0,1]}"#),
-            "box b",
+            "box b: \"half_extents\" must be an array of 3 numbers [x, y, z], not a string",
         ),
         (
             with_b3(r#"{"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
-            "missing field `center`",
+            "box b: missing \"center\"",
+        ),
+        (
+            with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,1],"size":[2,2,2],"rotation":[0,0,0,1]}"#),
+            "box b: has both \"half_extents\" and \"size\"",
+        ),
+        (
+            with_b3(r#"{"center":[0,0,0],"size":[1,1,1],"basis":[[2,0,0],[0,2,0],[0,0,2]]}"#),
+            "lengths 2, 2, 2, not 1",
         ),
         (
             with_b3(r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"angle":0}"#),
@@ -438,4 +444,133 @@ fn check_answers_agree_with_the_library_report() {
         assert_eq!(num(&ax["gap"]) as f32, expected.gap);
         assert_eq!(ax["degenerate"], expected.degenerate);
     }
+}
+
+#[test]
+fn every_answer_and_every_error_carries_its_input_line() {
+    let input = format!("\n{GOOD3_APART}\n\n{{}}\n{GOOD2_TOUCH}\n");
+    let out = check_stdin(&input).lines();
+    let lines: Vec<u64> = out.iter().map(|v| v["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [2, 4, 5]);
+}
+
+#[test]
+fn unknown_fields_are_noted_on_the_line_not_refused() {
+    let text = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,2],"mass":3},"b":{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+    let run = check_stdin(&line(&[text]));
+    assert_eq!(run.status, 0, "{}", run.stdout);
+    let out = &run.lines()[0];
+    assert_eq!(out["first_separating_axis"], 0);
+    assert_eq!(
+        out["notes"],
+        serde_json::json!([
+            "box a: \"rotation\" [0, 0, 0, 2] has length 2, not 1; it was normalised",
+            "box a: field \"mass\" is not a box field; ignored"
+        ])
+    );
+    let good = check_stdin(&line(&[GOOD3_APART])).lines();
+    assert!(
+        good[0].get("notes").is_none(),
+        "no notes key when there are none"
+    );
+}
+
+#[test]
+fn touching_squares_print_depth_0_and_touching_true_never_negative_zero() {
+    let run = check_stdin(&line(&[GOOD2_TOUCH]));
+    assert!(run.stdout.contains("\"touching\":true"), "{}", run.stdout);
+    assert!(run.stdout.contains("\"depth\":0.0,"), "{}", run.stdout);
+    assert!(!run.stdout.contains("-0.0,") && !run.stdout.contains("-0.0]"));
+}
+
+#[test]
+fn a_pretty_scene_file_is_one_case() {
+    let scene =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/3d-touching.json");
+    let run = satbox(&["check", scene.to_str().unwrap()], b"");
+    assert_eq!(run.status, 0, "{}", run.stdout);
+    let out = run.lines();
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0]["line"], 1);
+    assert_eq!(out[0]["touching"], true);
+    assert_eq!(out[0]["min_axis"], 0);
+}
+
+#[test]
+fn a_pretty_scene_between_lines_is_one_case_numbered_by_its_first_line() {
+    let scene = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/2d-separated.json"),
+    )
+    .unwrap();
+    let lines_in_scene = scene.trim_end().lines().count();
+    let input = format!("{GOOD3_APART}\n{}\n{GOOD2_APART}\n", scene.trim_end());
+    let run = check_stdin(&input);
+    assert_eq!(run.status, 0, "{}", run.stdout);
+    let out = run.lines();
+    assert_eq!(out.len(), 3);
+    assert_eq!(out[1]["line"], 2);
+    assert_eq!(out[1]["first_separating_axis"], 0);
+    assert_eq!(out[2]["line"], 2 + lines_in_scene as u64);
+}
+
+#[test]
+fn compact_leaves_out_the_axes() {
+    let run = satbox(
+        &["check", "--compact", "-"],
+        line(&[GOOD3_OVERLAP]).as_bytes(),
+    );
+    assert_eq!(run.status, 0);
+    let out = &run.lines()[0];
+    assert!(out.get("axes").is_none());
+    assert_eq!(out["min_axis"], 0);
+    assert_eq!(num(&out["depth"]), 0.5);
+}
+
+#[test]
+fn compare_parry_reports_parrys_shallow_depth_with_its_size_and_cause() {
+    // parry3d's GJK/EPA stops 0.157 short on this pair
+    let shallow = r#"{"a":{"center":[0,0,0],"half_extents":[1.518946,0.9340308,0.25878918],"rotation":[0.77224326,0.46140754,0.32082605,-0.29633445]},"b":{"center":[0.7212764,-0.71368563,0.14598837],"half_extents":[0.84906733,0.5522,1.5770404],"rotation":[-0.12507834,0.17065175,-0.96883315,0.12882482]}}"#;
+    let run = satbox(
+        &["check", "--compact", "--compare", "parry", "-"],
+        line(&[GOOD3_OVERLAP, shallow, GOOD2_APART]).as_bytes(),
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = run.lines();
+    assert_eq!(out[0]["parry"]["disagreements"], serde_json::json!([]));
+    assert_eq!(out[0]["parry"]["intersect"], true);
+    let d = &out[1]["parry"]["disagreements"][0];
+    assert_eq!(d["what"], "depth");
+    assert!((num(&d["size"]) - 0.157).abs() < 1e-3, "{d}");
+    assert!(d["known"].as_str().unwrap().contains("7 of 6,960"), "{d}");
+    assert_eq!(out[2]["parry"]["intersect"], false);
+    assert!(out[2]["parry"]["depth"].is_null());
+}
+
+#[test]
+fn answers_are_written_as_soon_as_a_line_arrives() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satbox"))
+        .args(["check", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    for expected in [0, 2] {
+        let text = if expected == 0 {
+            GOOD3_APART
+        } else {
+            GOOD2_APART
+        };
+        writeln!(input, "{text}").unwrap();
+        input.flush().unwrap();
+        // the answer comes while stdin is still open
+        let mut answer = String::new();
+        output.read_line(&mut answer).unwrap();
+        let v: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(v["first_separating_axis"], expected);
+    }
+    drop(input);
+    assert!(child.wait().unwrap().success());
 }

@@ -66,6 +66,8 @@ use crate::scene::Mode;
 pub struct Options {
     /// A scene to open.
     pub scene: Option<PathBuf>,
+    /// A scene link to open (`--scene-url`), decoded by `crate::scene::link::decode`.
+    pub scene_url: Option<String>,
     /// Render one frame to this PNG and exit.
     pub screenshot: Option<PathBuf>,
     /// Window size in pixels.

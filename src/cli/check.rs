@@ -1,25 +1,42 @@
-//! `satbox check FILE|-`: JSON Lines in, one JSON verdict per line out (the contract in DESIGN.md).
+//! `satbox check FILE|-`: JSON Lines in, one JSON answer per case out (the contract in DESIGN.md).
 //!
-//! A bad line is answered with `{"line": N, "error": "…"}` in its place and the other lines are
-//! still answered. Exit status: 0 when every line was answered, 1 when any line was an error, 2 when
-//! the input cannot be read.
+//! Input is read one case at a time ([`crate::scene::cases`]): memory stays constant however long
+//! the file, and a pretty scene over several lines (a line that is just `{` opens it) is one case.
+//! Every answer carries `"line": N`, the input line it answers. A bad case is answered with
+//! `{"line": N, "error": "…"}` in its place and the other cases are still answered. Exit status: 0
+//! when every case was answered, 1 when any case was an error, 2 when the input cannot be read.
+//!
+//! `--compact` leaves out `axes`; `--compare parry` adds parry's answer and the disagreements.
+//! Every number printed is positive zero rather than `-0.0`, and is the shortest text of its `f32`.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Write};
 
 use serde::Serialize;
+use serde_json::Value;
 
 use crate::sat::{dim2, dim3, AxisTest, SatReport};
-use crate::scene::{pair_from_json, Pair};
+use crate::scene::cases::{Cases, HasBuffer};
+use crate::scene::number::unsigned_zero;
+use crate::scene::{read_pair, NotedPair, Pair, SceneError};
 
-/// Every line was answered.
+/// Every case was answered.
 pub const EXIT_OK: i32 = 0;
-/// At least one line was an error.
+/// At least one case was an error.
 pub const EXIT_BAD_LINE: i32 = 1;
 /// The input could not be read.
 pub const EXIT_UNREADABLE: i32 = 2;
 
+/// How `check` answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Leave out `axes`: the verdict, the first separating axis, the depth and the normal only.
+    pub compact: bool,
+    /// Add parry's answer and the disagreements with it (`--compare parry`).
+    pub compare_parry: bool,
+}
+
 /// One axis of a `check` answer.
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct AxisOut {
     /// Position in the test order.
     pub index: usize,
@@ -39,27 +56,90 @@ pub struct AxisOut {
     pub gap: f32,
 }
 
-/// The answer to one good line.
-#[derive(Serialize)]
+/// The answer to one good case.
+#[derive(Debug, Serialize)]
 pub struct CaseOut {
+    /// 1-based number of the input line it answers (the first line of a multi-line case).
+    pub line: usize,
     /// No axis separates.
     pub intersect: bool,
+    /// The gap is zero to within rounding ([`SatReport::touching`]).
+    pub touching: bool,
     /// Lowest separating index.
     pub first_separating_axis: Option<usize>,
     /// Every separating index.
     pub separating_axes: Vec<usize>,
-    /// Penetration depth when intersecting.
+    /// Penetration depth when intersecting (`0`, never `-0`, when touching exactly).
     pub depth: Option<f32>,
     /// Unit normal from A to B when intersecting.
     pub normal: Option<Vec<f32>>,
     /// Axis of least penetration when intersecting.
     pub min_axis: Option<usize>,
-    /// Every axis in test order.
-    pub axes: Vec<AxisOut>,
+    /// What reading the case noticed (unknown fields, non-unit quaternions); left out when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// Every axis in test order; left out with `--compact`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axes: Option<Vec<AxisOut>>,
+    /// parry's answer and the disagreements, with `--compare parry`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parry: Option<ParryOut>,
 }
 
-/// The answer to a bad line.
-#[derive(Serialize)]
+/// parry's answer on a line (`--compare parry`); see [`crate::engines::parry`].
+#[derive(Debug, Serialize)]
+pub struct ParryOut {
+    /// `intersection_test`.
+    pub intersect: bool,
+    /// `contact`'s depth (`−dist`), `null` when parry finds no contact.
+    pub depth: Option<f32>,
+    /// `contact`'s normal from A to B.
+    pub normal: Option<Vec<f32>>,
+    /// `contact`'s point on A and point on B.
+    pub points: Option<[Vec<f32>; 2]>,
+    /// parry's contact manifold, `null` when it has no points.
+    pub manifold: Option<ParryManifoldOut>,
+    /// How parry's answer differs from satbox's, each with its size; `[]` when they agree.
+    pub disagreements: Vec<DisagreementOut>,
+}
+
+/// parry's contact manifold on a line.
+#[derive(Debug, Serialize)]
+pub struct ParryManifoldOut {
+    /// From A to B.
+    pub normal: Vec<f32>,
+    /// Its points.
+    pub points: Vec<ParryPointOut>,
+}
+
+/// One point of parry's contact manifold.
+#[derive(Debug, Serialize)]
+pub struct ParryPointOut {
+    /// Midway between parry's two contact points.
+    pub point: Vec<f32>,
+    /// Negative when penetrating.
+    pub separation: f32,
+    /// The features of A and of B that meet there, as parry numbers them.
+    pub features: [String; 2],
+}
+
+/// One disagreement on a line.
+#[derive(Debug, Serialize)]
+pub struct DisagreementOut {
+    /// `verdict`, `depth`, `normal` or `manifold_points`.
+    pub what: &'static str,
+    /// How big: the margin from touching, the depth difference, the angle in degrees, the point
+    /// count difference.
+    pub size: f32,
+    /// One sentence with both answers.
+    pub description: String,
+    /// A known cause (parry3d's GJK/EPA depth), when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<&'static str>,
+}
+
+/// The answer to a bad case.
+#[derive(Debug, Serialize)]
 pub struct ErrorOut {
     /// 1-based line number in the input.
     pub line: usize,
@@ -67,54 +147,118 @@ pub struct ErrorOut {
     pub error: String,
 }
 
+fn unsigned(v: &[f32]) -> Vec<f32> {
+    v.iter().map(|x| unsigned_zero(*x)).collect()
+}
+
 fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
+    line: usize,
     r: &SatReport<V, N>,
     to_vec: impl Fn(V) -> Vec<f32>,
+    options: &Options,
 ) -> CaseOut {
     CaseOut {
+        line,
         intersect: r.intersect,
+        touching: r.touching(),
         first_separating_axis: r.first_separating,
         separating_axes: r.separating_axes().collect(),
-        depth: r.penetration.map(|p| p.depth),
-        normal: r.penetration.map(|p| to_vec(p.normal)),
+        depth: r.penetration.map(|p| unsigned_zero(p.depth)),
+        normal: r.penetration.map(|p| unsigned(&to_vec(p.normal))),
         min_axis: r.penetration.map(|p| p.axis_index),
-        axes: r
-            .axes
-            .iter()
-            .map(|a: &AxisTest<V>| AxisOut {
-                index: a.index,
-                kind: a.kind.name(),
-                axis: to_vec(a.axis),
-                degenerate: a.degenerate,
-                ra: a.ra,
-                rb: a.rb,
-                distance: a.distance,
-                gap: a.gap,
-            })
-            .collect(),
+        notes: Vec::new(),
+        axes: (!options.compact).then(|| {
+            r.axes
+                .iter()
+                .map(|a: &AxisTest<V>| AxisOut {
+                    index: a.index,
+                    kind: a.kind.name(),
+                    axis: unsigned(&to_vec(a.axis)),
+                    degenerate: a.degenerate,
+                    ra: unsigned_zero(a.ra),
+                    rb: unsigned_zero(a.rb),
+                    distance: unsigned_zero(a.distance),
+                    gap: unsigned_zero(a.gap),
+                })
+                .collect()
+        }),
+        parry: None,
     }
 }
 
-/// The answer to a validated pair.
-pub fn answer(pair: &Pair) -> CaseOut {
-    match pair {
-        Pair::Two(a, b) => case_out(&dim2::report(a, b), |v| v.to_array().to_vec()),
-        Pair::Three(a, b) => case_out(&dim3::report(a, b), |v| v.to_array().to_vec()),
+/// parry's answer and the disagreements with satbox's, as the `"parry"` object of a line.
+fn parry_out(pair: &Pair) -> ParryOut {
+    use crate::engines::parry::{answer, compare};
+    let p = answer(pair);
+    let disagreements = compare(pair, &p)
+        .iter()
+        .map(|d| DisagreementOut {
+            what: d.what(),
+            size: unsigned_zero(d.size()),
+            description: d.describe(),
+            known: d.known_cause(),
+        })
+        .collect();
+    ParryOut {
+        intersect: p.intersect,
+        depth: p.contact.as_ref().map(|c| c.depth),
+        normal: p.contact.as_ref().map(|c| c.normal.clone()),
+        points: p
+            .contact
+            .as_ref()
+            .map(|c| [c.point_a.clone(), c.point_b.clone()]),
+        manifold: p.manifold.map(|m| ParryManifoldOut {
+            normal: m.normal,
+            points: m
+                .points
+                .into_iter()
+                .map(|q| ParryPointOut {
+                    point: q.point,
+                    separation: q.separation,
+                    features: [q.feature_a, q.feature_b],
+                })
+                .collect(),
+        }),
+        disagreements,
     }
 }
 
-/// Answers one line of input (`number` is 1-based); `None` for a blank line.
-pub fn answer_line(number: usize, line: &str) -> Option<Result<String, String>> {
-    if line.trim().is_empty() {
-        return None;
+/// The answer to a validated case on input line `line`.
+pub fn answer(line: usize, case: &NotedPair, options: &Options) -> CaseOut {
+    let mut out = match &case.pair {
+        Pair::Two(a, b) => case_out(
+            line,
+            &dim2::report(a, b),
+            |v| v.to_array().to_vec(),
+            options,
+        ),
+        Pair::Three(a, b) => case_out(
+            line,
+            &dim3::report(a, b),
+            |v| v.to_array().to_vec(),
+            options,
+        ),
+    };
+    out.notes = case.notes.iter().map(ToString::to_string).collect();
+    if options.compare_parry {
+        out.parry = Some(parry_out(&case.pair));
     }
-    Some(match pair_from_json(line) {
-        Ok(pair) => Ok(to_line(&answer(&pair))),
-        Err(e) => Err(to_line(&ErrorOut {
-            line: number,
-            error: e.to_string(),
-        })),
-    })
+    out
+}
+
+/// Answers one case's JSON text: the answer line, or the error line.
+pub fn answer_text(line: usize, text: &str, options: &Options) -> Result<String, String> {
+    let read = serde_json::from_str::<Value>(text)
+        .map_err(|e| SceneError::Json(e.to_string()))
+        .and_then(|v| read_pair(&v, None));
+    match read {
+        Ok(case) => Ok(to_line(&answer(line, &case, options))),
+        Err(e) => Err(error_line(line, e.to_string())),
+    }
+}
+
+fn error_line(line: usize, error: String) -> String {
+    to_line(&ErrorOut { line, error })
 }
 
 /// One JSON line. Serialising these plain structs cannot fail (serde_json writes a non-finite
@@ -123,39 +267,170 @@ fn to_line<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
-/// Runs `check` on `path` (`-` for stdin), writing answers to `out`; returns the exit status.
-pub fn run(path: &str, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let mut bytes = Vec::new();
-    let read = if path == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
-    };
-    if let Err(e) = read {
-        let _ = writeln!(err, "satbox check: cannot read {path}: {e}");
-        return EXIT_UNREADABLE;
-    }
+/// Answers every case of `input`, in order, writing one line each to `out`; returns the exit
+/// status. Answers are flushed whenever the input has nothing buffered, so a program feeding
+/// `check` line by line gets each answer as soon as it is computed.
+pub fn run_on<R: BufRead + HasBuffer>(
+    input: R,
+    name: &str,
+    options: &Options,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
     let mut status = EXIT_OK;
-    for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
-        let answer = match std::str::from_utf8(raw) {
-            Ok(line) => answer_line(i + 1, line),
-            Err(_) => Some(Err(to_line(&ErrorOut {
-                line: i + 1,
-                error: "line is not valid UTF-8".into(),
-            }))),
-        };
-        let line = match answer {
-            None => continue,
-            Some(Ok(line)) => line,
-            Some(Err(line)) => {
-                status = EXIT_BAD_LINE;
-                line
+    let mut cases = Cases::new(input);
+    loop {
+        if cases.would_wait() && out.flush().is_err() {
+            return status;
+        }
+        let case = match cases.next() {
+            None => break,
+            Some(Ok(case)) => case,
+            Some(Err(e)) => {
+                let _ = out.flush();
+                let _ = writeln!(err, "satbox check: cannot read {name}: {e}");
+                return EXIT_UNREADABLE;
             }
         };
+        let line = match case.text {
+            Ok(text) => answer_text(case.line, &text, options),
+            Err(e) => Err(error_line(case.line, e)),
+        };
+        let line = line.unwrap_or_else(|bad| {
+            status = EXIT_BAD_LINE;
+            bad
+        });
         if writeln!(out, "{line}").is_err() {
             // stdout closed (e.g. piped into `head`): stop quietly
             return status;
         }
     }
+    let _ = out.flush();
     status
+}
+
+/// Runs `check` on `path` (`-` for stdin), writing answers to `out`; returns the exit status.
+pub fn run(path: &str, options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if path == "-" {
+        let stdin = std::io::stdin();
+        let input = BufReader::with_capacity(1 << 16, stdin.lock());
+        return run_on(input, "standard input", options, out, err);
+    }
+    match std::fs::File::open(path) {
+        Ok(file) => run_on(
+            BufReader::with_capacity(1 << 16, file),
+            path,
+            options,
+            out,
+            err,
+        ),
+        Err(e) => {
+            let _ = writeln!(err, "satbox check: cannot read {path}: {e}");
+            EXIT_UNREADABLE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_on_bytes(bytes: &[u8], options: &Options) -> (i32, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = run_on(bytes, "input", options, &mut out, &mut err);
+        assert!(err.is_empty());
+        (status, String::from_utf8(out).unwrap())
+    }
+
+    /// A JSON number `-0` or `-0.0` anywhere in `text`.
+    fn has_negative_zero(text: &str) -> bool {
+        text.match_indices("-0").any(|(at, _)| {
+            let rest = &text[at + 2..];
+            let rest = rest.strip_prefix(".0").unwrap_or(rest);
+            rest.starts_with([',', ']', '}'])
+        })
+    }
+
+    const TOUCH3: &str = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[2,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+
+    #[test]
+    fn a_touching_pair_prints_depth_0_and_no_negative_zero_anywhere() {
+        let (status, text) = run_on_bytes(TOUCH3.as_bytes(), &Options::default());
+        assert_eq!(status, 0, "{text}");
+        assert!(text.contains("\"touching\":true"), "{text}");
+        assert!(text.contains("\"depth\":0.0,"), "{text}");
+        assert!(!has_negative_zero(&text), "{text}");
+        assert!(has_negative_zero("[1,-0.0]") && has_negative_zero("{\"d\":-0}"));
+        assert!(!has_negative_zero("[-0.01,-0.05]"));
+    }
+
+    #[test]
+    fn no_answer_to_any_preset_prints_negative_zero() {
+        let options = Options {
+            compact: false,
+            compare_parry: true,
+        };
+        for p in crate::scene::presets::presets() {
+            let line = crate::scene::check_line(&p.pair);
+            let answer = answer_text(1, &line, &options).unwrap();
+            assert!(!has_negative_zero(&answer), "{}: {answer}", p.name);
+        }
+    }
+
+    #[test]
+    fn no_answer_to_the_recorded_timeline_prints_negative_zero() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/recordings/box-settling.jsonl");
+        let input = std::fs::read(path).unwrap();
+        let options = Options {
+            compact: false,
+            compare_parry: true,
+        };
+        let (status, text) = run_on_bytes(&input, &options);
+        assert_eq!(status, 0);
+        assert!(text.contains("\"touching\":true"));
+        assert!(!has_negative_zero(&text));
+    }
+
+    #[test]
+    fn compact_leaves_out_the_axes_and_keeps_the_verdict() {
+        let options = Options {
+            compact: true,
+            compare_parry: false,
+        };
+        let line = answer_text(7, TOUCH3, &options).unwrap();
+        assert_eq!(
+            line,
+            r#"{"line":7,"intersect":true,"touching":true,"first_separating_axis":null,"separating_axes":[],"depth":0.0,"normal":[1.0,0.0,0.0],"min_axis":0}"#
+        );
+    }
+
+    #[test]
+    fn notes_are_printed_on_the_line_and_left_out_when_there_are_none() {
+        let text = r#"{"a":{"center":[0,0],"half_extents":[1,1],"angle":0,"mass":3},"b":{"center":[3,0],"half_extents":[1,1],"angle":0}}"#;
+        let line = answer_text(1, text, &Options::default()).unwrap();
+        let v: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(
+            v["notes"],
+            serde_json::json!(["box a: field \"mass\" is not a box field; ignored"])
+        );
+        let line = answer_text(1, TOUCH3, &Options::default()).unwrap();
+        assert!(!line.contains("notes"));
+    }
+
+    #[test]
+    fn compare_parry_adds_parrys_answer_and_an_empty_list_when_they_agree() {
+        let options = Options {
+            compact: true,
+            compare_parry: true,
+        };
+        let text = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[0.2,1.9,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+        let v: Value = serde_json::from_str(&answer_text(1, text, &options).unwrap()).unwrap();
+        let p = &v["parry"];
+        assert_eq!(p["intersect"], true);
+        assert!((p["depth"].as_f64().unwrap() - 0.1).abs() < 1e-5);
+        assert_eq!(p["manifold"]["points"].as_array().unwrap().len(), 4);
+        assert_eq!(p["disagreements"], serde_json::json!([]));
+    }
 }

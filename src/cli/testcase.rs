@@ -1,59 +1,17 @@
-//! "Copy as test": a Rust `#[test]` that rebuilds a box pair bit for bit and asserts satbox's
-//! verdict, with the equivalent `satbox check` input line in a comment.
+//! Exports of the current case: "copy as test" (a Rust `#[test]` on satbox), the same case as a
+//! parry3d or parry2d `#[test]`, and the `satbox check` line. Each rebuilds the pair bit for bit.
 //!
 //! Every float is written with Rust's `{:?}`, which prints the shortest text that reads back as
-//! the same `f32`; the boxes are rebuilt with `Obb3::new` / `Obb2::new`, the same validation the
-//! `check` command applies to its input, so the test and the check line see identical boxes.
+//! the same `f32`. The pair is first made [`canonical`] (each quaternion the one normalisation
+//! settles on), which is what `check` reads back from the line; the Rust tests then build that very
+//! quaternion (a struct literal checked with `validate`, since `Obb3::new` would normalise it once
+//! more), so the test, the parry test and the check line see identical boxes.
 
-use glam::Quat;
-
+use crate::engines::parry::depth_tolerance;
 use crate::sat::{dim2, dim3, fmt_num, Obb2, Obb3, SatReport};
-use crate::scene::{BoxSpec2, BoxSpec3, Pair};
+use crate::scene::Pair;
 
-/// A quaternion that normalisation leaves unchanged, bit for bit: `q` normalised until it stops
-/// moving (dividing by a length of `1 ± ε` can flip the last bit, so once is not always enough).
-pub fn stable_rotation(q: Quat) -> Quat {
-    let mut q = q;
-    for _ in 0..8 {
-        match crate::sat::dim3::normalize_rotation(q) {
-            Ok(n) if n.to_array().map(f32::to_bits) == q.to_array().map(f32::to_bits) => break,
-            Ok(n) => q = n,
-            Err(_) => break,
-        }
-    }
-    q
-}
-
-/// The pair as `satbox check` reads it back, and as it reads back again: validated boxes whose
-/// quaternions normalisation does not change.
-pub fn canonical(pair: &Pair) -> Pair {
-    match pair {
-        Pair::Two(a, b) => {
-            let f = |o: &Obb2| BoxSpec2::from(o).to_obb().unwrap_or(*o);
-            Pair::Two(f(a), f(b))
-        }
-        Pair::Three(a, b) => {
-            let f = |o: &Obb3| Obb3 {
-                rotation: stable_rotation(o.rotation),
-                ..*o
-            };
-            Pair::Three(f(a), f(b))
-        }
-    }
-}
-
-/// One `satbox check` input line for the pair, as validated boxes.
-pub fn check_line(pair: &Pair) -> String {
-    let v = match canonical(pair) {
-        Pair::Two(a, b) => {
-            serde_json::json!({"a": BoxSpec2::from(&a), "b": BoxSpec2::from(&b)})
-        }
-        Pair::Three(a, b) => {
-            serde_json::json!({"a": BoxSpec3::from(&a), "b": BoxSpec3::from(&b)})
-        }
-    };
-    serde_json::to_string(&v).unwrap_or_default()
-}
+pub use crate::scene::{canonical, check_line, stable_rotation};
 
 fn floats(v: &[f32]) -> String {
     v.iter()
@@ -64,7 +22,7 @@ fn floats(v: &[f32]) -> String {
 
 fn obb3_expr(o: &Obb3) -> String {
     format!(
-        "Obb3::new(\n        Vec3::new({}),\n        Vec3::new({}),\n        Quat::from_xyzw({}),\n    )\n    .unwrap()",
+        "Obb3 {{\n        center: Vec3::new({}),\n        half_extents: Vec3::new({}),\n        rotation: Quat::from_xyzw({}),\n    }}",
         floats(&o.center.to_array()),
         floats(&o.half_extents.to_array()),
         floats(&o.rotation.to_array()),
@@ -119,6 +77,9 @@ fn assertions<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
             );
         }
     }
+    if r.touching() {
+        s += "    assert!(r.touching(), \"touching: gap 0 within rounding\");\n";
+    }
     s
 }
 
@@ -139,7 +100,7 @@ pub fn rust_test(pair: &Pair, name: &str) -> String {
         Pair::Three(a, b) => (
             "    use glam::{Quat, Vec3};\n    use satbox::sat::{dim3, Obb3};\n",
             format!(
-                "    let a = {};\n    let b = {};\n",
+                "    // each rotation is the quaternion satbox keeps, bit for bit (Obb3::new would\n    // normalise it once more)\n    let a = {};\n    let b = {};\n    a.validate().unwrap();\n    b.validate().unwrap();\n",
                 obb3_expr(a),
                 obb3_expr(b)
             ),
@@ -166,11 +127,121 @@ pub fn rust_test(pair: &Pair, name: &str) -> String {
     )
 }
 
+/// What satbox says about the pair, for the parry test: (intersecting, touching, depth, verdict).
+fn satbox_says(pair: &Pair) -> (bool, bool, Option<f32>, String) {
+    match pair {
+        Pair::Three(a, b) => {
+            let r = dim3::report(a, b);
+            (
+                r.intersect,
+                r.touching(),
+                r.penetration.map(|p| p.depth),
+                r.verdict(),
+            )
+        }
+        Pair::Two(a, b) => {
+            let r = dim2::report(a, b);
+            (
+                r.intersect,
+                r.touching(),
+                r.penetration.map(|p| p.depth),
+                r.verdict(),
+            )
+        }
+    }
+}
+
+/// The text of a parry3d (3D) or parry2d (2D) `#[test]` named `name` that builds the same
+/// cuboids and poses and asserts satbox's answer: the verdict of `intersection_test` and the depth
+/// of `contact`, within `1e-4 · (1 + size of the pair)`. For a touching pair (gap 0 within
+/// rounding) either verdict is right, so it prints parry's answer instead of asserting it.
+///
+/// parry 0.31 is built on glam: `Rotation::from_xyzw(x, y, z, w)`. A comment gives the same
+/// rotation for nalgebra-based parry, whose `Quaternion::new(w, i, j, k)` takes w first.
+pub fn parry_test(pair: &Pair, name: &str) -> String {
+    let pair = canonical(pair);
+    let line = check_line(&pair);
+    let (intersect, touching, depth, verdict) = satbox_says(&pair);
+    let (crate_name, uses, shapes) = match &pair {
+        Pair::Three(a, b) => {
+            let pose = |o: &Obb3, n: &str| {
+                let [x, y, z, w] = o.rotation.to_array();
+                format!(
+                    "    // nalgebra: UnitQuaternion::from_quaternion(Quaternion::new({}))\n    let pose_{n} = Pose::from_parts(\n        Vector::new({}),\n        Rotation::from_xyzw({}),\n    );\n    let cuboid_{n} = Cuboid::new(Vector::new({}));\n",
+                    floats(&[w, x, y, z]),
+                    floats(&o.center.to_array()),
+                    floats(&o.rotation.to_array()),
+                    floats(&o.half_extents.to_array()),
+                )
+            };
+            (
+                "parry3d",
+                "    use parry3d::math::{Pose, Rotation, Vector};\n    use parry3d::query;\n    use parry3d::shape::Cuboid;\n",
+                pose(a, "a") + &pose(b, "b"),
+            )
+        }
+        Pair::Two(a, b) => {
+            let pose = |o: &Obb2, n: &str| {
+                format!(
+                    "    let pose_{n} = Pose::new(Vector::new({}), {:?});\n    let cuboid_{n} = Cuboid::new(Vector::new({}));\n",
+                    floats(&o.center.to_array()),
+                    o.angle,
+                    floats(&o.half_extents.to_array()),
+                )
+            };
+            (
+                "parry2d",
+                "    use parry2d::math::{Pose, Vector};\n    use parry2d::query;\n    use parry2d::shape::Cuboid;\n",
+                pose(a, "a") + &pose(b, "b"),
+            )
+        }
+    };
+    let tol = depth_tolerance(&pair);
+    let queries = "    let hit = query::intersection_test(&pose_a, &cuboid_a, &pose_b, &cuboid_b).unwrap();\n    let contact = query::contact(&pose_a, &cuboid_a, &pose_b, &cuboid_b, 0.0).unwrap();\n";
+    let checks = match (touching, intersect, depth) {
+        (true, _, _) => "    // touching (gap 0 within rounding): either verdict is right\n    println!(\"parry: intersecting {}, contact {:?}\", hit.intersecting, contact.map(|c| c.dist));\n".to_string(),
+        (false, true, Some(d)) => format!(
+            "    assert!(hit.intersecting, \"satbox: intersecting\");\n    let c = contact.expect(\"satbox: in contact\");\n    assert!((-c.dist - {d:?}).abs() <= {tol:?}, \"parry's depth {{}}, satbox's {d:?}\", -c.dist);\n"
+        ),
+        _ => "    assert!(!hit.intersecting, \"satbox: separated\");\n    assert!(contact.is_none(), \"satbox: separated\");\n".to_string(),
+    };
+    format!(
+        "#[test]\nfn {name}() {{\n    // The same case for `satbox check -`:\n    // {line}\n    // satbox: {verdict}\n    // {crate_name} 0.31\n{uses}{shapes}{queries}{checks}}}\n"
+    )
+}
+
+/// The exports checked into `tests/exported_cases.rs`: (preset, `satbox` or `parry`, test name).
+#[doc(hidden)]
+pub mod tests_support {
+    /// See the module.
+    pub const EXPORTED: [(&str, &str, &str); 7] = [
+        ("3d-contact-face-face", "satbox", "satbox_face_face_contact"),
+        (
+            "2d-intersecting",
+            "satbox",
+            "satbox_rectangles_intersecting",
+        ),
+        ("3d-contact-face-face", "parry", "parry3d_face_face_contact"),
+        ("3d-contact-edge-edge", "parry", "parry3d_edge_edge_contact"),
+        (
+            "3d-separated-edge-edge",
+            "parry",
+            "parry3d_separated_by_an_edge_axis",
+        ),
+        ("3d-touching", "parry", "parry3d_touching"),
+        (
+            "2d-intersecting",
+            "parry",
+            "parry2d_rectangles_intersecting",
+        ),
+    ];
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::scene::pair_from_json;
-    use glam::{EulerRot, Vec2, Vec3};
+    use glam::{EulerRot, Quat, Vec2, Vec3};
 
     fn bits3(o: &Obb3) -> Vec<u32> {
         let mut v: Vec<u32> = o.center.to_array().iter().map(|x| x.to_bits()).collect();
@@ -196,24 +267,25 @@ mod tests {
     /// The numbers written in the statement `let <name> = …;` of the generated text.
     fn literals(text: &str, name: &str) -> Vec<f32> {
         let start = text.find(&format!("let {name} = ")).unwrap();
-        let end = start + text[start..].find(".unwrap()").unwrap();
+        let end = start + text[start..].find(";\n").unwrap();
         text[start..end]
             .split(['(', ')', ','])
             .filter_map(|t| t.trim().parse::<f32>().ok())
             .collect()
     }
 
-    /// The pair the generated test builds, by running its own literals through the constructors.
+    /// The pair the generated test builds, from its own literals as it builds them.
     fn pair_of_text(text: &str, mode3: bool) -> Pair {
         let (a, b) = (literals(text, "a"), literals(text, "b"));
         if mode3 {
             let o = |v: &[f32]| {
-                Obb3::new(
-                    Vec3::new(v[0], v[1], v[2]),
-                    Vec3::new(v[3], v[4], v[5]),
-                    Quat::from_xyzw(v[6], v[7], v[8], v[9]),
-                )
-                .unwrap()
+                let o = Obb3 {
+                    center: Vec3::new(v[0], v[1], v[2]),
+                    half_extents: Vec3::new(v[3], v[4], v[5]),
+                    rotation: Quat::from_xyzw(v[6], v[7], v[8], v[9]),
+                };
+                o.validate().unwrap();
+                o
             };
             Pair::Three(o(&a), o(&b))
         } else {
@@ -309,8 +381,8 @@ mod tests {
     fn the_asserted_numbers_are_the_reports() {
         for pair in cases() {
             let text = rust_test(&pair, "case");
-            let from_line = pair_from_json(&check_line(&pair)).unwrap();
-            let out = crate::cli::check::answer(&from_line);
+            let from_line = crate::scene::noted_pair_from_json(&check_line(&pair)).unwrap();
+            let out = crate::cli::check::answer(1, &from_line, &Default::default());
             if out.intersect {
                 assert!(text.contains("assert!(r.intersect"), "{text}");
                 let axis = number_after(&text, "assert_eq!(p.axis_index, ").unwrap();
@@ -323,7 +395,79 @@ mod tests {
                 assert_eq!(Some(first as usize), out.first_separating_axis);
                 let k = first as usize;
                 let gap = number_after(&text, &format!("assert!((r.axes[{k}].gap - ")).unwrap();
-                assert_eq!(gap, out.axes[k].gap);
+                assert_eq!(gap, out.axes.as_ref().unwrap()[k].gap);
+            }
+        }
+    }
+
+    #[test]
+    fn the_exports_compiled_in_tests_exported_are_what_the_generators_write_now() {
+        let file = include_str!("../../tests/exported/cases.rs");
+        let presets = crate::scene::presets::presets();
+        for (preset, kind, name) in tests_support::EXPORTED {
+            let pair = presets.iter().find(|p| p.name == preset).unwrap().pair;
+            let text = match kind {
+                "satbox" => rust_test(&pair, name),
+                _ => parry_test(&pair, name),
+            };
+            assert!(
+                file.contains(&format!("// preset {preset}\n{text}")),
+                "tests/exported/cases.rs is not what the exports write for {preset} now:\n{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_parry_test_builds_the_same_cuboids_and_poses_bit_for_bit() {
+        for pair in cases() {
+            let text = parry_test(&pair, "case");
+            let numbers = |marker: &str| -> Vec<f32> {
+                text.lines()
+                    .filter(|l| l.contains(marker))
+                    .flat_map(|l| {
+                        let inner = &l[l.find(marker).unwrap() + marker.len()..];
+                        let inner = &inner[..inner.find(')').unwrap()];
+                        inner
+                            .split(',')
+                            .map(|x| x.trim().parse::<f32>().unwrap())
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
+            };
+            let canon = canonical(&pair);
+            match canon {
+                Pair::Three(a, b) => {
+                    let rotations = numbers("Rotation::from_xyzw(");
+                    let expected: Vec<f32> =
+                        [a.rotation.to_array(), b.rotation.to_array()].concat();
+                    assert_eq!(
+                        rotations.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                        expected.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+                    );
+                    let vectors = numbers("Vector::new(");
+                    let expected: Vec<f32> = [
+                        a.center.to_array(),
+                        a.half_extents.to_array(),
+                        b.center.to_array(),
+                        b.half_extents.to_array(),
+                    ]
+                    .concat();
+                    assert_eq!(vectors, expected);
+                    // the nalgebra comment gives the same quaternion, w first
+                    let w_first = numbers("Quaternion::new(");
+                    assert_eq!(w_first[0], a.rotation.w);
+                    assert_eq!(w_first[1..4], a.rotation.to_array()[..3]);
+                }
+                Pair::Two(a, b) => {
+                    assert!(text.contains(&format!(
+                        "Pose::new(Vector::new({:?}, {:?}), {:?})",
+                        a.center.x, a.center.y, a.angle
+                    )));
+                    assert!(text.contains(&format!(
+                        "Cuboid::new(Vector::new({:?}, {:?}))",
+                        b.half_extents.x, b.half_extents.y
+                    )));
+                }
             }
         }
     }

@@ -80,6 +80,14 @@ pub const PARALLEL_EPSILON: f32 = 1e-6;
 /// its values more than one unit apart, so a box could not even be placed where it was asked to be.
 pub const MAX_COORDINATE: f32 = 1e7;
 
+/// Rounding units of the magnitudes summed on an axis (`ra + rb + |T·L|`) in the band of
+/// touching; see [`SatReport::touching_band`].
+pub const TOUCHING_AXIS_ULPS: f32 = 8.0;
+
+/// Rounding units of the centres' distances from the origin in the band of touching; see
+/// [`SatReport::touching_band`].
+pub const TOUCHING_CENTER_ULPS: f32 = 2.0;
+
 /// Tuning of the tests: the two knobs of the parallel-edge problem.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SatParams {
@@ -366,9 +374,74 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
         self.first_separating.map(|i| &self.axes[i])
     }
 
-    /// One sentence: "Separated by axis 7: A.u0 × B.u1, gap 0.083" or
-    /// "Intersecting, depth 0.41 along B.u2".
+    /// The band inside which the gap on axis `index` is zero as far as `f32` can tell:
+    /// `ε · (8·(ra + rb + |T·L|) + 2·(|A.center| + |B.center|))`, `ε = 2⁻²³`
+    /// ([`TOUCHING_AXIS_ULPS`], [`TOUCHING_CENTER_ULPS`]).
+    ///
+    /// The gap is a few sums of products of the radii and the projected centre distance, each
+    /// rounded to 24 bits: that is the first term. The second is where the boxes are: a centre
+    /// 20 000 from the origin is only kept to within about 0.001 in each coordinate, which moves it
+    /// along every axis, whichever way the axis points. The centres' distances are read from the
+    /// report itself (each box's centre projected on its own three face axes). Moving B by
+    /// `depth · normal`, or each box half of it, leaves a gap inside this band: over random pairs
+    /// the gap left is at most about half the first term near the origin and a tenth of the second
+    /// 2 000 units out.
+    pub fn touching_band(&self, index: usize) -> f32 {
+        let axis = &self.axes[index];
+        f32::EPSILON
+            * (TOUCHING_AXIS_ULPS * (axis.ra + axis.rb + axis.distance)
+                + TOUCHING_CENTER_ULPS * self.centre_distances())
+    }
+
+    /// `|A.center| + |B.center|`, from the centres' projections on their own face axes.
+    fn centre_distances(&self) -> f32 {
+        let (mut a2, mut b2) = (0.0f32, 0.0f32);
+        for t in &self.axes {
+            match t.kind {
+                AxisKind::FaceA(_) => a2 += t.interval_a.center() * t.interval_a.center(),
+                AxisKind::FaceB(_) => b2 += t.interval_b.center() * t.interval_b.center(),
+                AxisKind::Edge(..) => {}
+            }
+        }
+        a2.sqrt() + b2.sqrt()
+    }
+
+    /// The boxes touch: their surfaces meet, with a gap of zero to within rounding.
+    ///
+    /// Precisely: when they intersect, the depth on the axis of least penetration is within that
+    /// axis's [`SatReport::touching_band`]; when an axis separates them, every separating axis's
+    /// gap is within its band (the largest gap is a lower bound on their distance, so they are no
+    /// further apart than rounding). Boxes pushed out by `depth · normal` read as touching;
+    /// `intersect` still says on which side of zero the rounded numbers fell.
+    pub fn touching(&self) -> bool {
+        self.touching_axis().is_some()
+    }
+
+    /// The axis along which the boxes touch (see [`SatReport::touching`]): the axis of least
+    /// penetration, or the first separating axis.
+    pub fn touching_axis(&self) -> Option<&AxisTest<V>> {
+        if let Some(p) = &self.penetration {
+            let within = p.depth <= self.touching_band(p.axis_index);
+            return within.then_some(&self.axes[p.axis_index]);
+        }
+        let first = self.first_separating_axis()?;
+        self.axes
+            .iter()
+            .filter(|a| a.is_separating())
+            .all(|a| a.gap <= self.touching_band(a.index))
+            .then_some(first)
+    }
+
+    /// One sentence: "Separated by axis 7: A.u0 × B.u1, gap 0.083",
+    /// "Intersecting, depth 0.41 along B.u2" or, when the gap is zero to within rounding
+    /// ([`SatReport::touching`]), "Touching along A.u1 (gap 0 within rounding)".
     pub fn verdict(&self) -> String {
+        if let Some(axis) = self.touching_axis() {
+            return format!(
+                "Touching along {} (gap 0 within rounding)",
+                axis.kind.label()
+            );
+        }
         if let Some(axis) = self.first_separating_axis() {
             format!(
                 "Separated by axis {}: {}, gap {}",
@@ -448,6 +521,150 @@ mod tests {
             validate_center_and_extents(&[0.0, 0.0], &[1.0, f32::INFINITY]),
             Err(ObbError::NonFiniteExtent)
         );
+    }
+
+    /// A small deterministic generator for the touching tests.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn unit(&mut self) -> f32 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 40) as f32 / (1u64 << 24) as f32
+        }
+
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            lo + (hi - lo) * self.unit()
+        }
+
+        fn box3(&mut self, spread: f32, offset: glam::Vec3) -> Obb3 {
+            let axis = glam::Vec3::new(
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+            )
+            .normalize_or_zero();
+            let axis = if axis == glam::Vec3::ZERO {
+                glam::Vec3::Z
+            } else {
+                axis
+            };
+            Obb3 {
+                center: offset
+                    + glam::Vec3::new(
+                        self.range(-spread, spread),
+                        self.range(-spread, spread),
+                        self.range(-spread, spread),
+                    ),
+                half_extents: glam::Vec3::new(
+                    self.range(0.1, 2.0),
+                    self.range(0.1, 2.0),
+                    self.range(0.1, 2.0),
+                ),
+                rotation: glam::Quat::from_axis_angle(axis, self.range(-3.0, 3.0)),
+            }
+        }
+
+        fn box2(&mut self, spread: f32) -> Obb2 {
+            Obb2 {
+                center: glam::Vec2::new(self.range(-spread, spread), self.range(-spread, spread)),
+                half_extents: glam::Vec2::new(self.range(0.1, 2.0), self.range(0.1, 2.0)),
+                angle: self.range(-3.0, 3.0),
+            }
+        }
+    }
+
+    #[test]
+    fn a_pair_resolved_by_moving_b_by_depth_along_the_normal_reads_as_touching() {
+        let mut rng = Lcg(7);
+        let mut resolved = 0;
+        for k in 0..4000 {
+            // a quarter of the pairs 2 500 units out, a quarter 25 000
+            let offset = match k % 4 {
+                0 => glam::Vec3::new(2000.0, -1500.0, 800.0),
+                1 => glam::Vec3::new(20000.0, -15000.0, 8000.0),
+                _ => glam::Vec3::ZERO,
+            };
+            let (a, mut b) = (rng.box3(1.5, offset), rng.box3(1.5, offset));
+            let r = dim3::report(&a, &b);
+            let Some(p) = r.penetration else { continue };
+            if r.touching() {
+                continue;
+            }
+            b.center += p.normal * p.depth;
+            let after = dim3::report(&a, &b);
+            assert!(after.touching(), "pair {k}: {}", after.verdict());
+            assert!(
+                after.verdict().starts_with("Touching along "),
+                "{}",
+                after.verdict()
+            );
+            resolved += 1;
+        }
+        assert!(resolved > 1000, "only {resolved} intersecting pairs");
+    }
+
+    #[test]
+    fn a_pair_resolved_half_each_way_reads_as_touching_in_2d_and_3d() {
+        let mut rng = Lcg(11);
+        for k in 0..3000 {
+            let (mut a, mut b) = (rng.box2(1.5), rng.box2(1.5));
+            if let Some(p) = dim2::report(&a, &b).penetration {
+                a.center -= p.normal * (p.depth / 2.0);
+                b.center += p.normal * (p.depth / 2.0);
+                let after = dim2::report(&a, &b);
+                assert!(after.touching(), "2D pair {k}: {}", after.verdict());
+            }
+            let (mut a, mut b) = (
+                rng.box3(1.5, glam::Vec3::ZERO),
+                rng.box3(1.5, glam::Vec3::ZERO),
+            );
+            if let Some(p) = dim3::report(&a, &b).penetration {
+                a.center -= p.normal * (p.depth / 2.0);
+                b.center += p.normal * (p.depth / 2.0);
+                let after = dim3::report(&a, &b);
+                assert!(after.touching(), "3D pair {k}: {}", after.verdict());
+            }
+        }
+    }
+
+    #[test]
+    fn cubes_sharing_a_face_touch_along_a_u0_and_say_so() {
+        let a = Obb3::axis_aligned(glam::Vec3::ZERO, glam::Vec3::ONE);
+        let b = Obb3::axis_aligned(glam::Vec3::new(2.0, 0.3, 0.0), glam::Vec3::ONE);
+        let r = dim3::report(&a, &b);
+        assert!(r.intersect && r.touching());
+        assert_eq!(r.touching_axis().map(|t| t.index), Some(0));
+        assert_eq!(r.verdict(), "Touching along A.u0 (gap 0 within rounding)");
+    }
+
+    #[test]
+    fn a_gap_or_an_overlap_of_a_thousandth_is_not_touching() {
+        let a = Obb2::new(glam::Vec2::ZERO, glam::Vec2::ONE, 0.0).unwrap();
+        let apart = Obb2::new(glam::Vec2::new(2.0009766, 0.0), glam::Vec2::ONE, 0.0).unwrap();
+        let r = dim2::report(&a, &apart);
+        assert!(!r.touching());
+        assert_eq!(r.verdict(), "Separated by axis 0: A.u0, gap 0.0009766");
+        let into = Obb2::new(glam::Vec2::new(1.9990234, 0.0), glam::Vec2::ONE, 0.0).unwrap();
+        let r = dim2::report(&a, &into);
+        assert!(!r.touching());
+        assert_eq!(r.verdict(), "Intersecting, depth 0.0009766 along A.u0");
+    }
+
+    #[test]
+    fn a_separation_touches_only_when_every_separating_axis_is_within_rounding() {
+        // 1e-7 apart on x, but also clearly apart on y: separated, not touching
+        let a = Obb2::new(glam::Vec2::ZERO, glam::Vec2::ONE, 0.0).unwrap();
+        let b = Obb2::new(glam::Vec2::new(2.0000002, 3.0), glam::Vec2::ONE, 0.0).unwrap();
+        let r = dim2::report(&a, &b);
+        assert!(r.axes[0].gap <= r.touching_band(0) && !r.touching());
+        // 1e-7 apart on x alone: touching along A.u0
+        let b = Obb2::new(glam::Vec2::new(2.0000002, 0.5), glam::Vec2::ONE, 0.0).unwrap();
+        let r = dim2::report(&a, &b);
+        assert!(!r.intersect && r.touching(), "{}", r.verdict());
+        assert_eq!(r.verdict(), "Touching along A.u0 (gap 0 within rounding)");
     }
 
     #[test]

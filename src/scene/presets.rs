@@ -105,4 +105,17 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn every_preset_writes_its_f32s_as_their_shortest_text() {
+        for (file, text) in compiled::PRESETS {
+            let v: serde_json::Value = serde_json::from_str(text).unwrap();
+            let mut short = v.clone();
+            super::super::number::shorten_f32_numbers(&mut short);
+            assert_eq!(
+                short, v,
+                "{file}: write each f32 as its shortest text (0.3, not 0.30000001192092896)"
+            );
+        }
+    }
 }

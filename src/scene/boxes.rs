@@ -1,0 +1,1165 @@
+//! Boxes as JSON: every encoding satbox reads, wherever a box is read (check lines, scene files,
+//! pasted text, links, recordings), and the one form it writes.
+//!
+//! # Reading
+//!
+//! A box is an object with a `center` and exactly one field of each pair:
+//!
+//! | what | 3D | 2D |
+//! |---|---|---|
+//! | extents | `half_extents` `[x, y, z]` or `size` (full extents) | `half_extents` `[x, y]` or `size` |
+//! | rotation | `rotation` `[x, y, z, w]`, `rotation_wxyz` `[w, x, y, z]`, `basis` or `euler` | `angle` (radians) or `angle_deg` |
+//!
+//! * `basis`: the rotation matrix as three rows, `[[r00, r01, r02], [r10, r11, r12], [r20, r21,
+//!   r22]]`; its columns are the box's axes `u0, u1, u2`. It must be orthonormal within
+//!   [`UNIT_TOLERANCE`]: a scaled basis is refused with the scale found and the extents it belongs
+//!   in. A left-handed one is accepted with a note (negating an axis leaves the same box).
+//! * `euler`: `{"order": "YXZ", "degrees": [x, y, z]}` or `{"order": …, "radians": [x, y, z]}`:
+//!   the angles about X, Y and Z, always in that order; `order` names the turns as matrices
+//!   multiplied left to right (see [`EulerOrder`]): `"YXZ"` is `R_Y(y) · R_X(x) · R_Z(z)`, the
+//!   order of Unity's `eulerAngles` and Godot's default `rotation`.
+//!
+//! Both fields of a pair, or neither, is an error naming them. Extents are `≥ 0` (zero is a flat
+//! box); centre coordinates and half extents beyond ±[`MAX_COORDINATE`] are refused, each message
+//! naming the field and what it is. Unknown fields (`"mass"`) are ignored with a [`Note`]; so is a
+//! quaternion that is not of length 1 (it is used normalised, and the note gives its length).
+//!
+//! # Writing
+//!
+//! Boxes are written as `center`, `half_extents` and `rotation` `[x, y, z, w]` (3D) or `angle`
+//! (2D), each number as the shortest text that reads back as the same `f32`. Every quaternion read
+//! is made a fixed point of normalisation ([`stable_rotation`]), so what is written reads back bit
+//! for bit.
+
+use std::fmt;
+
+use glam::{DVec3, Quat, Vec2, Vec3};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use super::number::{f32_json, f32_text, f32s_json, f64_text, list_text};
+use super::rotation::{length_note, quat_from_columns, EulerOrder, UNIT_TOLERANCE};
+use super::{Mode, Pair, SceneError};
+use crate::sat::{dim3::normalize_rotation, Obb2, Obb3, Which, MAX_COORDINATE};
+
+/// The fields of a 3D box that choose its rotation: exactly one is given.
+pub const ROTATION_FIELDS_3D: [&str; 4] = ["rotation", "rotation_wxyz", "basis", "euler"];
+/// The fields of a 2D box that choose its angle: exactly one is given.
+pub const ROTATION_FIELDS_2D: [&str; 2] = ["angle", "angle_deg"];
+/// The fields that choose a box's extents: exactly one is given.
+pub const EXTENT_FIELDS: [&str; 2] = ["half_extents", "size"];
+/// The fields of a case around its boxes that are read (or kept) rather than noted as unknown:
+/// `mode` is checked against the boxes, `description` and `view` belong to scene files, `t` and
+/// `label` to recordings.
+pub const CASE_FIELDS: [&str; 7] = ["a", "b", "mode", "description", "view", "t", "label"];
+
+/// Something the reader noticed and did not refuse: an unknown field, a quaternion that was not
+/// of length 1, a left-handed basis, an engine's convention. Notes travel with the pair as plain
+/// data; `check` prints them and the window shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The box it is about, or `None` for the case as a whole.
+    pub which: Option<Which>,
+    /// What was noticed, naming the field.
+    pub message: String,
+}
+
+impl Note {
+    /// A note about one box.
+    pub fn about(which: Which, message: impl Into<String>) -> Self {
+        Self {
+            which: Some(which),
+            message: message.into(),
+        }
+    }
+
+    /// A note about the case as a whole.
+    pub fn about_case(message: impl Into<String>) -> Self {
+        Self {
+            which: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.which {
+            Some(w) => write!(f, "box {}: {}", box_name(w), self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// A validated pair and what the reader noticed on the way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotedPair {
+    /// The boxes.
+    pub pair: Pair,
+    /// In reading order; empty when nothing was noticed.
+    pub notes: Vec<Note>,
+}
+
+/// `"a"` or `"b"`: how files and messages name the boxes.
+pub fn box_name(which: Which) -> &'static str {
+    match which {
+        Which::A => "a",
+        Which::B => "b",
+    }
+}
+
+fn bad(which: Which, message: impl fmt::Display) -> SceneError {
+    SceneError::Shape(format!("box {}: {message}", box_name(which)))
+}
+
+/// Which dimension a box object is, from its rotation field or else its centre's length.
+pub fn box_mode(which: Which, v: &Value) -> Result<Mode, SceneError> {
+    let name = box_name(which);
+    let obj = v
+        .as_object()
+        .ok_or_else(|| SceneError::Shape(format!("box {name} must be an object")))?;
+    let three = ROTATION_FIELDS_3D.iter().find(|k| obj.contains_key(**k));
+    let two = ROTATION_FIELDS_2D.iter().find(|k| obj.contains_key(**k));
+    let center_len = obj.get("center").and_then(Value::as_array).map(Vec::len);
+    match (three, two, center_len) {
+        (Some(k3), Some(k2), _) => Err(SceneError::Shape(format!(
+            "box {name} has both \"{k3}\" (3D) and \"{k2}\" (2D)"
+        ))),
+        (Some(_), None, _) | (None, None, Some(3)) => Ok(Mode::Three),
+        (None, Some(_), _) | (None, None, Some(2)) => Ok(Mode::Two),
+        _ => Err(SceneError::Shape(format!(
+            "box {name} needs \"center\", \"half_extents\" (or \"size\") and a rotation: \"rotation\" [x,y,z,w] (or \"rotation_wxyz\", \"basis\", \"euler\") in 3D, \"angle\" (or \"angle_deg\") in 2D"
+        ))),
+    }
+}
+
+/// The one field of `fields` that `obj` has, `None` when it has none; both is an error naming
+/// them.
+fn one_of(
+    which: Which,
+    obj: &Map<String, Value>,
+    fields: &[&'static str],
+) -> Result<Option<&'static str>, SceneError> {
+    let present: Vec<&'static str> = fields
+        .iter()
+        .copied()
+        .filter(|k| obj.contains_key(*k))
+        .collect();
+    match present.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one)),
+        [first, second, ..] => Err(bad(
+            which,
+            format!(
+                "has both \"{first}\" and \"{second}\"; give exactly one of {}",
+                quoted(fields)
+            ),
+        )),
+    }
+}
+
+fn quoted(fields: &[&str]) -> String {
+    let q: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
+    match q.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => q.join(""),
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The `N` numbers of field `field`, as `f64`; `labels` reads like `[x, y, z]`.
+fn numbers<const N: usize>(
+    which: Which,
+    field: &str,
+    v: &Value,
+    labels: &str,
+) -> Result<[f64; N], SceneError> {
+    let items = v.as_array().ok_or_else(|| {
+        bad(
+            which,
+            format!(
+                "\"{field}\" must be an array of {N} numbers {labels}, not {}",
+                kind_of(v)
+            ),
+        )
+    })?;
+    if items.len() != N {
+        return Err(bad(
+            which,
+            format!(
+                "\"{field}\" has {} numbers; it needs {N} {labels}",
+                items.len()
+            ),
+        ));
+    }
+    let mut out = [0.0; N];
+    for (k, item) in items.iter().enumerate() {
+        out[k] = item.as_f64().ok_or_else(|| {
+            bad(
+                which,
+                format!("{field}[{k}] must be a number, not {}", kind_of(item)),
+            )
+        })?;
+    }
+    Ok(out)
+}
+
+fn number(which: Which, field: &str, v: &Value) -> Result<f64, SceneError> {
+    v.as_f64().ok_or_else(|| {
+        bad(
+            which,
+            format!("\"{field}\" must be a number, not {}", kind_of(v)),
+        )
+    })
+}
+
+fn labels(n: usize) -> &'static str {
+    if n == 2 {
+        "[x, y]"
+    } else {
+        "[x, y, z]"
+    }
+}
+
+fn required<'v>(
+    which: Which,
+    obj: &'v Map<String, Value>,
+    field: &str,
+) -> Result<&'v Value, SceneError> {
+    obj.get(field)
+        .ok_or_else(|| bad(which, format!("missing \"{field}\"")))
+}
+
+/// A centre coordinate as `f32`, within ±[`MAX_COORDINATE`].
+fn coordinate(which: Which, field: &str, k: usize, x: f64) -> Result<f32, SceneError> {
+    let single = x as f32;
+    if single.is_finite() && single.abs() <= MAX_COORDINATE {
+        Ok(single)
+    } else {
+        Err(bad(
+            which,
+            format!(
+                "{field}[{k}] = {} is beyond the supported range of +/-1e7 for a centre coordinate (f32 cannot place a box that far out to within one unit)",
+                f64_text(x)
+            ),
+        ))
+    }
+}
+
+/// A half extent as `f32`, from a half extent or (`full`) a full size: `≥ 0` and within
+/// ±[`MAX_COORDINATE`].
+fn extent(which: Which, field: &str, k: usize, x: f64, full: bool) -> Result<f32, SceneError> {
+    let what = if full { "sizes" } else { "half extents" };
+    if x < 0.0 {
+        return Err(bad(
+            which,
+            format!(
+                "{field}[{k}] is {}; {what} must be >= 0 (0 is a flat box)",
+                f64_text(x)
+            ),
+        ));
+    }
+    let single = x as f32;
+    let half = if full { single * 0.5 } else { single };
+    if half.is_finite() && half <= MAX_COORDINATE {
+        return Ok(half);
+    }
+    let beyond = "beyond the supported range of +/-1e7 for a half extent";
+    Err(bad(
+        which,
+        if full {
+            format!(
+                "{field}[{k}] = {} is a half extent of {}, {beyond}",
+                f64_text(x),
+                f64_text(x / 2.0)
+            )
+        } else {
+            format!("{field}[{k}] = {} is {beyond}", f64_text(x))
+        },
+    ))
+}
+
+/// A rotation component or angle as `f32`.
+fn single(which: Which, field: &str, x: f64) -> Result<f32, SceneError> {
+    let s = x as f32;
+    if s.is_finite() {
+        Ok(s)
+    } else {
+        Err(bad(
+            which,
+            format!("{field} = {} is too large for a 32-bit float", f64_text(x)),
+        ))
+    }
+}
+
+fn center<const N: usize>(which: Which, obj: &Map<String, Value>) -> Result<[f32; N], SceneError> {
+    let raw = numbers::<N>(which, "center", required(which, obj, "center")?, labels(N))?;
+    let mut out = [0.0f32; N];
+    for k in 0..N {
+        out[k] = coordinate(which, "center", k, raw[k])?;
+    }
+    Ok(out)
+}
+
+/// The half extents, and the field and numbers they were given as (for messages about scale).
+fn extents<const N: usize>(
+    which: Which,
+    obj: &Map<String, Value>,
+) -> Result<([f32; N], &'static str, [f64; N]), SceneError> {
+    let field = one_of(which, obj, &EXTENT_FIELDS)?.ok_or_else(|| {
+        bad(
+            which,
+            format!(
+                "needs its extents: \"half_extents\" {} or \"size\" (full extents)",
+                labels(N)
+            ),
+        )
+    })?;
+    let raw = numbers::<N>(which, field, &obj[field], labels(N))?;
+    let mut half = [0.0f32; N];
+    for k in 0..N {
+        half[k] = extent(which, field, k, raw[k], field == "size")?;
+    }
+    Ok((half, field, raw))
+}
+
+/// The quaternion of the `rotation` or `rotation_wxyz` field, noted when not of length 1.
+fn quaternion(
+    which: Which,
+    field: &str,
+    v: &Value,
+    notes: &mut Vec<Note>,
+) -> Result<Quat, SceneError> {
+    let (labels, order) = if field == "rotation_wxyz" {
+        ("[w, x, y, z]", [1, 2, 3, 0])
+    } else {
+        ("[x, y, z, w]", [0, 1, 2, 3])
+    };
+    let raw = numbers::<4>(which, field, v, labels).map_err(|e| match v.as_array() {
+        Some(items) if items.len() == 3 => bad(
+            which,
+            format!(
+                "\"{field}\" has 3 numbers; a quaternion needs 4 {labels} (Euler angles go in \"euler\": {{\"order\": \"XYZ\", \"degrees\": [x, y, z]}})"
+            ),
+        ),
+        _ => e,
+    })?;
+    let mut c = [0.0f32; 4];
+    for k in 0..4 {
+        c[k] = single(which, &format!("{field}[{k}]"), raw[k])?;
+    }
+    if let Some(n) = length_note(&raw) {
+        let shown: Vec<f32> = raw.iter().map(|x| *x as f32).collect();
+        notes.push(Note::about(
+            which,
+            format!("\"{field}\" {} {n}", list_text(&shown)),
+        ));
+    }
+    let [x, y, z, w] = order.map(|k| c[k]);
+    Ok(Quat::from_xyzw(x, y, z, w))
+}
+
+/// The rotation of a `basis` (rows; columns are the axes), refused with the scale found when it
+/// carries one.
+fn basis(
+    which: Which,
+    v: &Value,
+    extents: (&str, &[f64]),
+    notes: &mut Vec<Note>,
+) -> Result<Quat, SceneError> {
+    let rows_text = "[[r00, r01, r02], [r10, r11, r12], [r20, r21, r22]] (rows; the columns are the box's axes u0, u1, u2)";
+    let rows = v.as_array().filter(|r| r.len() == 3).ok_or_else(|| {
+        bad(
+            which,
+            format!("\"basis\" must be 3 rows of 3 numbers, {rows_text}"),
+        )
+    })?;
+    let mut m = [[0.0f64; 3]; 3];
+    for (i, row) in rows.iter().enumerate() {
+        m[i] = numbers::<3>(which, &format!("basis[{i}]"), row, "[r_i0, r_i1, r_i2]")?;
+    }
+    let columns = [0, 1, 2].map(|j| DVec3::new(m[0][j], m[1][j], m[2][j]));
+    match quat_from_columns(columns) {
+        Ok((q, note)) => {
+            if let Some(n) = note {
+                notes.push(Note::about(which, format!("\"basis\" {n}")));
+            }
+            Ok(q)
+        }
+        Err(e) => {
+            let mut message = format!("\"basis\" {e}; a basis must be a pure rotation (orthonormal within {UNIT_TOLERANCE:e})");
+            if let Some(scale) = e.scale() {
+                let (field, given) = extents;
+                let scaled: Vec<f32> = given
+                    .iter()
+                    .zip(scale)
+                    .map(|(e, s)| (e * s) as f32)
+                    .collect();
+                let given: Vec<f32> = given.iter().map(|x| *x as f32).collect();
+                message += &format!(
+                    ": move the scale into the extents (\"{field}\" {} becomes {}) and divide each column by its length",
+                    list_text(&given),
+                    list_text(&scaled)
+                );
+            }
+            Err(bad(which, message))
+        }
+    }
+}
+
+/// The rotation of an `euler` object.
+fn euler(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Quat, SceneError> {
+    let shape = "\"euler\" must be an object {\"order\": \"XYZ\", \"degrees\": [x, y, z]} (or \"radians\"): the angles about X, Y and Z, and the order of the turns";
+    let obj = v.as_object().ok_or_else(|| bad(which, shape))?;
+    let orders: Vec<&str> = EulerOrder::ALL.iter().map(|o| o.name()).collect();
+    let order = match obj.get("order") {
+        None => {
+            return Err(bad(
+                which,
+                format!("\"euler\" needs an \"order\", one of {}", orders.join(", ")),
+            ))
+        }
+        Some(o) => {
+            let text = o.as_str().unwrap_or_default();
+            EulerOrder::parse(text).ok_or_else(|| {
+                bad(
+                    which,
+                    format!(
+                        "euler order {o} is not one of {} (the turns, as matrices multiplied left to right)",
+                        orders.join(", ")
+                    ),
+                )
+            })?
+        }
+    };
+    let unit = match (obj.get("degrees"), obj.get("radians")) {
+        (Some(_), Some(_)) => {
+            return Err(bad(
+                which,
+                "\"euler\" has both \"degrees\" and \"radians\"; give exactly one",
+            ))
+        }
+        (Some(d), None) => ("degrees", d),
+        (None, Some(r)) => ("radians", r),
+        (None, None) => {
+            return Err(bad(
+                which,
+                "\"euler\" needs its angles: \"degrees\" [x, y, z] or \"radians\" [x, y, z]",
+            ))
+        }
+    };
+    let angles = numbers::<3>(
+        which,
+        &format!("euler.{}", unit.0),
+        unit.1,
+        "[about X, about Y, about Z]",
+    )?;
+    let radians = if unit.0 == "degrees" {
+        angles.map(f64::to_radians)
+    } else {
+        angles
+    };
+    for key in obj.keys() {
+        if !["order", "degrees", "radians"].contains(&key.as_str()) {
+            notes.push(Note::about(
+                which,
+                format!("field \"euler.{key}\" is not read; ignored"),
+            ));
+        }
+    }
+    Ok(order.quat(radians).as_quat())
+}
+
+fn note_unknown(which: Which, obj: &Map<String, Value>, mode: Mode, notes: &mut Vec<Note>) {
+    let rotation: &[&str] = match mode {
+        Mode::Three => &ROTATION_FIELDS_3D,
+        Mode::Two => &ROTATION_FIELDS_2D,
+    };
+    for key in obj.keys() {
+        let known = key == "center"
+            || EXTENT_FIELDS.contains(&key.as_str())
+            || rotation.contains(&key.as_str());
+        if !known {
+            notes.push(Note::about(
+                which,
+                format!("field \"{key}\" is not a box field; ignored"),
+            ));
+        }
+    }
+}
+
+/// The one quaternion satbox keeps for the rotation of `q`: the quaternion that repeated
+/// normalisation settles on.
+///
+/// Dividing by a length of `1 ± ε` can flip the last bit, so normalising once is not always the
+/// end: normalising again may move a bit again, and for about one rotation in a hundred the
+/// quaternion then alternates between two neighbours for ever. This follows the normalisations
+/// until a quaternion repeats and returns the smallest (by bits) of the quaternions that repeat:
+/// for most rotations the fixed point of normalisation, for the rest one fixed member of the
+/// pair. Reading it back (normalised, then this) gives it again, bit for bit. A zero or
+/// non-finite `q` is returned unchanged.
+pub fn stable_rotation(q: Quat) -> Quat {
+    let key = |q: Quat| q.to_array().map(f32::to_bits);
+    let mut seen: Vec<Quat> = Vec::with_capacity(4);
+    let mut current = q;
+    for _ in 0..16 {
+        let Ok(next) = normalize_rotation(current) else {
+            return q;
+        };
+        if let Some(start) = seen.iter().position(|s| key(*s) == key(next)) {
+            return seen[start..]
+                .iter()
+                .copied()
+                .min_by_key(|s| key(*s))
+                .unwrap_or(next);
+        }
+        seen.push(next);
+        current = next;
+    }
+    current
+}
+
+/// Reads and validates one 3D box; unknown fields and non-unit quaternions go to `notes`.
+pub fn read_box3(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb3, SceneError> {
+    let obj = v
+        .as_object()
+        .ok_or_else(|| SceneError::Shape(format!("box {} must be an object", box_name(which))))?;
+    let c = center::<3>(which, obj)?;
+    let (half, extent_field, given) = extents::<3>(which, obj)?;
+    let field = one_of(which, obj, &ROTATION_FIELDS_3D)?.ok_or_else(|| {
+        bad(
+            which,
+            "needs a rotation: \"rotation\" [x, y, z, w], \"rotation_wxyz\" [w, x, y, z], \"basis\" (rows) or \"euler\" {\"order\": \"XYZ\", \"degrees\": [x, y, z]}",
+        )
+    })?;
+    let q = match field {
+        "basis" => basis(which, &obj[field], (extent_field, &given), notes)?,
+        "euler" => euler(which, &obj[field], notes)?,
+        _ => quaternion(which, field, &obj[field], notes)?,
+    };
+    note_unknown(which, obj, Mode::Three, notes);
+    let mut o = Obb3::new(Vec3::from(c), Vec3::from(half), q).map_err(|error| SceneError::Box {
+        name: box_name(which),
+        error,
+    })?;
+    o.rotation = stable_rotation(o.rotation);
+    Ok(o)
+}
+
+/// Reads and validates one 2D box; unknown fields go to `notes`.
+pub fn read_box2(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb2, SceneError> {
+    let obj = v
+        .as_object()
+        .ok_or_else(|| SceneError::Shape(format!("box {} must be an object", box_name(which))))?;
+    let c = center::<2>(which, obj)?;
+    let (half, _, _) = extents::<2>(which, obj)?;
+    let field = one_of(which, obj, &ROTATION_FIELDS_2D)?.ok_or_else(|| {
+        bad(
+            which,
+            "needs its angle: \"angle\" (radians, counter-clockwise) or \"angle_deg\"",
+        )
+    })?;
+    let raw = number(which, field, &obj[field])?;
+    let radians = if field == "angle_deg" {
+        raw.to_radians()
+    } else {
+        raw
+    };
+    let angle = single(which, field, radians).map_err(|_| {
+        bad(
+            which,
+            format!(
+                "{field} = {} is too large for a 32-bit float",
+                f64_text(raw)
+            ),
+        )
+    })?;
+    note_unknown(which, obj, Mode::Two, notes);
+    Obb2::new(Vec2::from(c), Vec2::from(half), angle).map_err(|error| SceneError::Box {
+        name: box_name(which),
+        error,
+    })
+}
+
+/// Reads the two boxes `a` and `b` of a JSON object (a `check` line, a scene, a recorded frame),
+/// deciding 2D or 3D from their fields and validating every number. `expected` forces a mode
+/// (scenes name theirs); a `"mode"` field in the object is checked against the boxes too.
+pub fn read_pair(v: &Value, expected: Option<Mode>) -> Result<NotedPair, SceneError> {
+    let obj = v.as_object().ok_or_else(|| {
+        SceneError::Shape("expected a JSON object with boxes \"a\" and \"b\"".into())
+    })?;
+    let get = |name: &'static str| {
+        obj.get(name)
+            .ok_or_else(|| SceneError::Shape(format!("missing box \"{name}\"")))
+    };
+    let (va, vb) = (get("a")?, get("b")?);
+    let (da, db) = (box_mode(Which::A, va)?, box_mode(Which::B, vb)?);
+    if da != db {
+        return Err(SceneError::Shape(format!(
+            "mixed dimensions: box a is {da} but box b is {db}"
+        )));
+    }
+    let named = match obj.get("mode") {
+        None => None,
+        Some(m) => Some(Mode::parse(m).ok_or_else(|| {
+            SceneError::Shape(format!("\"mode\" must be \"2d\" or \"3d\", not {m}"))
+        })?),
+    };
+    for m in [expected, named].into_iter().flatten() {
+        if m != da {
+            return Err(SceneError::Shape(format!(
+                "the scene says mode {m} but its boxes are {da}"
+            )));
+        }
+    }
+    let mut notes = Vec::new();
+    for key in obj.keys() {
+        if !CASE_FIELDS.contains(&key.as_str()) {
+            notes.push(Note::about_case(format!(
+                "field \"{key}\" is not read (a case has \"a\", \"b\" and optionally \"mode\", \"description\", \"view\", \"t\", \"label\"); ignored"
+            )));
+        }
+    }
+    let pair = match da {
+        Mode::Three => {
+            let a = read_box3(Which::A, va, &mut notes)?;
+            let b = read_box3(Which::B, vb, &mut notes)?;
+            Pair::Three(a, b)
+        }
+        Mode::Two => {
+            let a = read_box2(Which::A, va, &mut notes)?;
+            let b = read_box2(Which::B, vb, &mut notes)?;
+            Pair::Two(a, b)
+        }
+    };
+    Ok(NotedPair { pair, notes })
+}
+
+/// Parses one JSON text holding a case (a `check` line, or a whole scene file).
+pub fn noted_pair_from_json(text: &str) -> Result<NotedPair, SceneError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| SceneError::Json(e.to_string()))?;
+    read_pair(&v, None)
+}
+
+/// Reads one `check` line, without its notes.
+pub fn pair_from_json(line: &str) -> Result<Pair, SceneError> {
+    noted_pair_from_json(line).map(|p| p.pair)
+}
+
+/// A 3D box as satbox writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct BoxSpec3 {
+    /// `[x, y, z]`.
+    pub center: [f32; 3],
+    /// `[x, y, z]`, each `≥ 0`.
+    pub half_extents: [f32; 3],
+    /// Quaternion `[x, y, z, w]`, of length 1.
+    pub rotation: [f32; 4],
+}
+
+/// A 2D box as satbox writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct BoxSpec2 {
+    /// `[x, y]`.
+    pub center: [f32; 2],
+    /// `[x, y]`, each `≥ 0`.
+    pub half_extents: [f32; 2],
+    /// Radians, counter-clockwise.
+    pub angle: f32,
+}
+
+impl BoxSpec3 {
+    /// Validates into a box (the quaternion normalised).
+    pub fn to_obb(&self) -> Result<Obb3, crate::sat::ObbError> {
+        Obb3::new(
+            Vec3::from(self.center),
+            Vec3::from(self.half_extents),
+            Quat::from_array(self.rotation),
+        )
+    }
+
+    /// The JSON object, every number as its shortest text.
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("center".into(), f32s_json(&self.center));
+        m.insert("half_extents".into(), f32s_json(&self.half_extents));
+        m.insert("rotation".into(), f32s_json(&self.rotation));
+        Value::Object(m)
+    }
+}
+
+impl From<&Obb3> for BoxSpec3 {
+    fn from(o: &Obb3) -> Self {
+        Self {
+            center: o.center.to_array(),
+            half_extents: o.half_extents.to_array(),
+            rotation: o.rotation.to_array(),
+        }
+    }
+}
+
+impl BoxSpec2 {
+    /// Validates into a box.
+    pub fn to_obb(&self) -> Result<Obb2, crate::sat::ObbError> {
+        Obb2::new(
+            Vec2::from(self.center),
+            Vec2::from(self.half_extents),
+            self.angle,
+        )
+    }
+
+    /// The JSON object, every number as its shortest text.
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("center".into(), f32s_json(&self.center));
+        m.insert("half_extents".into(), f32s_json(&self.half_extents));
+        m.insert("angle".into(), f32_json(self.angle));
+        Value::Object(m)
+    }
+}
+
+impl From<&Obb2> for BoxSpec2 {
+    fn from(o: &Obb2) -> Self {
+        Self {
+            center: o.center.to_array(),
+            half_extents: o.half_extents.to_array(),
+            angle: o.angle,
+        }
+    }
+}
+
+/// The pair as satbox reads it back, and as it reads back again: every quaternion a fixed point
+/// of normalisation ([`stable_rotation`]). 2D boxes are unchanged.
+pub fn canonical(pair: &Pair) -> Pair {
+    match pair {
+        Pair::Two(..) => *pair,
+        Pair::Three(a, b) => {
+            let f = |o: &Obb3| Obb3 {
+                rotation: stable_rotation(o.rotation),
+                ..*o
+            };
+            Pair::Three(f(a), f(b))
+        }
+    }
+}
+
+/// The boxes of a pair as JSON values, in the written form (after [`canonical`]).
+pub fn box_values(pair: &Pair) -> (Value, Value) {
+    match canonical(pair) {
+        Pair::Two(a, b) => (BoxSpec2::from(&a).to_value(), BoxSpec2::from(&b).to_value()),
+        Pair::Three(a, b) => (BoxSpec3::from(&a).to_value(), BoxSpec3::from(&b).to_value()),
+    }
+}
+
+/// The order in which a box's fields are written: the centre, the extents, the rotation; any
+/// other field after them.
+pub const BOX_FIELD_ORDER: [&str; 9] = [
+    "center",
+    "half_extents",
+    "size",
+    "rotation",
+    "rotation_wxyz",
+    "basis",
+    "euler",
+    "angle",
+    "angle_deg",
+];
+
+/// Writes a box object with its fields in [`BOX_FIELD_ORDER`] (a JSON object value alone would be
+/// written in alphabetical order, `angle` first); anything else is written as it is.
+pub fn serialize_box<S: Serializer>(v: &Value, serializer: S) -> Result<S::Ok, S::Error> {
+    let Value::Object(obj) = v else {
+        return v.serialize(serializer);
+    };
+    let mut map = serializer.serialize_map(Some(obj.len()))?;
+    for key in BOX_FIELD_ORDER {
+        if let Some(value) = obj.get(key) {
+            map.serialize_entry(key, value)?;
+        }
+    }
+    for (key, value) in obj {
+        if !BOX_FIELD_ORDER.contains(&key.as_str()) {
+            map.serialize_entry(key, value)?;
+        }
+    }
+    map.end()
+}
+
+/// A pair of box objects written as `{"a": {…}, "b": {…}}`, each with [`serialize_box`].
+#[derive(Serialize)]
+struct LineOfBoxes<'v> {
+    #[serde(serialize_with = "serialize_box")]
+    a: &'v Value,
+    #[serde(serialize_with = "serialize_box")]
+    b: &'v Value,
+}
+
+/// One `check` input line for the pair: `{"a": {…}, "b": {…}}`, numbers as their shortest text.
+pub fn check_line(pair: &Pair) -> String {
+    let (a, b) = box_values(pair);
+    serde_json::to_string(&LineOfBoxes { a: &a, b: &b }).unwrap_or_default()
+}
+
+/// A short description of a box for messages and for showing parsed boxes before they are
+/// applied: `center [0, 1, 0], half extents [1, 1, 1], rotation [0, 0, 0, 1]`.
+pub fn describe_box3(o: &Obb3) -> String {
+    format!(
+        "center {}, half extents {}, rotation [x, y, z, w] {}",
+        list_text(&o.center.to_array()),
+        list_text(&o.half_extents.to_array()),
+        list_text(&o.rotation.to_array())
+    )
+}
+
+/// [`describe_box3`] for a rectangle: the angle in radians and degrees.
+pub fn describe_box2(o: &Obb2) -> String {
+    format!(
+        "center {}, half extents {}, angle {} rad ({}°)",
+        list_text(&o.center.to_array()),
+        list_text(&o.half_extents.to_array()),
+        f32_text(o.angle),
+        f32_text(o.angle.to_degrees())
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<NotedPair, SceneError> {
+        noted_pair_from_json(text)
+    }
+
+    fn bits(p: &Pair) -> Vec<u32> {
+        let mut v = Vec::new();
+        match p {
+            Pair::Three(a, b) => {
+                for o in [a, b] {
+                    v.extend(o.center.to_array().map(f32::to_bits));
+                    v.extend(o.half_extents.to_array().map(f32::to_bits));
+                    v.extend(o.rotation.to_array().map(f32::to_bits));
+                }
+            }
+            Pair::Two(a, b) => {
+                for o in [a, b] {
+                    v.extend(o.center.to_array().map(f32::to_bits));
+                    v.extend(o.half_extents.to_array().map(f32::to_bits));
+                    v.push(o.angle.to_bits());
+                }
+            }
+        }
+        v
+    }
+
+    fn message(text: &str) -> String {
+        read(text).unwrap_err().to_string()
+    }
+
+    const B3: &str = r#"{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#;
+    const B2: &str = r#"{"center":[3,0],"half_extents":[1,1],"angle":0}"#;
+
+    fn with_a(a: &str) -> String {
+        let two = a.contains("angle") || a.contains(r#""center":[0,0],"#);
+        let b = if two { B2 } else { B3 };
+        format!(r#"{{"a":{a},"b":{b}}}"#)
+    }
+
+    #[test]
+    fn a_line_with_rotation_is_3d_and_with_angle_is_2d() {
+        let p = pair_from_json(
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},
+                "b":{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,2]}}"#,
+        )
+        .unwrap();
+        assert_eq!(p.mode(), Mode::Three);
+        let p = pair_from_json(
+            r#"{"a":{"center":[0,0],"half_extents":[1,1],"angle":0},
+                "b":{"center":[3,0],"half_extents":[1,1],"angle":0.5}}"#,
+        )
+        .unwrap();
+        assert_eq!(p.mode(), Mode::Two);
+    }
+
+    #[test]
+    fn mixed_dimensions_are_named_as_such() {
+        let e = message(&format!(r#"{{"a":{B2},"b":{B3}}}"#));
+        assert!(
+            e.contains("mixed dimensions: box a is 2D but box b is 3D"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_field_is_ignored_with_a_note_naming_it() {
+        let p = read(&with_a(
+            r#"{"center":[0,0],"half_extents":[1,1],"angle":0,"mass":2.5}"#,
+        ))
+        .unwrap();
+        let notes: Vec<String> = p.notes.iter().map(ToString::to_string).collect();
+        assert_eq!(notes, ["box a: field \"mass\" is not a box field; ignored"]);
+        let p = read(&format!(r#"{{"a":{B3},"b":{B3},"id":7}}"#)).unwrap();
+        assert_eq!(p.notes.len(), 1);
+        assert!(p.notes[0].which.is_none());
+        assert!(p.notes[0].message.starts_with("field \"id\" is not read"));
+    }
+
+    #[test]
+    fn a_unity_box_of_full_size_with_a_w_first_quaternion_gives_its_half_extent_twins_report() {
+        let q = Quat::from_euler(glam::EulerRot::YXZ, 0.4, -0.3, 1.2);
+        let [x, y, z, w] = q.to_array();
+        let twin = read(&format!(
+            r#"{{"a":{{"center":[0.5,0,0],"half_extents":[1.5,0.25,2],"rotation":[{x},{y},{z},{w}]}},"b":{B3}}}"#
+        ))
+        .unwrap();
+        let full = read(&format!(
+            r#"{{"a":{{"center":[0.5,0,0],"size":[3,0.5,4],"rotation_wxyz":[{w},{x},{y},{z}]}},"b":{B3}}}"#
+        ))
+        .unwrap();
+        assert_eq!(bits(&full.pair), bits(&twin.pair));
+        let (Pair::Three(a, b), Pair::Three(ta, tb)) = (full.pair, twin.pair) else {
+            panic!("3D")
+        };
+        assert_eq!(
+            crate::sat::dim3::report(&a, &b),
+            crate::sat::dim3::report(&ta, &tb)
+        );
+        assert!(full.notes.is_empty());
+    }
+
+    #[test]
+    fn both_fields_of_a_pair_or_neither_is_an_error_naming_the_fields() {
+        let cases = [
+            (
+                r#"{"center":[0,0,0],"half_extents":[1,1,1],"size":[2,2,2],"rotation":[0,0,0,1]}"#,
+                "box a: has both \"half_extents\" and \"size\"; give exactly one of \"half_extents\" or \"size\"",
+            ),
+            (
+                r#"{"center":[0,0,0],"rotation":[0,0,0,1]}"#,
+                "box a: needs its extents: \"half_extents\" [x, y, z] or \"size\" (full extents)",
+            ),
+            (
+                r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"basis":[[1,0,0],[0,1,0],[0,0,1]]}"#,
+                "box a: has both \"rotation\" and \"basis\"; give exactly one of \"rotation\", \"rotation_wxyz\", \"basis\" or \"euler\"",
+            ),
+            (
+                r#"{"center":[0,0,0],"half_extents":[1,1,1]}"#,
+                "box a: needs a rotation: \"rotation\" [x, y, z, w]",
+            ),
+            (
+                r#"{"center":[0,0],"half_extents":[1,1],"angle":0,"angle_deg":0}"#,
+                "box a: has both \"angle\" and \"angle_deg\"",
+            ),
+            (
+                r#"{"center":[0,0],"half_extents":[1,1]}"#,
+                "box a: needs its angle: \"angle\" (radians, counter-clockwise) or \"angle_deg\"",
+            ),
+            (
+                r#"{"center":[0,0,0],"half_extents":[1,1,1],"euler":{"order":"XYZ","degrees":[0,0,0],"radians":[0,0,0]}}"#,
+                "box a: \"euler\" has both \"degrees\" and \"radians\"",
+            ),
+        ];
+        for (a, expected) in cases {
+            let e = message(&with_a(a));
+            assert!(
+                e.starts_with(expected),
+                "{a}\n  gave {e}\n  not   {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_scaled_basis_is_refused_with_the_scale_and_the_extents_it_belongs_in() {
+        let e = message(&with_a(
+            r#"{"center":[0,0,0],"half_extents":[1,2,3],"basis":[[2,0,0],[0,1,0],[0,0,0.5]]}"#,
+        ));
+        assert_eq!(
+            e,
+            "box a: \"basis\" is scaled: its columns (the box's axes) have lengths 2, 1, 0.5, not 1; a basis must be a pure rotation (orthonormal within 1e-4): move the scale into the extents (\"half_extents\" [1, 2, 3] becomes [2, 2, 1.5]) and divide each column by its length"
+        );
+        let e = message(&with_a(
+            r#"{"center":[0,0,0],"size":[2,2,2],"basis":[[0,3,0],[-3,0,0],[0,0,3]]}"#,
+        ));
+        assert!(
+            e.contains("lengths 3, 3, 3") && e.contains("\"size\" [2, 2, 2] becomes [6, 6, 6]"),
+            "{e}"
+        );
+        let e = message(&with_a(
+            r#"{"center":[0,0,0],"size":[2,2,2],"basis":[[1,0.2,0],[0,1,0],[0,0,1]]}"#,
+        ));
+        assert!(e.contains("u0 and u1 are not perpendicular"), "{e}");
+    }
+
+    #[test]
+    fn a_basis_and_euler_angles_give_the_box_of_the_same_rotation() {
+        let q = crate::scene::rotation::EulerOrder::Yxz
+            .quat([30f64.to_radians(), 45f64.to_radians(), 10f64.to_radians()])
+            .as_quat();
+        let m = glam::Mat3::from_quat(q);
+        let rows = [0, 1, 2].map(|i| m.row(i).to_array());
+        let from_basis = read(&with_a(&format!(
+            r#"{{"center":[0,0,0],"half_extents":[1,2,3],"basis":{}}}"#,
+            serde_json::to_string(&rows).unwrap()
+        )))
+        .unwrap();
+        let from_euler = read(&with_a(
+            r#"{"center":[0,0,0],"half_extents":[1,2,3],"euler":{"order":"YXZ","degrees":[30,45,10]}}"#,
+        ))
+        .unwrap();
+        let (Pair::Three(a1, _), Pair::Three(a2, _)) = (from_basis.pair, from_euler.pair) else {
+            panic!("3D")
+        };
+        for (u, v) in a1.axes().iter().zip(a2.axes()) {
+            assert!((*u - v).length() < 1e-6, "{u} vs {v}");
+        }
+        assert!(a2.rotation.dot(q).abs() > 1.0 - 1e-6);
+    }
+
+    #[test]
+    fn euler_angles_need_a_known_order_and_an_object() {
+        let e = message(&with_a(
+            r#"{"center":[0,0,0],"half_extents":[1,1,1],"euler":{"order":"xyz","degrees":[1,2,3]}}"#,
+        ));
+        assert!(
+            e.contains("euler order \"xyz\" is not one of XYZ, XZY, YXZ, YZX, ZXY, ZYX"),
+            "{e}"
+        );
+        let e = message(&with_a(
+            r#"{"center":[0,0,0],"half_extents":[1,1,1],"euler":[1,2,3]}"#,
+        ));
+        assert!(e.contains("\"euler\" must be an object"), "{e}");
+        let e = message(&with_a(
+            r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[10,20,30]}"#,
+        ));
+        assert!(
+            e.contains("a quaternion needs 4 [x, y, z, w] (Euler angles go in \"euler\""),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_non_unit_quaternion_loads_normalised_with_a_note_giving_its_length() {
+        let p = read(&with_a(
+            r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,2]}"#,
+        ))
+        .unwrap();
+        let Pair::Three(a, _) = p.pair else {
+            panic!("3D")
+        };
+        assert_eq!(a.rotation, Quat::IDENTITY);
+        assert_eq!(
+            p.notes[0].to_string(),
+            "box a: \"rotation\" [0, 0, 0, 2] has length 2, not 1; it was normalised"
+        );
+        // five decimals, as Unity prints them: rounding, no note
+        let p = read(&with_a(
+            r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation_wxyz":[0.70711,0,0.70711,0]}"#,
+        ))
+        .unwrap();
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    #[test]
+    fn negative_extents_are_errors_naming_the_field_and_zero_is_a_flat_box() {
+        let e = message(&with_a(
+            r#"{"center":[0,0,0],"half_extents":[1,-1,1],"rotation":[0,0,0,1]}"#,
+        ));
+        assert_eq!(
+            e,
+            "box a: half_extents[1] is -1; half extents must be >= 0 (0 is a flat box)"
+        );
+        let e = message(&with_a(r#"{"center":[0,0],"size":[-2,1],"angle":0}"#));
+        assert_eq!(
+            e,
+            "box a: size[0] is -2; sizes must be >= 0 (0 is a flat box)"
+        );
+        assert!(read(&with_a(r#"{"center":[0,0],"size":[0,1],"angle":0}"#)).is_ok());
+    }
+
+    #[test]
+    fn values_beyond_1e7_are_refused_naming_what_they_are() {
+        let e = message(&with_a(
+            r#"{"center":[0,2e7,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#,
+        ));
+        assert!(
+            e.starts_with("box a: center[1] = 20000000 is beyond the supported range of +/-1e7 for a centre coordinate"),
+            "{e}"
+        );
+        let e = message(&with_a(
+            r#"{"center":[0,0,0],"half_extents":[1,1,1e39],"rotation":[0,0,0,1]}"#,
+        ));
+        assert_eq!(
+            e,
+            "box a: half_extents[2] = 1e39 is beyond the supported range of +/-1e7 for a half extent"
+        );
+        let e = message(&with_a(r#"{"center":[0,0],"size":[3e7,1],"angle":0}"#));
+        assert_eq!(
+            e,
+            "box a: size[0] = 30000000 is a half extent of 15000000, beyond the supported range of +/-1e7 for a half extent"
+        );
+        // exactly 1e7 is in range
+        assert!(read(&with_a(r#"{"center":[1e7,0],"size":[2e7,1],"angle":0}"#)).is_ok());
+    }
+
+    #[test]
+    fn angle_deg_is_the_angle_in_degrees() {
+        let p = read(&with_a(
+            r#"{"center":[0,0],"half_extents":[1,1],"angle_deg":90}"#,
+        ))
+        .unwrap();
+        let Pair::Two(a, _) = p.pair else {
+            panic!("2D")
+        };
+        assert_eq!(a.angle, std::f32::consts::FRAC_PI_2);
+    }
+
+    #[test]
+    fn a_case_naming_the_wrong_mode_is_refused() {
+        let e = message(&format!(r#"{{"mode":"2d","a":{B3},"b":{B3}}}"#));
+        assert!(
+            e.contains("the scene says mode 2D but its boxes are 3D"),
+            "{e}"
+        );
+        let e = message(&format!(r#"{{"mode":"4d","a":{B3},"b":{B3}}}"#));
+        assert!(e.contains("\"mode\" must be \"2d\" or \"3d\""), "{e}");
+    }
+
+    #[test]
+    fn what_is_read_in_any_encoding_is_written_and_read_back_bit_for_bit() {
+        let inputs = [
+            r#"{"a":{"center":[0.1,-0.2,1e-7],"size":[1.2,0.3333333,2.5],"euler":{"order":"ZYX","degrees":[12.5,-33,71]}},
+                "b":{"center":[0.7,0.15,-0.4],"half_extents":[0.5,0.5,0.5],"rotation_wxyz":[0.9,0.1,0.2,0.3]}}"#,
+            r#"{"a":{"center":[12345.678,-9876.5,3],"half_extents":[1,1,1],"basis":[[0,-1,0],[1,0,0],[0,0,1]]},
+                "b":{"center":[12347.9,-9876.5,3],"half_extents":[1,1,1],"rotation":[0.1,0.2,0.3,0.9]}}"#,
+            r#"{"a":{"center":[-0.3,0.1],"size":[3.2,1.8],"angle_deg":20},
+                "b":{"center":[1.1,0.6],"half_extents":[1.1,0.7],"angle":-0.61086524}}"#,
+        ];
+        for text in inputs {
+            let first = pair_from_json(text).unwrap();
+            let line = check_line(&first);
+            let again = pair_from_json(&line).unwrap();
+            assert_eq!(bits(&again), bits(&first), "{line}");
+            assert_eq!(check_line(&again), line);
+            assert!(!line.contains("00000"), "shortest numbers: {line}");
+        }
+    }
+
+    #[test]
+    fn describing_a_box_shows_its_numbers() {
+        let o = Obb2::new(Vec2::new(1.0, 0.5), Vec2::ONE, std::f32::consts::FRAC_PI_2).unwrap();
+        assert_eq!(
+            describe_box2(&o),
+            "center [1, 0.5], half extents [1, 1], angle 1.5707964 rad (90°)"
+        );
+    }
+}
