@@ -33,6 +33,8 @@ pub(crate) trait AxisReport<V>: Clone + Debug {
     fn penetration(&self) -> Option<Penetration<V>>;
     /// The one-sentence verdict.
     fn verdict(&self) -> String;
+    /// The gap is zero within rounding (see [`SatReport::touching`]).
+    fn touching(&self) -> bool;
 }
 
 impl<V, const N: usize> AxisReport<V> for SatReport<V, N>
@@ -53,6 +55,9 @@ where
     }
     fn verdict(&self) -> String {
         SatReport::verdict(self)
+    }
+    fn touching(&self) -> bool {
+        SatReport::touching(self)
     }
 }
 

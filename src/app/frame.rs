@@ -180,12 +180,10 @@ impl<D: Dim> Frame<D> {
         }
     }
 
-    /// The boxes intersect with no depth to speak of: the gap is 0 within the rounding band of
-    /// f32 at this pair's size (after Resolve, or two faces exactly flush).
+    /// The boxes touch: the gap is 0 within the rounding of f32 at this pair's size (after
+    /// Resolve, or two faces exactly flush).
     pub(crate) fn touching(&self) -> bool {
-        self.report
-            .penetration()
-            .is_some_and(|p| (p.depth as f64) <= self.check.band)
+        self.report.touching()
     }
 
     /// The first separating axis and the axis of least penetration.

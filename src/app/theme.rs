@@ -66,6 +66,8 @@ pub(crate) const UNTESTED: Rgba = Rgba(90, 92, 100, 255);
 pub(crate) const HIGHLIGHT: Rgba = Rgba(255, 255, 255, 230);
 /// "Intersecting" verdicts and errors.
 pub(crate) const HIT: Rgba = Rgba(242, 69, 77, 255);
+/// "Touching" verdicts: the gap is 0 within rounding.
+pub(crate) const TOUCHING: Rgba = Rgba(255, 200, 90, 255);
 /// The gizmo handle under the pointer or being dragged.
 pub(crate) const HOT: Rgba = Rgba(255, 235, 51, 255);
 /// World and gizmo axes x, y, z.

@@ -52,7 +52,9 @@ pub(crate) fn draw<D: Paint>(
     }
     D::over(frame, mode, settings, fonts);
     let vp = frame.viewport;
-    let color = if frame.report.intersect() {
+    let color = if frame.touching() {
+        theme::TOUCHING
+    } else if frame.report.intersect() {
         theme::HIT
     } else {
         theme::FIRST_SEPARATING

@@ -16,7 +16,9 @@ use crate::sat::{fmt_num, SatParams, DEGENERATE_THRESHOLD, PARALLEL_EPSILON};
 pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
     let frame = model.frame;
     let r = &frame.report;
-    let color = if r.intersect() {
+    let color = if frame.touching() {
+        theme::TOUCHING
+    } else if r.intersect() {
         theme::HIT
     } else {
         theme::FIRST_SEPARATING
