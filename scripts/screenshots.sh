@@ -32,6 +32,11 @@ render() {
   # the default scene with the step-through stopped where an early-out test stops
   "$BIN" --step 6 --screenshot "$OUT/3d-step-through.png" --size "$SIZE"
   echo "$OUT/3d-step-through.png"
+  # the sphere of directions beside the default scene, and the 2D plot
+  "$BIN" --sphere --screenshot "$OUT/3d-sphere.png" --size "$SIZE"
+  echo "$OUT/3d-sphere.png"
+  "$BIN" --sphere --scene assets/scenes/2d-intersecting.json --screenshot "$OUT/2d-sphere.png" --size "$SIZE"
+  echo "$OUT/2d-sphere.png"
   for p in "${PRESETS[@]}"; do
     "$BIN" --scene "assets/scenes/$p.json" --screenshot "$OUT/$p.png" --size "$SIZE"
     echo "$OUT/$p.png"
