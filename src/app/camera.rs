@@ -18,6 +18,16 @@ pub(crate) struct Viewport {
 }
 
 impl Viewport {
+    /// A viewport of `w` × `h` pixels at the window's top-left corner.
+    pub(crate) const fn sized(w: f32, h: f32) -> Self {
+        Self {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h,
+        }
+    }
+
     /// Width over height.
     pub(crate) fn aspect(&self) -> f32 {
         self.w / self.h.max(1.0)
@@ -376,12 +386,7 @@ impl Camera2 {
 mod tests {
     use super::*;
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 800.0,
-        h: 600.0,
-    };
+    const VP: Viewport = Viewport::sized(800.0, 600.0);
 
     #[test]
     fn target_projects_to_the_viewport_centre() {

@@ -351,12 +351,7 @@ pub(crate) fn ray_hits_box(ray: &Ray, obb: &Obb3) -> Option<f32> {
 mod tests {
     use super::*;
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 1000.0,
-        h: 700.0,
-    };
+    const VP: Viewport = Viewport::sized(1000.0, 700.0);
 
     fn setup() -> (Obb3, OrbitCamera, GizmoFrame, Projector) {
         let obb = Obb3::axis_aligned(Vec3::new(0.5, 0.0, -0.3), Vec3::ONE);

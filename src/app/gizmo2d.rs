@@ -242,12 +242,7 @@ impl Drag2 {
 mod tests {
     use super::*;
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 1000.0,
-        h: 700.0,
-    };
+    const VP: Viewport = Viewport::sized(1000.0, 700.0);
 
     const FREE: Snap = Snap {
         translate: None,

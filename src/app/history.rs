@@ -133,12 +133,7 @@ mod tests {
     use crate::app::camera::Viewport;
     use glam::{Vec2, Vec3};
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 1200.0,
-        h: 800.0,
-    };
+    const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
     fn modes() -> (ModeState<Three>, ModeState<Two>) {
         (ModeState::new(&VP), ModeState::new(&VP))

@@ -316,12 +316,7 @@ mod tests {
     use crate::sat::{dim2, dim3};
     use glam::Quat;
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 1000.0,
-        h: 800.0,
-    };
+    const VP: Viewport = Viewport::sized(1000.0, 800.0);
 
     fn pair() -> (Obb3, Obb3) {
         let a = Obb3::default();

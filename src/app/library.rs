@@ -396,12 +396,7 @@ mod tests {
     use crate::app::camera::Viewport;
     use crate::app::history::Snapshot;
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 1200.0,
-        h: 800.0,
-    };
+    const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
     fn temp(tag: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("satbox-library-{tag}-{}", std::process::id()));

@@ -159,12 +159,10 @@ impl App {
     /// not depend on what was open last), then `--scene` and `--step` applied.
     fn new(options: &Options) -> Self {
         let screenshot = options.screenshot.is_some();
-        let viewport = Viewport {
-            x: 0.0,
-            y: 0.0,
-            w: (screen_width() - ui::default_panel_width(screen_width())).max(240.0),
-            h: screen_height().max(200.0),
-        };
+        let viewport = Viewport::sized(
+            (screen_width() - ui::default_panel_width(screen_width())).max(240.0),
+            screen_height().max(200.0),
+        );
         let data = (!screenshot).then(crate::scene::user_data_dir);
         let mut app = App {
             mode: Mode::Three,
@@ -249,12 +247,10 @@ impl App {
 
     /// The scene's rectangle: the window left of the panel.
     fn viewport(&self) -> Viewport {
-        Viewport {
-            x: 0.0,
-            y: 0.0,
-            w: (screen_width() - self.shared.ui.flags.panel_width).max(240.0),
-            h: screen_height().max(200.0),
-        }
+        Viewport::sized(
+            (screen_width() - self.shared.ui.flags.panel_width).max(240.0),
+            screen_height().max(200.0),
+        )
     }
 
     /// One frame: input, edits, report, ui, draw.

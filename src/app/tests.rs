@@ -290,12 +290,7 @@ mod mode {
     use crate::sat::Which;
     use glam::{Vec2, Vec3};
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 1200.0,
-        h: 800.0,
-    };
+    const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
     #[test]
     fn a_refused_field_value_leaves_the_box_exactly_where_it_was() {
@@ -422,12 +417,7 @@ mod frame {
     use crate::app::three::Three;
     use crate::app::two::Two;
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 1200.0,
-        h: 800.0,
-    };
+    const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
     /// Starts the step-through, steps once, and checks the frame: the spotlight on the axis under
     /// test, and only the axes tested so far drawn. The same in both modes.

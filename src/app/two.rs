@@ -388,12 +388,7 @@ mod tests {
     use super::*;
     use crate::app::frame::Frame;
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 1200.0,
-        h: 800.0,
-    };
+    const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
     fn at(mouse: Vec2, prev: Vec2) -> InputFrame {
         InputFrame::pointer_at(mouse, prev)

@@ -386,12 +386,7 @@ pub(crate) fn message(fonts: &Fonts, text: &str, viewport: &Viewport, color: Rgb
 mod tests {
     use super::*;
 
-    const VP: Viewport = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 800.0,
-        h: 500.0,
-    };
+    const VP: Viewport = Viewport::sized(800.0, 500.0);
 
     #[test]
     fn a_label_hanging_off_the_left_edge_moves_right_just_enough() {
