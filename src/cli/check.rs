@@ -1,5 +1,7 @@
 //! `satbox check FILE|-`: JSON Lines in, one JSON verdict per line out (the contract in DESIGN.md).
 //!
+//! Every answer carries the contact manifold (`"manifold"`: `null` when separated); a case whose
+//! `"view"` has `"manifold": {"margin": …}` (as a scene keeps it) gets that speculative margin.
 //! A bad line is answered with `{"line": N, "error": "…"}` in its place and the other lines are
 //! still answered. Exit status: 0 when every line was answered, 1 when any line was an error, 2 when
 //! the input cannot be read.
@@ -8,8 +10,9 @@ use std::io::{Read, Write};
 
 use serde::Serialize;
 
-use crate::sat::{dim2, dim3, AxisTest, SatReport};
-use crate::scene::{pair_from_json, Pair};
+use crate::sat::manifold::Manifold;
+use crate::sat::{dim2, dim3, AxisTest, ManifoldParams, SatReport};
+use crate::scene::{manifold::params_from_view, pair_from_value, Pair, SceneError};
 
 /// Every line was answered.
 pub const EXIT_OK: i32 = 0;
@@ -54,8 +57,39 @@ pub struct CaseOut {
     pub normal: Option<Vec<f32>>,
     /// Axis of least penetration when intersecting.
     pub min_axis: Option<usize>,
+    /// The contact manifold: `null` when separated beyond the margin.
+    pub manifold: Option<ManifoldOut>,
     /// Every axis in test order.
     pub axes: Vec<AxisOut>,
+}
+
+/// The contact manifold of a `check` answer.
+#[derive(Serialize)]
+pub struct ManifoldOut {
+    /// Unit normal from A to B.
+    pub normal: Vec<f32>,
+    /// `face_a`, `face_b` or `edge`: the chosen axis's kind.
+    pub kind: &'static str,
+    /// The chosen axis.
+    pub axis: usize,
+    /// The axis of least penetration before the edge bias (differs from `axis` when an edge axis
+    /// did not beat the best face axis clearly, or its edges do not cross).
+    pub strict_axis: usize,
+    /// 1 to 4 points (2 in 2D).
+    pub points: Vec<PointOut>,
+}
+
+/// One contact point of a `check` answer.
+#[derive(Serialize)]
+pub struct PointOut {
+    /// Midway between the two surfaces.
+    pub point: Vec<f32>,
+    /// Negative when penetrating.
+    pub separation: f32,
+    /// The feature pair as one number ([`ContactId::key`](crate::sat::ContactId::key)).
+    pub id: u32,
+    /// The feature pair in words: `A face +u1 × B vertex 3 (+u0 +u1 −u2)`.
+    pub feature: String,
 }
 
 /// The answer to a bad line.
@@ -67,8 +101,28 @@ pub struct ErrorOut {
     pub error: String,
 }
 
+fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Vec<f32>) -> ManifoldOut {
+    ManifoldOut {
+        normal: to_vec(m.normal),
+        kind: m.kind().name(),
+        axis: m.choice.chosen,
+        strict_axis: m.choice.strict,
+        points: m
+            .points()
+            .iter()
+            .map(|p| PointOut {
+                point: to_vec(p.point),
+                separation: p.separation,
+                id: p.id.key(),
+                feature: p.id.name(),
+            })
+            .collect(),
+    }
+}
+
 fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     r: &SatReport<V, N>,
+    m: Option<&Manifold<V>>,
     to_vec: impl Fn(V) -> Vec<f32>,
 ) -> CaseOut {
     CaseOut {
@@ -78,6 +132,7 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
         depth: r.penetration.map(|p| p.depth),
         normal: r.penetration.map(|p| to_vec(p.normal)),
         min_axis: r.penetration.map(|p| p.axis_index),
+        manifold: m.map(|m| manifold_out(m, &to_vec)),
         axes: r
             .axes
             .iter()
@@ -95,12 +150,38 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     }
 }
 
-/// The answer to a validated pair.
+/// The answer to a validated pair, with the default manifold parameters.
 pub fn answer(pair: &Pair) -> CaseOut {
+    answer_with(pair, &ManifoldParams::default())
+}
+
+/// The answer to a validated pair, its manifold built with `params`.
+pub fn answer_with(pair: &Pair, params: &ManifoldParams) -> CaseOut {
     match pair {
-        Pair::Two(a, b) => case_out(&dim2::report(a, b), |v| v.to_array().to_vec()),
-        Pair::Three(a, b) => case_out(&dim3::report(a, b), |v| v.to_array().to_vec()),
+        Pair::Two(a, b) => case_out(
+            &dim2::report(a, b),
+            dim2::manifold_with(a, b, params).as_ref(),
+            |v| v.to_array().to_vec(),
+        ),
+        Pair::Three(a, b) => case_out(
+            &dim3::report(a, b),
+            dim3::manifold_with(a, b, params).as_ref(),
+            |v| v.to_array().to_vec(),
+        ),
     }
+}
+
+/// One case: the pair, and the manifold parameters its `"view": {"manifold": {...}}` asks for (a
+/// saved scene keeps its contact margin there).
+fn case_from_json(line: &str) -> Result<(Pair, ManifoldParams), SceneError> {
+    let v: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| SceneError::Json(e.to_string()))?;
+    let pair = pair_from_value(&v, None)?;
+    let params = match v.get("view") {
+        Some(view) => params_from_view(view)?,
+        None => ManifoldParams::default(),
+    };
+    Ok((pair, params))
 }
 
 /// Answers one line of input (`number` is 1-based); `None` for a blank line.
@@ -108,8 +189,8 @@ pub fn answer_line(number: usize, line: &str) -> Option<Result<String, String>> 
     if line.trim().is_empty() {
         return None;
     }
-    Some(match pair_from_json(line) {
-        Ok(pair) => Ok(to_line(&answer(&pair))),
+    Some(match case_from_json(line) {
+        Ok((pair, params)) => Ok(to_line(&answer_with(&pair, &params))),
         Err(e) => Err(to_line(&ErrorOut {
             line: number,
             error: e.to_string(),

@@ -16,7 +16,7 @@ pub mod manifold;
 
 pub use manifold::{
     compare as compare_manifolds, manifold2, manifold3, ManifoldAgreement, ReferenceContact,
-    ReferenceManifold,
+    ReferenceManifold, ToDVec3,
 };
 
 /// One axis as the reference sees it.

@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use crate::sat::{Obb2, Obb3, ObbError};
 
+pub mod manifold;
 pub mod presets;
 
 /// 2D or 3D.
