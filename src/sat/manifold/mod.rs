@@ -251,7 +251,7 @@ impl Feature {
     }
 
     /// The feature that both lie on: the coordinates fixed in both, to the same side.
-    pub(crate) fn common(self, other: Self) -> Self {
+    pub fn common(self, other: Self) -> Self {
         let fixed = self.fixed & other.fixed & !(self.positive ^ other.positive);
         Self {
             dim: self.dim,
@@ -261,7 +261,7 @@ impl Feature {
     }
 
     /// This feature cut by the plane `s_axis = ±e_axis`.
-    pub(crate) fn with(self, axis: usize, positive: bool) -> Self {
+    pub fn with(self, axis: usize, positive: bool) -> Self {
         Self {
             dim: self.dim,
             fixed: self.fixed | (1 << axis),
