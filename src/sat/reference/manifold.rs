@@ -59,8 +59,8 @@ pub struct ReferenceManifold {
     /// The manifold's points.
     pub points: Vec<ReferenceContact>,
     /// The smallest distance, in length units, between any decision taken and its boundary: the
-    /// separation test against the margin, the strict axis against the runner-up, the edge bias
-    /// against its threshold, the incident face against the next one, every point's keep test and
+    /// separation test against the margin, the strict axis against the runner-up, the best face
+    /// axis against the next, the edge bias against its threshold, the incident face against the next one, every point's keep test and
     /// feature, every reduction step against its runner-up. Below rounding, `f32` may decide
     /// otherwise.
     pub closeness: f64,
@@ -176,6 +176,15 @@ fn build(
         .max_by(|&x, &y| r.axes[x].gap.total_cmp(&r.axes[y].gap).then(y.cmp(&x)))
         .unwrap_or(0);
     let face_gap = r.axes[face].gap;
+    // the best face axis against the next one (not parallel to it): which face is the reference
+    let face_parallel = |i: usize| r.axes[i].axis.cross(r.axes[face].axis).length() < 1e-6;
+    if let Some(next) = (0..faces)
+        .filter(|&i| i != face && !face_parallel(i))
+        .map(|i| r.axes[i].gap)
+        .reduce(f64::max)
+    {
+        closeness = closeness.min(face_gap - next);
+    }
     let threshold = face_gap
         + params.edge_relative.max(0.0) as f64 * face_gap.abs()
         + params.edge_absolute.max(0.0) as f64;
