@@ -36,17 +36,31 @@ pub(crate) trait Space:
 {
     /// 2 or 4.
     const MAX_POINTS: usize;
+    /// The last coordinate: the reference normal's in the turned frame.
+    const LAST: usize;
+    /// The coordinates turned (cyclically) so that coordinate `k` comes last: coordinate `n` of
+    /// the result is coordinate `(k + 1 + n) mod D` of `self`.
+    fn turn(self, k: usize) -> Self;
     /// Dot product.
     fn dot(self, other: Self) -> f32;
     /// The unit vector along coordinate `k`.
     fn unit(k: usize) -> Self;
-    /// Twice the signed area of the triangle (0, a, b) seen along `+e_k`: `(a × b)·e_k` in 3D. A
-    /// 2D reference face is a segment and encloses no area: 0.
-    fn cross_along(a: Self, b: Self, k: usize) -> f32;
+    /// Twice the signed area of the triangle (0, a, b) seen along the last axis: `(a × b)·e_z`
+    /// in 3D. A 2D reference face is a segment and encloses no area: 0.
+    fn area(a: Self, b: Self) -> f32;
 }
 
 impl Space for Vec3 {
     const MAX_POINTS: usize = super::MAX_POINTS_3D;
+    const LAST: usize = 2;
+    #[inline]
+    fn turn(self, k: usize) -> Self {
+        match k {
+            0 => Vec3::new(self.y, self.z, self.x),
+            1 => Vec3::new(self.z, self.x, self.y),
+            _ => self,
+        }
+    }
     #[inline]
     fn dot(self, other: Self) -> f32 {
         Vec3::dot(self, other)
@@ -56,13 +70,21 @@ impl Space for Vec3 {
         Vec3::AXES[k]
     }
     #[inline]
-    fn cross_along(a: Self, b: Self, k: usize) -> f32 {
-        a.cross(b)[k]
+    fn area(a: Self, b: Self) -> f32 {
+        a.x * b.y - a.y * b.x
     }
 }
 
 impl Space for Vec2 {
     const MAX_POINTS: usize = super::MAX_POINTS_2D;
+    const LAST: usize = 1;
+    #[inline]
+    fn turn(self, k: usize) -> Self {
+        match k {
+            0 => Vec2::new(self.y, self.x),
+            _ => self,
+        }
+    }
     #[inline]
     fn dot(self, other: Self) -> f32 {
         Vec2::dot(self, other)
@@ -72,7 +94,7 @@ impl Space for Vec2 {
         Vec2::AXES[k]
     }
     #[inline]
-    fn cross_along(_a: Self, _b: Self, _k: usize) -> f32 {
+    fn area(_a: Self, _b: Self) -> f32 {
         0.0
     }
 }
@@ -111,12 +133,49 @@ struct Local<V, const D: usize> {
 
 /// A vertex of the polygon being clipped: where it is, on which feature of the reference box it
 /// lies (the reference face, cut by the side planes it was clipped at) and which feature of the
-/// incident box it is on.
+/// incident box it is on, each packed in a byte ([`Packed`]).
 #[derive(Clone, Copy, Default)]
 struct ClipVertex<V> {
     p: V,
-    r: Feature,
-    i: Feature,
+    r: Packed,
+    i: Packed,
+}
+
+/// A [`Feature`] in one byte while clipping: `fixed` in bits 0..3, `positive` in bits 3..6.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Packed(u8);
+
+impl Packed {
+    #[inline]
+    fn of(f: Feature) -> Self {
+        Packed((f.fixed & 7) | ((f.positive & 7) << 3))
+    }
+
+    /// The feature both lie on (see [`Feature::common`]).
+    #[inline]
+    fn common(self, other: Self) -> Self {
+        let fixed = self.0 & other.0 & !((self.0 ^ other.0) >> 3) & 7;
+        Packed(fixed | ((self.0 >> 3) & fixed) << 3)
+    }
+
+    /// Cut by the plane `s_axis = ±e_axis` (see [`Feature::with`]).
+    #[inline]
+    fn with(self, axis: usize, positive: bool) -> Self {
+        let bit = 1u8 << axis;
+        let pos = ((self.0 >> 3) & !bit) | if positive { bit } else { 0 };
+        Packed(((self.0 | bit) & 7) | (pos << 3))
+    }
+
+    /// Back to a [`Feature`] of a `dim`-dimensional box, written canonically for its flat axes.
+    #[inline]
+    fn feature(self, dim: usize, flat: u8) -> Feature {
+        Feature {
+            dim: dim as u8,
+            fixed: self.0 & 7,
+            positive: (self.0 >> 3) & 7,
+        }
+        .canonical(flat)
+    }
 }
 
 /// Points closer than this times the boxes' size (the sum of all half extents) are welded into one.
@@ -142,26 +201,31 @@ impl<V: Space> Polygon<V> {
         }
     }
 
+    /// Appends a vertex. A quad clipped by four planes never has more than 8; the index is masked
+    /// so that the store needs no bounds check.
     #[inline]
     fn push(&mut self, v: ClipVertex<V>) {
         debug_assert!(self.n < CAPACITY, "a clipped quad has at most 8 vertices");
-        if self.n < CAPACITY {
-            self.v[self.n] = v;
-            self.n += 1;
-        }
+        self.v[self.n & (CAPACITY - 1)] = v;
+        self.n += 1;
     }
 
+    #[inline]
     fn vertices(&self) -> &[ClipVertex<V>] {
-        &self.v[..self.n]
+        &self.v[..self.n.min(CAPACITY)]
     }
 }
 
-/// A point kept below the reference face, already midway, in the reference frame.
+/// A point kept below the reference face, already midway, in the reference frame; its features
+/// packed and written canonically, and the symmetric key of their pair (the key of
+/// [`ContactId::symmetric_key`], which does not depend on which box is the reference).
 #[derive(Clone, Copy, Default)]
 struct Candidate<V> {
     p: V,
     separation: f32,
-    id: ContactId,
+    r: Packed,
+    i: Packed,
+    key: u16,
 }
 
 /// The sign of `x`, `+1` for zero.
@@ -190,12 +254,18 @@ fn choose(
             face = i;
         }
     }
-    let mut edge: Option<usize> = None;
+    let (mut edge_gap, mut edge_index) = (f32::NEG_INFINITY, usize::MAX);
     for i in faces..gaps.len() {
-        if !degenerate[i] && edge.is_none_or(|e| gaps[i] > gaps[e]) {
-            edge = Some(i);
+        let g = if degenerate[i] {
+            f32::NEG_INFINITY
+        } else {
+            gaps[i]
+        };
+        if g > edge_gap {
+            (edge_gap, edge_index) = (g, i);
         }
     }
+    let edge = (edge_index != usize::MAX).then_some(edge_index);
     // ties go to the lower index: the face
     let strict = match edge {
         Some(e) if gaps[e] > gaps[face] => e,
@@ -235,100 +305,141 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     params: &ManifoldParams,
     rec: &mut R,
 ) -> Option<Manifold<Vec3>> {
-    let ua = a.axes();
-    let ub = b.axes();
-    // B in A's frame: col[j] = B.u_j, t = B.center − A.center (as dim3::intersects does).
+    // B in A's frame: col[j] = B.u_j, t = B.center − A.center (as dim3::intersects does), as
+    // plain arrays: rm[j][i] = R_ij = A.u_i · B.u_j.
     let a_inv = a.rotation.conjugate();
     let r = Mat3::from_quat(a_inv * b.rotation);
     let col = [r.x_axis, r.y_axis, r.z_axis];
-    let t = a_inv * (b.center - a.center);
+    let rm = [col[0].to_array(), col[1].to_array(), col[2].to_array()];
+    let ar = [
+        col[0].abs().to_array(),
+        col[1].abs().to_array(),
+        col[2].abs().to_array(),
+    ];
+    let tv = a_inv * (b.center - a.center);
+    let t = tv.to_array();
     let ea = a.half_extents.to_array();
     let eb = b.half_extents.to_array();
-    let frame_a = Frame {
-        origin: a.center,
-        axes: ua,
-    };
     let margin = params.margin;
 
     let mut gaps = [0.0f32; dim3::AXIS_COUNT];
     let mut signed = [0.0f32; dim3::AXIS_COUNT];
-    let mut local_axis = [Vec3::ZERO; dim3::AXIS_COUNT];
     let mut degenerate = [false; dim3::AXIS_COUNT];
-    // Records axis k (world axis oriented from A to B) and says whether it separates the boxes by
-    // more than the margin.
-    let separates = |k: usize, gap: f32, sd: f32, l: Vec3, deg: bool, rec: &mut R| {
-        rec.record(|| {
-            let world = match k {
-                0..=2 => ua[k],
-                3..=5 => ub[k - 3],
-                _ => frame_a.vector(l),
-            };
-            Event::Axis(TraceAxis {
-                index: k,
-                kind: dim3::axis_kind(k),
-                axis: world * sign(sd),
-                gap,
-                degenerate: deg,
-            })
-        });
-        let separates = !deg && gap > margin;
-        if separates {
-            rec.record(|| Event::Separated(k));
+    // the unit edge axis in A's frame from the length of its cross product (∞ when degenerate),
+    // made only where needed (the chosen axis, the trace)
+    let edge_axis = |e: usize, len: &[f32; 9]| Vec3::AXES[e / 3].cross(col[e % 3]) / len[e];
+    // Records the axes measured up to `last` and, if `last` separates, that it does.
+    let report = |last: usize,
+                  separated: bool,
+                  gaps: &[f32; 15],
+                  signed: &[f32; 15],
+                  degenerate: &[bool; 15],
+                  edge_len: &[f32; 9],
+                  rec: &mut R| {
+        for k in 0..=last {
+            rec.record(|| {
+                let (ua, ub) = (a.axes(), b.axes());
+                let world = match k {
+                    0..=2 => ua[k],
+                    3..=5 => ub[k - 3],
+                    _ => a.rotation * edge_axis(k - 6, edge_len),
+                };
+                Event::Axis(TraceAxis {
+                    index: k,
+                    kind: dim3::axis_kind(k),
+                    axis: world * sign(signed[k]),
+                    gap: gaps[k],
+                    degenerate: degenerate[k],
+                })
+            });
         }
-        separates
+        if separated {
+            rec.record(|| Event::Separated(last));
+        }
     };
 
-    // A's faces: L = e_i.
+    // Face axes: L = A.u_i, then L = B.u_j. Stop at the first that separates beyond the margin.
     for i in 0..3 {
-        let rb = eb[0] * col[0][i].abs() + eb[1] * col[1][i].abs() + eb[2] * col[2][i].abs();
+        let rb = eb[0] * ar[0][i] + eb[1] * ar[1][i] + eb[2] * ar[2][i];
         signed[i] = t[i];
         gaps[i] = t[i].abs() - (ea[i] + rb);
-        local_axis[i] = Vec3::AXES[i];
-        if separates(i, gaps[i], signed[i], local_axis[i], false, rec) {
-            return None;
-        }
     }
-    // B's faces: L = col[j].
     for j in 0..3 {
-        let c = col[j];
-        let ra = ea[0] * c.x.abs() + ea[1] * c.y.abs() + ea[2] * c.z.abs();
-        let k = 3 + j;
-        signed[k] = t.dot(c);
-        gaps[k] = signed[k].abs() - (ra + eb[j]);
-        local_axis[k] = c;
-        if separates(k, gaps[k], signed[k], c, false, rec) {
-            return None;
-        }
+        let ra = ea[0] * ar[j][0] + ea[1] * ar[j][1] + ea[2] * ar[j][2];
+        signed[3 + j] = tv.dot(col[j]);
+        gaps[3 + j] = signed[3 + j].abs() - (ra + eb[j]);
     }
-    // Edges: L = e_i × col[j], of length √(R_i1j² + R_i2j²); radii and T·L as in Ericson §4.4.1
-    // and ODE's dBoxBox, divided by that length. A degenerate axis keeps gap 0 and a zero axis,
-    // as in the report.
-    for i in 0..3 {
+    if let Some(k) = (0..6).find(|&k| gaps[k] > margin) {
+        report(
+            k,
+            true,
+            &gaps,
+            &signed,
+            &degenerate,
+            &[f32::INFINITY; 9],
+            rec,
+        );
+        return None;
+    }
+    // Edge axes L = A.u_i × B.u_j, of length ℓ = √(R_i1j² + R_i2j²): radii and T·L as in
+    // Ericson §4.4.1 and ODE's dBoxBox, over ℓ. A degenerate axis keeps gap 0 and a zero axis, as
+    // in the report. Gathered into lanes first, so that the square roots and divisions run four
+    // axes at a time.
+    const LANES: usize = 12;
+    let (mut c1, mut c2) = ([0.0f32; LANES], [0.0f32; LANES]);
+    let (mut radii, mut tl) = ([0.0f32; LANES], [0.0f32; LANES]);
+    for e in 0..9 {
+        let (i, j) = (e / 3, e % 3);
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-        for j in 0..3 {
-            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let k = 6 + 3 * i + j;
-            let rij = |row: usize, c: usize| col[c][row];
-            let len = (rij(i1, j) * rij(i1, j) + rij(i2, j) * rij(i2, j)).sqrt();
-            if len < params.degenerate_threshold {
-                degenerate[k] = true;
-            } else {
-                let ra = ea[i1] * rij(i2, j).abs() + ea[i2] * rij(i1, j).abs();
-                let rb = eb[j1] * rij(i, j2).abs() + eb[j2] * rij(i, j1).abs();
-                signed[k] = (t[i2] * rij(i1, j) - t[i1] * rij(i2, j)) / len;
-                gaps[k] = signed[k].abs() - (ra + rb) / len;
-                local_axis[k] = Vec3::AXES[i].cross(col[j]) / len;
-            }
-            if separates(k, gaps[k], signed[k], local_axis[k], degenerate[k], rec) {
-                return None;
-            }
-        }
+        let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+        c1[e] = rm[j][i1];
+        c2[e] = rm[j][i2];
+        let ra = ea[i1] * ar[j][i2] + ea[i2] * ar[j][i1];
+        let rb = eb[j1] * ar[j2][i] + eb[j2] * ar[j1][i];
+        radii[e] = ra + rb;
+        tl[e] = t[i2] * c1[e] - t[i1] * c2[e];
+    }
+    let (mut len, mut sd, mut gap) = ([0.0f32; LANES], [0.0f32; LANES], [0.0f32; LANES]);
+    let mut deg = [false; LANES];
+    for e in 0..LANES {
+        let l = (c1[e] * c1[e] + c2[e] * c2[e]).sqrt();
+        deg[e] = l < params.degenerate_threshold;
+        // x / ∞ = 0: a degenerate axis becomes the zero vector without a branch
+        len[e] = if deg[e] { f32::INFINITY } else { l };
+        let inv = 1.0 / len[e];
+        sd[e] = tl[e] * inv;
+        gap[e] = sd[e].abs() - radii[e] * inv;
+    }
+    let mut edge_len = [f32::INFINITY; 9];
+    degenerate[6..].copy_from_slice(&deg[..9]);
+    signed[6..].copy_from_slice(&sd[..9]);
+    gaps[6..].copy_from_slice(&gap[..9]);
+    edge_len.copy_from_slice(&len[..9]);
+    let first = (6..15).find(|&k| !degenerate[k] && gaps[k] > margin);
+    report(
+        first.unwrap_or(14),
+        first.is_some(),
+        &gaps,
+        &signed,
+        &degenerate,
+        &edge_len,
+        rec,
+    );
+    if first.is_some() {
+        return None;
     }
 
+    // in contact: the world frames, for the points
+    let ua = a.axes();
+    let ub = b.axes();
+    let frame_a = Frame {
+        origin: a.center,
+        axes: ua,
+    };
     let (mut choice, best_face, threshold) = choose(&gaps, &degenerate, 6, dim3::axis_kind, params);
     if let AxisKind::Edge(i, j) = choice.kind {
-        let n = local_axis[choice.chosen] * sign(signed[choice.chosen]);
-        if let Some(edges) = supporting_edges(ea, eb, t, col, i, j, n) {
+        let n = edge_axis(choice.chosen - 6, &edge_len) * sign(signed[choice.chosen]);
+        if let Some(edges) = supporting_edges(ea, eb, tv, col, i, j, n) {
             rec.record(|| Event::Choice(choice));
             let mut m = Manifold::new(frame_a.vector(n), choice);
             edge_contact(&edges, &frame_a, rec, &mut m);
@@ -348,7 +459,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     if let AxisKind::FaceA(i) = choice.kind {
         let local = Local {
             e: ea,
-            c: t,
+            c: tv,
             u: col,
             f: eb,
         };
@@ -359,8 +470,12 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         // A in B's frame: the rows of R, and −Rᵀt.
         let local = Local {
             e: eb,
-            c: -Vec3::new(t.dot(col[0]), t.dot(col[1]), t.dot(col[2])),
-            u: [0, 1, 2].map(|row| Vec3::new(col[0][row], col[1][row], col[2][row])),
+            c: -Vec3::new(signed[3], signed[4], signed[5]),
+            u: [
+                Vec3::new(rm[0][0], rm[1][0], rm[2][0]),
+                Vec3::new(rm[0][1], rm[1][1], rm[2][1]),
+                Vec3::new(rm[0][2], rm[1][2], rm[2][2]),
+            ],
             f: ea,
         };
         let frame_b = Frame {
@@ -386,7 +501,10 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
     let tw = b.center - a.center;
     // B in A's frame.
     let t = Vec2::new(tw.dot(ua[0]), tw.dot(ua[1]));
-    let col = ub.map(|u| Vec2::new(u.dot(ua[0]), u.dot(ua[1])));
+    let col = [
+        Vec2::new(ub[0].dot(ua[0]), ub[0].dot(ua[1])),
+        Vec2::new(ub[1].dot(ua[0]), ub[1].dot(ua[1])),
+    ];
     let ea = a.half_extents.to_array();
     let eb = b.half_extents.to_array();
     let mut gaps = [0.0f32; dim2::AXIS_COUNT];
@@ -439,7 +557,7 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
         let local = Local {
             e: eb,
             c: -Vec2::new(t.dot(col[0]), t.dot(col[1])),
-            u: [0, 1].map(|row| Vec2::new(col[0][row], col[1][row])),
+            u: [Vec2::new(col[0].x, col[1].x), Vec2::new(col[0].y, col[1].y)],
             f: ea,
         };
         let frame = Frame {
@@ -461,22 +579,13 @@ fn pair_id(reference: Which, r: Feature, i: Feature) -> ContactId {
     }
 }
 
-/// The other axes than `k`, in increasing order (the first `D − 1` entries).
-#[inline]
-fn others<const D: usize>(k: usize) -> [usize; 2] {
-    let mut out = [0; 2];
-    let mut n = 0;
-    for l in 0..D {
-        if l != k && n < 2 {
-            out[n] = l;
-            n += 1;
-        }
-    }
-    out
-}
-
 /// A face contact: reference face `s·e_k` of the reference box (at the origin of `local`),
 /// incident face of the other box, clipped, kept below, reduced; the points go into `m`.
+///
+/// The work is done in the reference frame with its axes turned (cyclically) so that the
+/// reference normal is the last coordinate: every side plane is then a coordinate known at compile
+/// time (`clip::<M>`), with no branch on which axis it is. Features are still named in each box's
+/// own axes.
 #[allow(clippy::too_many_arguments)]
 fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
     local: &Local<V, D>,
@@ -488,56 +597,73 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
     rec: &mut R,
     m: &mut Manifold<V>,
 ) {
-    let e = local.e;
+    // perm[n]: the reference box's own axis that turned coordinate n is; perm[D − 1] = k
+    let mut perm = [0usize; D];
+    let mut e = [0.0f32; D];
+    let mut u = local.u;
+    let mut axes = frame.axes;
+    for n in 0..D {
+        perm[n] = (k + 1 + n) % D;
+        e[n] = local.e[perm[n]];
+        u[n] = u[n].turn(k);
+        axes[n] = frame.axes[perm[n]];
+    }
+    let c = local.c.turn(k);
+    let f = local.f;
+    let frame: Frame<V, D> = Frame {
+        origin: frame.origin,
+        axes,
+    };
+    let last = D - 1;
     let ref_face = Feature::face(D, k, s > 0.0);
     let (flat_r, flat_i) = (Feature::flat_axes(&local.e), Feature::flat_axes(&local.f));
-    let id = |v: &ClipVertex<V>| pair_id(reference, v.r.canonical(flat_r), v.i.canonical(flat_i));
+    let id = |v: &ClipVertex<V>| pair_id(reference, v.r.feature(D, flat_r), v.i.feature(D, flat_i));
     let incident = match reference {
         Which::A => Which::B,
         Which::B => Which::A,
     };
 
-    // The incident face: the other box's face most anti-parallel to the reference normal s·e_k
-    // (its axis with the largest |u_j·e_k|, on the side facing the reference box).
+    // The incident face: the other box's face most anti-parallel to the reference normal (its
+    // axis with the largest |u_j·n|, on the side facing the reference box).
     let mut j = 0;
     for l in 1..D {
-        if local.u[l][k].abs() > local.u[j][k].abs() {
+        if u[l][last].abs() > u[j][last].abs() {
             j = l;
         }
     }
-    let sigma = if local.u[j][k] * s > 0.0 { -1.0 } else { 1.0 };
-    let inc_others = others::<D>(j);
-    let face_center = local.c + local.u[j] * (sigma * local.f[j]);
+    let sigma = if u[j][last] * s > 0.0 { -1.0 } else { 1.0 };
+    let face_center = c + u[j] * (sigma * f[j]);
     // Corners in order around the face (a Gray code over the other axes' signs).
     let mut poly = Polygon::<V>::new();
+    let mut other = [0usize; 2];
+    for (o, l) in (0..D).filter(|&l| l != j).enumerate() {
+        other[o] = l;
+    }
     for g in 0..(1usize << (D - 1)) {
         let gray = g ^ (g >> 1);
         let mut p = face_center;
         let mut bits = if sigma > 0.0 { 1u8 << j } else { 0 };
-        for (o, &l) in inc_others[..D - 1].iter().enumerate() {
+        for (o, &l) in other[..D - 1].iter().enumerate() {
             let plus = gray & (1 << o) != 0;
-            p = p + local.u[l] * if plus { local.f[l] } else { -local.f[l] };
+            p = p + u[l] * if plus { f[l] } else { -f[l] };
             if plus {
                 bits |= 1 << l;
             }
         }
         poly.push(ClipVertex {
             p,
-            r: ref_face,
-            i: Feature::vertex(D, bits),
+            r: Packed::of(ref_face),
+            i: Packed::of(Feature::vertex(D, bits)),
         });
     }
 
-    // The side planes ±x_m = e_m, in order around the reference face.
-    let ref_others = others::<D>(k);
-    let mut planes = [(0usize, 1.0f32); 4];
-    let mut n_planes = 0;
-    for side in [1.0f32, -1.0] {
-        for &m_axis in &ref_others[..D - 1] {
-            planes[n_planes] = (m_axis, side);
-            n_planes += 1;
-        }
-    }
+    // The side planes ±x_n = e_n of the turned frame, in order around the reference face.
+    let planes: [(usize, f32); 4] = if D == 3 {
+        [(0, 1.0), (1, 1.0), (0, -1.0), (1, -1.0)]
+    } else {
+        [(0, 1.0), (0, -1.0), (0, 0.0), (0, 0.0)]
+    };
+    let n_planes = 2 * (D - 1);
 
     rec.record(|| {
         let trace_point = |v: &ClipVertex<V>| TracePoint {
@@ -547,13 +673,13 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
         let ref_corners = (0..(1usize << (D - 1)))
             .map(|g| {
                 let gray = g ^ (g >> 1);
-                let mut p = V::unit(k) * (s * e[k]);
+                let mut p = V::unit(last) * (s * e[last]);
                 let mut bits = if s > 0.0 { 1u8 << k } else { 0 };
-                for (o, &l) in ref_others[..D - 1].iter().enumerate() {
-                    let plus = gray & (1 << o) != 0;
-                    p[l] = if plus { e[l] } else { -e[l] };
+                for n in 0..D - 1 {
+                    let plus = gray & (1 << n) != 0;
+                    p[n] = if plus { e[n] } else { -e[n] };
                     if plus {
-                        bits |= 1 << l;
+                        bits |= 1 << perm[n];
                     }
                 }
                 FeaturePoint {
@@ -566,42 +692,44 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
             reference: FaceInfo {
                 owner: reference,
                 face: ref_face,
-                normal: frame.vector(V::unit(k) * s),
+                normal: frame.vector(V::unit(last) * s),
                 corners: ref_corners,
             },
             incident: FaceInfo {
                 owner: incident,
                 face: Feature::face(D, j, sigma > 0.0),
-                normal: frame.vector(local.u[j] * sigma),
+                normal: frame.vector(u[j] * sigma),
                 corners: poly
                     .vertices()
                     .iter()
                     .map(|v| FeaturePoint {
                         point: frame.point(v.p),
-                        feature: v.i,
+                        feature: v.i.feature(D, 0),
                     })
                     .collect(),
             },
             start: poly.vertices().iter().map(trace_point).collect(),
             side_planes: planes[..n_planes]
                 .iter()
-                .map(|&(m_axis, side)| {
-                    let mut p = V::unit(k) * (s * e[k]);
-                    p[m_axis] = side * e[m_axis];
+                .map(|&(n, side)| {
+                    let mut p = V::unit(last) * (s * e[last]);
+                    p[n] = side * e[n];
                     SidePlane {
-                        normal: frame.vector(V::unit(m_axis) * side),
+                        normal: frame.vector(V::unit(n) * side),
                         point: frame.point(p),
-                        face: Feature::face(D, m_axis, side > 0.0),
-                        edge: ref_face.with(m_axis, side > 0.0),
+                        face: Feature::face(D, perm[n], side > 0.0),
+                        edge: ref_face.with(perm[n], side > 0.0),
                     }
                 })
                 .collect(),
         }
     });
 
-    // Sutherland–Hodgman against each side plane.
-    for &(m_axis, side) in &planes[..n_planes] {
-        poly = clip(&poly, m_axis, side, e[m_axis]);
+    // Sutherland–Hodgman against each side plane, between two buffers (a plane that cuts nothing
+    // leaves the polygon where it is).
+    let mut spare = Polygon::<V>::new();
+    let (mut cur, mut next) = (&mut poly, &mut spare);
+    let record_clip = |poly: &Polygon<V>, rec: &mut R| {
         rec.record(|| {
             Event::Clipped(
                 poly.vertices()
@@ -612,25 +740,54 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
                     })
                     .collect(),
             )
-        });
+        })
+    };
+    if clip::<V, 0>(cur, next, 1.0, e[0], perm[0]) {
+        std::mem::swap(&mut cur, &mut next);
     }
+    record_clip(cur, rec);
+    if D == 3 {
+        if clip::<V, 1>(cur, next, 1.0, e[1], perm[1]) {
+            std::mem::swap(&mut cur, &mut next);
+        }
+        record_clip(cur, rec);
+        if clip::<V, 0>(cur, next, -1.0, e[0], perm[0]) {
+            std::mem::swap(&mut cur, &mut next);
+        }
+        record_clip(cur, rec);
+        if clip::<V, 1>(cur, next, -1.0, e[1], perm[1]) {
+            std::mem::swap(&mut cur, &mut next);
+        }
+    } else if clip::<V, 0>(cur, next, -1.0, e[0], perm[0]) {
+        std::mem::swap(&mut cur, &mut next);
+    }
+    record_clip(cur, rec);
+    let poly = &*cur;
 
     // Keep the points at most `margin` above the reference face, moved halfway towards it. Points
     // closer than WELD × size are one point (the corners of a flat box's face coincide; a corner
     // on a side plane touches its neighbouring crossing): the one with the smaller symmetric key.
     let scale = local.e.iter().chain(&local.f).sum::<f32>();
     let weld = WELD * scale;
+    let (canon_r, canon_i) = (Packed(!(flat_r << 3)), Packed(!(flat_i << 3)));
+    let candidate_id =
+        |c: &Candidate<V>| pair_id(reference, c.r.feature(D, flat_r), c.i.feature(D, flat_i));
     let mut below = [Candidate::<V>::default(); CAPACITY];
     let mut n_below = 0;
     for v in poly.vertices() {
-        let separation = s * v.p[k] - e[k];
+        let separation = s * v.p[last] - e[last];
         if separation <= params.margin {
             let mut p = v.p;
-            p[k] -= s * 0.5 * separation;
+            p[last] -= s * 0.5 * separation;
+            // canonical: on a flat axis, `−`
+            let (r, i) = (Packed(v.r.0 & canon_r.0), Packed(v.i.0 & canon_i.0));
+            let (kr, ki) = (r.0 as u16, i.0 as u16);
             let c = Candidate {
                 p,
                 separation,
-                id: id(v),
+                r,
+                i,
+                key: (kr | ki << 6).min(ki | kr << 6),
             };
             let near = below[..n_below].iter().position(|q| {
                 let d = q.p - p;
@@ -638,18 +795,18 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
             });
             match near {
                 Some(q) => {
-                    if c.id.symmetric_key() < below[q].id.symmetric_key() {
+                    if c.key < below[q].key {
                         below[q] = c;
                     }
                 }
                 None => {
-                    below[n_below] = c;
+                    below[n_below & (CAPACITY - 1)] = c;
                     n_below += 1;
                 }
             }
         }
     }
-    let below = &below[..n_below];
+    let below = &below[..n_below.min(CAPACITY)];
     rec.record(|| {
         Event::Below(
             below
@@ -657,14 +814,14 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
                 .map(|c| ContactPoint {
                     point: frame.point(c.p),
                     separation: c.separation,
-                    id: c.id,
+                    id: candidate_id(c),
                 })
                 .collect(),
         )
     });
 
     let (keep, n_keep) = if below.len() > V::MAX_POINTS {
-        reduce(below, k, TIE * scale, rec)
+        reduce(below, TIE * scale, rec)
     } else {
         ([0, 1, 2, 3], below.len())
     };
@@ -673,41 +830,53 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
         m.push(ContactPoint {
             point: frame.point(c.p),
             separation: c.separation,
-            id: c.id,
+            id: candidate_id(c),
         });
     }
 }
 
-/// Clips a convex polygon (or a segment, or a point) to the half-space `side·x_m ≤ e_m`.
+/// Clips a convex polygon (or a segment, or a point) to the half-space `side·x_M ≤ e_m` into
+/// `out`; `axis` is the reference box's own axis that coordinate `M` is, for the features.
+/// Returns `false`, writing nothing, when every vertex is inside: the polygon is unchanged.
 ///
 /// A vertex on the plane counts as inside and makes no new vertex; a new vertex is made only where
 /// an edge strictly crosses the plane (Box3D's `b3ClipSegment` rule), so a polygon touching a
 /// plane gets no duplicate points. New vertices lie on the plane exactly; their features are what
 /// the edge's two ends share, cut by the plane.
-fn clip<V: Space>(poly: &Polygon<V>, m: usize, side: f32, e_m: f32) -> Polygon<V> {
-    let mut out = Polygon::new();
-    let dist = |v: &ClipVertex<V>| side * v.p[m] - e_m;
+#[inline]
+fn clip<V: Space, const M: usize>(
+    poly: &Polygon<V>,
+    out: &mut Polygon<V>,
+    side: f32,
+    e_m: f32,
+    axis: usize,
+) -> bool {
+    let v = poly.vertices();
+    if v.iter().all(|v| side * v.p[M] - e_m <= 0.0) {
+        return false;
+    }
+    out.n = 0;
+    let positive = side > 0.0;
     let crossing = |a: &ClipVertex<V>, b: &ClipVertex<V>, da: f32, db: f32| {
         let t = da / (da - db);
         let mut p = a.p + (b.p - a.p) * t;
-        p[m] = side * e_m;
+        p[M] = side * e_m;
         ClipVertex {
             p,
-            r: a.r.common(b.r).with(m, side > 0.0),
+            r: a.r.common(b.r).with(axis, positive),
             i: a.i.common(b.i),
         }
     };
-    let v = poly.vertices();
     match v.len() {
         0 => {}
         1 => {
-            if dist(&v[0]) <= 0.0 {
+            if side * v[0].p[M] - e_m <= 0.0 {
                 out.push(v[0]);
             }
         }
         2 => {
             // an open segment: the 2D incident face, or a polygon already clipped to a line
-            let (da, db) = (dist(&v[0]), dist(&v[1]));
+            let (da, db) = (side * v[0].p[M] - e_m, side * v[1].p[M] - e_m);
             if da <= 0.0 {
                 out.push(v[0]);
             }
@@ -719,10 +888,10 @@ fn clip<V: Space>(poly: &Polygon<V>, m: usize, side: f32, e_m: f32) -> Polygon<V
             }
         }
         n => {
-            for idx in 0..n {
-                let prev = &v[(idx + n - 1) % n];
-                let cur = &v[idx];
-                let (dp, dc) = (dist(prev), dist(cur));
+            let mut prev = &v[n - 1];
+            let mut dp = side * prev.p[M] - e_m;
+            for cur in v {
+                let dc = side * cur.p[M] - e_m;
                 if dc <= 0.0 {
                     if dp > 0.0 && dc < 0.0 {
                         out.push(crossing(prev, cur, dp, dc));
@@ -731,19 +900,22 @@ fn clip<V: Space>(poly: &Polygon<V>, m: usize, side: f32, e_m: f32) -> Polygon<V
                 } else if dp < 0.0 {
                     out.push(crossing(prev, cur, dp, dc));
                 }
+                prev = cur;
+                dp = dc;
             }
         }
     }
-    out
+    true
 }
 
 /// The best of the candidates not yet taken by `score` (larger is better): scores within `tol` of
-/// each other tie, and ties go to the smaller symmetric key. Returns the index, its score and the
-/// best score among the others.
+/// each other tie, and ties go to the smaller symmetric key. Returns the index, its score and, if
+/// `runner_up` is asked for (only the trace shows it), the best score among the others.
 fn pick<V>(
     c: &[Candidate<V>],
     taken: &[bool; CAPACITY],
     tol: f32,
+    runner_up: bool,
     score: impl Fn(&Candidate<V>) -> f32,
 ) -> Option<(usize, f32, Option<f32>)> {
     let mut best: Option<(usize, f32, u32)> = None;
@@ -752,7 +924,7 @@ fn pick<V>(
             continue;
         }
         let sc = score(cand);
-        let key = cand.id.symmetric_key();
+        let key = cand.key as u32;
         let better = match best {
             None => true,
             Some((_, bs, bk)) => sc > bs + tol || (sc >= bs - tol && key < bk),
@@ -762,121 +934,109 @@ fn pick<V>(
         }
     }
     let (i, sc, _) = best?;
-    let runner_up = c
-        .iter()
-        .enumerate()
-        .filter(|(l, _)| !taken[*l] && *l != i)
-        .map(|(_, cand)| score(cand))
-        .fold(None, |acc: Option<f32>, x| {
-            Some(acc.map_or(x, |a| a.max(x)))
-        });
-    Some((i, sc, runner_up))
+    let second = if runner_up {
+        c.iter()
+            .enumerate()
+            .filter(|(l, _)| !taken[*l] && *l != i)
+            .map(|(_, cand)| score(cand))
+            .reduce(f32::max)
+    } else {
+        None
+    };
+    Some((i, sc, second))
+}
+
+/// The points kept so far by the reduction.
+struct Kept {
+    keep: [usize; 4],
+    n: usize,
+    taken: [bool; CAPACITY],
+}
+
+/// One rule of the reduction: pick the best remaining point if it scores above `min_score`
+/// (scores within `tie` of each other tie); record it; say whether one was picked.
+fn take<V, R: Recorder<V>>(
+    c: &[Candidate<V>],
+    kept: &mut Kept,
+    rec: &mut R,
+    rule: ReductionRule,
+    tie: f32,
+    min_score: f32,
+    score: impl Fn(&Candidate<V>) -> f32,
+) -> bool {
+    match pick(c, &kept.taken, tie, R::KEEPS, score) {
+        Some((i, sc, runner_up)) if sc > min_score => {
+            rec.record(|| {
+                Event::Reduced(ReductionStep {
+                    rule,
+                    picked: i,
+                    score: sc,
+                    runner_up,
+                })
+            });
+            kept.taken[i] = true;
+            kept.keep[kept.n] = i;
+            kept.n += 1;
+            true
+        }
+        _ => false,
+    }
 }
 
 /// More than the maximum points down to four (Box3D's `b3ReduceManifoldPoints`, Gregorius 2015):
-/// the deepest; the farthest from it in the contact plane (`e_k` projected out); the one making
-/// the largest triangle with those two; the one adding the most area outside that triangle.
+/// the deepest; the farthest from it in the contact plane (the turned frame's last coordinate
+/// projected out); the one making the largest triangle with those two; the one adding the most
+/// area outside that triangle.
 fn reduce<V: Space, R: Recorder<V>>(
     c: &[Candidate<V>],
-    k: usize,
     tol: f32,
     rec: &mut R,
 ) -> ([usize; 4], usize) {
-    let mut keep = [0usize; 4];
-    let mut n = 0;
-    let mut taken = [false; CAPACITY];
+    let mut k = Kept {
+        keep: [0; 4],
+        n: 0,
+        taken: [false; CAPACITY],
+    };
     let flat = |v: V| {
         let mut v = v;
-        v[k] = 0.0;
+        v[V::LAST] = 0.0;
         v
     };
-    // One rule: pick the best remaining point if it scores above `min_score`; scores within
-    // `tie` of each other tie.
-    let mut step = |rule: ReductionRule,
-                    tie: f32,
-                    min_score: f32,
-                    score: &dyn Fn(&Candidate<V>) -> f32,
-                    keep: &mut [usize; 4],
-                    n: &mut usize,
-                    taken: &mut [bool; CAPACITY]| {
-        match pick(c, taken, tie, score) {
-            Some((i, sc, runner_up)) if sc > min_score => {
-                rec.record(|| {
-                    Event::Reduced(ReductionStep {
-                        rule,
-                        picked: i,
-                        score: sc,
-                        runner_up,
-                    })
-                });
-                taken[i] = true;
-                keep[*n] = i;
-                *n += 1;
-                true
-            }
-            _ => false,
-        }
-    };
-
     let deepest = |p: &Candidate<V>| -p.separation;
-    step(
+    take(
+        c,
+        &mut k,
+        rec,
         ReductionRule::Deepest,
         tol,
         f32::NEG_INFINITY,
-        &deepest,
-        &mut keep,
-        &mut n,
-        &mut taken,
+        deepest,
     );
-    let p0 = c[keep[0]].p;
+    let p0 = c[k.keep[0]].p;
     let distance = |p: &Candidate<V>| {
         let d = flat(p.p - p0);
         d.dot(d).sqrt()
     };
-    if !step(
-        ReductionRule::Farthest,
-        tol,
-        tol,
-        &distance,
-        &mut keep,
-        &mut n,
-        &mut taken,
-    ) {
-        return (keep, n);
+    if !take(c, &mut k, rec, ReductionRule::Farthest, tol, tol, distance) {
+        return (k.keep, k.n);
     }
-    let p1 = c[keep[1]].p;
+    let p1 = c[k.keep[1]].p;
     // areas tie within `tol` of height over the first two points' distance
-    let area_tol = tol * distance(&c[keep[1]]);
-    let area = |p: &Candidate<V>| V::cross_along(p1 - p0, p.p - p0, k).abs();
-    if !step(
-        ReductionRule::LargestTriangle,
-        area_tol,
-        area_tol,
-        &area,
-        &mut keep,
-        &mut n,
-        &mut taken,
-    ) {
-        return (keep, n);
+    let area_tol = tol * distance(&c[k.keep[1]]);
+    let area = |p: &Candidate<V>| V::area(p1 - p0, p.p - p0).abs();
+    let rule = ReductionRule::LargestTriangle;
+    if !take(c, &mut k, rec, rule, area_tol, area_tol, area) {
+        return (k.keep, k.n);
     }
-    let p2 = c[keep[2]].p;
-    let orientation = sign(V::cross_along(p1 - p0, p2 - p0, k));
+    let p2 = c[k.keep[2]].p;
+    let orientation = sign(V::area(p1 - p0, p2 - p0));
     let added = |p: &Candidate<V>| {
-        [(p0, p1), (p1, p2), (p2, p0)]
-            .iter()
-            .map(|&(a, b)| -orientation * V::cross_along(b - a, p.p - a, k))
-            .fold(f32::NEG_INFINITY, f32::max)
+        let e = |a: V, b: V| -orientation * V::area(b - a, p.p - a);
+        e(p0, p1).max(e(p1, p2)).max(e(p2, p0))
     };
-    step(
-        ReductionRule::MostAddedArea,
-        area_tol,
-        area_tol,
-        &added,
-        &mut keep,
-        &mut n,
-        &mut taken,
-    );
-    (keep, n)
+    let rule = ReductionRule::MostAddedArea;
+    take(c, &mut k, rec, rule, area_tol, area_tol, added);
+    (k.keep, k.n)
 }
 
 /// The two supporting edges of an edge axis, in A's frame, and their closest points.
@@ -1006,9 +1166,18 @@ mod tests {
         p
     }
 
+    fn clipped<V: Space, const M: usize>(poly: &Polygon<V>, side: f32, e: f32) -> Polygon<V> {
+        let mut out = Polygon::new();
+        if clip::<V, M>(poly, &mut out, side, e, M) {
+            out
+        } else {
+            *poly
+        }
+    }
+
     #[test]
     fn clipping_a_square_by_a_plane_through_it_keeps_two_corners_and_adds_two_points() {
-        let out = clip(&square(1.0), 0, 1.0, 0.5);
+        let out = clipped::<_, 0>(&square(1.0), 1.0, 0.5);
         let xs: Vec<f32> = out.vertices().iter().map(|v| v.p.x).collect();
         assert_eq!(out.n, 4);
         assert_eq!(xs.iter().filter(|&&x| x == 0.5).count(), 2);
@@ -1018,11 +1187,11 @@ mod tests {
     #[test]
     fn a_corner_exactly_on_the_plane_makes_no_duplicate() {
         // the plane x = 1 touches the square's right side: nothing is cut, nothing added
-        let out = clip(&square(1.0), 0, 1.0, 1.0);
+        let out = clipped::<_, 0>(&square(1.0), 1.0, 1.0);
         assert_eq!(out.n, 4);
         // a plane beyond everything keeps the square; one behind everything empties it
-        assert_eq!(clip(&square(1.0), 0, 1.0, 5.0).n, 4);
-        assert_eq!(clip(&square(1.0), 0, -1.0, -2.0).n, 0);
+        assert_eq!(clipped::<_, 0>(&square(1.0), 1.0, 5.0).n, 4);
+        assert_eq!(clipped::<_, 0>(&square(1.0), -1.0, -2.0).n, 0);
     }
 
     #[test]
@@ -1034,9 +1203,39 @@ mod tests {
                 ..Default::default()
             });
         }
-        let out = clip(&clip(&seg, 0, 1.0, 1.0), 0, -1.0, 1.0);
+        let out = clipped::<_, 0>(&clipped::<_, 0>(&seg, 1.0, 1.0), -1.0, 1.0);
         let xs: Vec<f32> = out.vertices().iter().map(|v| v.p.x).collect();
         assert_eq!(xs, vec![-1.0, 1.0]);
+    }
+
+    #[test]
+    fn packed_features_cut_and_share_like_features() {
+        let all: Vec<Feature> = (0..8u8)
+            .flat_map(|fixed| {
+                (0..8u8)
+                    .filter(move |p| p & !fixed == 0)
+                    .map(move |positive| Feature {
+                        dim: 3,
+                        fixed,
+                        positive,
+                    })
+            })
+            .collect();
+        for &f in &all {
+            assert_eq!(Packed::of(f).feature(3, 0), f);
+            for &g in &all {
+                assert_eq!(
+                    Packed::of(f).common(Packed::of(g)).feature(3, 0),
+                    f.common(g)
+                );
+            }
+            for axis in 0..3 {
+                for positive in [false, true] {
+                    let cut = Packed::of(f).with(axis, positive).feature(3, 0);
+                    assert_eq!(cut, f.with(axis, positive));
+                }
+            }
+        }
     }
 
     #[test]

@@ -242,12 +242,13 @@ impl Feature {
     }
 
     /// The bits of the axes with a zero half extent.
+    #[inline]
     pub fn flat_axes(half_extents: &[f32]) -> u8 {
-        half_extents
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| **e == 0.0)
-            .fold(0, |bits, (k, _)| bits | 1 << k)
+        let mut bits = 0;
+        for (k, e) in half_extents.iter().enumerate() {
+            bits |= u8::from(*e == 0.0) << k;
+        }
+        bits
     }
 
     /// The feature that both lie on: the coordinates fixed in both, to the same side.

@@ -332,6 +332,8 @@ pub(crate) enum Event<V> {
 /// Receives the stages. `record` takes a closure so that a recorder that keeps nothing never
 /// builds the event.
 pub(crate) trait Recorder<V> {
+    /// Whether it keeps anything: what only the trace shows is computed only then.
+    const KEEPS: bool;
     fn record(&mut self, event: impl FnOnce() -> Event<V>);
 }
 
@@ -339,6 +341,7 @@ pub(crate) trait Recorder<V> {
 pub(crate) struct NoTrace;
 
 impl<V> Recorder<V> for NoTrace {
+    const KEEPS: bool = false;
     #[inline(always)]
     fn record(&mut self, _event: impl FnOnce() -> Event<V>) {}
 }
@@ -357,6 +360,7 @@ impl<V> TraceRecorder<V> {
 }
 
 impl<V> Recorder<V> for TraceRecorder<V> {
+    const KEEPS: bool = true;
     fn record(&mut self, event: impl FnOnce() -> Event<V>) {
         let t = &mut self.trace;
         match event() {
