@@ -441,9 +441,11 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         let n = edge_axis(choice.chosen - 6, &edge_len) * sign(signed[choice.chosen]);
         if let Some(edges) = supporting_edges(ea, eb, tv, col, i, j, n) {
             rec.record(|| Event::Choice(choice));
-            let mut m = Manifold::new(frame_a.vector(n), choice);
-            edge_contact(&edges, &frame_a, rec, &mut m);
-            return Some(m);
+            let mut out = Some(Manifold::new(frame_a.vector(n), choice));
+            if let Some(m) = out.as_mut() {
+                edge_contact(&edges, &frame_a, rec, m);
+            }
+            return out;
         }
         // the edges do not touch: no edge contact here, the best face axis instead
         choice = choice.to_face(
@@ -455,7 +457,13 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     }
     rec.record(|| Event::Choice(choice));
     let s = sign(signed[choice.chosen]);
-    let mut m;
+    // built where it is returned, not moved there
+    let normal = match choice.kind {
+        AxisKind::FaceA(i) => ua[i] * s,
+        _ => ub[choice.chosen - 3] * s,
+    };
+    let mut out = Some(Manifold::new(normal, choice));
+    let m = out.as_mut()?;
     if let AxisKind::FaceA(i) = choice.kind {
         let local = Local {
             e: ea,
@@ -463,8 +471,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
             u: col,
             f: eb,
         };
-        m = Manifold::new(ua[i] * s, choice);
-        face_contact(&local, &frame_a, Which::A, i, s, params, rec, &mut m);
+        face_contact(&local, &frame_a, Which::A, i, s, params, rec, m);
     } else {
         let j = choice.chosen - 3;
         // A in B's frame: the rows of R, and −Rᵀt.
@@ -483,10 +490,12 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
             axes: ub,
         };
         // the reference face of B faces A: against the normal
-        m = Manifold::new(ub[j] * s, choice);
-        face_contact(&local, &frame_b, Which::B, j, -s, params, rec, &mut m);
+        face_contact(&local, &frame_b, Which::B, j, -s, params, rec, m);
     }
-    (!m.is_empty()).then_some(m)
+    if m.is_empty() {
+        out = None;
+    }
+    out
 }
 
 /// The 2D manifold, recording its stages into `rec`.
