@@ -32,9 +32,18 @@
 //!    plane, then the one making the largest triangle, then the one adding the most area outside it.
 //! 3. **Edge axis** (3D only): one point, the midpoint of the closest points of the two supporting
 //!    edges (the edge of A parallel to `A.u_i` furthest along the normal, the edge of B parallel to
-//!    `B.u_j` furthest against it), as in ODE's `dBoxBox` and Box3D's `b3BuildEdgeContact`; the
-//!    closest points are those of the two segments (Ericson §5.1.9), so the point never leaves
-//!    the edges.
+//!    `B.u_j` furthest against it), as in ODE's `dBoxBox` and Box3D's `b3BuildEdgeContact`
+//!    (Ericson §5.1.9 for the closest points of their lines). When those closest points lie beyond
+//!    an end of either edge the edges do not touch, and the best face axis is used instead
+//!    ([`FaceBiasReason::EdgesDoNotCross`]; Box3D returns no contact there). That only happens to
+//!    speculative pairs, separated within the margin.
+//!
+//! Two details keep the answer stable. Points closer than `1e-6` of the boxes' size (the sum of
+//! their half extents) are one point: the corners of a flat box's face coincide, and a corner lying
+//! on a side plane touches the crossing next to it. In the reduction, scores within `1e-4` of the
+//! size tie, and a tie goes to the point whose feature pair has the smaller
+//! [`ContactId::symmetric_key`]: resting boxes have many points at one depth, and rounding must not
+//! pick among them.
 //!
 //! # Conventions
 //!
@@ -62,9 +71,10 @@
 //! reduction step. In the fast path the recorder is a no-op that the compiler removes, so the picture
 //! cannot disagree with the answer.
 //!
-//! [`reference::manifold3`](super::reference::manifold3) and [`reference::manifold2`](super::reference::manifold2) build the same manifold in `f64` by another
-//! route (intersecting the reference rectangle with the projected incident quad rather than
-//! clipping), as the oracle of the tests and of the app's cross-check.
+//! [`reference::manifold3`](super::reference::manifold3) and
+//! [`reference::manifold2`](super::reference::manifold2) build the same manifold in `f64` by
+//! another route (intersecting the reference rectangle with the projected incident quad rather
+//! than clipping), as the oracle of the tests and of the app's cross-check.
 
 mod build;
 mod trace;
