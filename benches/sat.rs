@@ -12,17 +12,29 @@
 //! * `parry_intersection_test` — `parry3d::query::intersection_test` (`parry2d` in 2D);
 //! * `parry_contact` — `parry3d::query::contact` with prediction 0: penetration depth and normal.
 //!
+//! and, in the `*_manifold_*` groups, the contact manifold:
+//!
+//! * `satbox_manifold` — [`dim3::manifold`] / [`dim2::manifold`], engine defaults, no margin;
+//! * `satbox_manifold_trace` — [`dim3::manifold_trace`]: the same with every stage recorded;
+//! * `parry_contact_manifold` — parry's `contact_manifold_cuboid_cuboid` (prediction 0), its
+//!   manifold cleared first as for a new pair (no coherence shortcut), reused so that its storage
+//!   is not reallocated;
+//! * `reference_manifold_f64` — [`reference::manifold3`] / [`reference::manifold2`].
+//!
 //! Before timing, every method's verdict and depth are compared with the reference and the counts
-//! printed; after timing, a table of pairs per second and the ratios is printed from criterion's
-//! estimates. `cargo bench --bench sat` runs it all in a few minutes.
+//! printed (for the manifolds: satbox's and parry's points against the f64 reference manifold);
+//! after timing, tables of pairs per second and the ratios are printed from criterion's
+//! estimates. `cargo bench --bench sat` runs it all in a few minutes; `cargo bench --bench sat --
+//! manifold` only the manifold groups.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use criterion::{Criterion, Throughput};
-use glam::{Quat, Vec2, Vec3};
-use satbox::sat::{dim2, dim3, reference, Obb2, Obb3, DEGENERATE_THRESHOLD};
+use glam::{DVec3, Quat, Vec2, Vec3};
+use satbox::sat::reference::{ManifoldAgreement, ReferenceManifold};
+use satbox::sat::{dim2, dim3, reference, ManifoldParams, Obb2, Obb3, DEGENERATE_THRESHOLD};
 
 /// Pairs per set.
 const PAIRS: usize = 4096;
@@ -571,6 +583,408 @@ fn header(dim: &str, spec: &SetSpec, truths: &[Truth]) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Contact manifolds
+
+type ParryManifold3 = parry3d::query::ContactManifold<(), ()>;
+type ParryManifold2 = parry2d::query::ContactManifold<(), ()>;
+
+/// parry3d's cuboid–cuboid manifold with prediction 0, as for a new pair: the manifold is cleared
+/// first, so its contact coherence (`try_update_contacts`) cannot skip the work.
+fn parry3_manifold(a: &P3, b: &P3, out: &mut ParryManifold3) {
+    out.clear();
+    let pos12 = a.0.inv_mul(&b.0);
+    parry3d::query::details::contact_manifold_cuboid_cuboid(&pos12, &a.1, &b.1, 0.0, out);
+}
+
+fn parry2_manifold(a: &P2, b: &P2, out: &mut ParryManifold2) {
+    out.clear();
+    let pos12 = a.0.inv_mul(&b.0);
+    parry2d::query::details::contact_manifold_cuboid_cuboid(&pos12, &a.1, &b.1, 0.0, out);
+}
+
+/// A parry manifold in world space, in f64: the normal and, per point, the midpoint of its two
+/// surface points and its separation.
+struct ParryPoints {
+    normal: DVec3,
+    points: Vec<(DVec3, f64)>,
+}
+
+fn parry3_points(a: &P3, b: &P3, m: &ParryManifold3) -> ParryPoints {
+    let d = |v: parry3d::math::Vector| DVec3::from_array(v.to_array().map(f64::from));
+    ParryPoints {
+        normal: d(a.0.rotation * m.local_n1),
+        points: m
+            .points
+            .iter()
+            .map(|c| {
+                (
+                    (d(a.0 * c.local_p1) + d(b.0 * c.local_p2)) * 0.5,
+                    c.dist as f64,
+                )
+            })
+            .collect(),
+    }
+}
+
+fn parry2_points(a: &P2, b: &P2, m: &ParryManifold2) -> ParryPoints {
+    let d = |v: parry2d::math::Vector| DVec3::new(v.x as f64, v.y as f64, 0.0);
+    ParryPoints {
+        normal: d(a.0.rotation * m.local_n1),
+        points: m
+            .points
+            .iter()
+            .map(|c| {
+                (
+                    (d(a.0 * c.local_p1) + d(b.0 * c.local_p2)) * 0.5,
+                    c.dist as f64,
+                )
+            })
+            .collect(),
+    }
+}
+
+/// Points further than this from the reference (or separations further apart) disagree.
+const POINT_TOL: f64 = 1e-3;
+
+/// How satbox's and parry's manifolds compare with the f64 reference manifold on one set.
+#[derive(Default)]
+struct ManifoldTally {
+    /// Pairs where the reference (with satbox's defaults) has a manifold.
+    contacts: usize,
+    /// satbox against the reference (defaults): agree, near a decision, disagree.
+    satbox: [usize; 3],
+    /// Pairs where the strict reference (no bias, as parry) has a manifold, away from decisions.
+    compared: usize,
+    /// parry has no points there.
+    parry_missing: usize,
+    /// parry also returns points above the other surface (positive distance): its clipped points
+    /// are all kept, for its solver to treat as speculative.
+    parry_above: usize,
+    /// parry's normal differs from the strict reference's.
+    parry_normal: usize,
+    /// Same normal, a different number of touching or penetrating points: on face contacts, on
+    /// edge contacts.
+    parry_count: [usize; 2],
+    /// ... of which parry has more than 4 (it does not reduce).
+    parry_over_4: usize,
+    /// Same normal, and some parry point is not a corner of the reference's contact polygon
+    /// (before reduction), or its separation differs: on face contacts, on edge contacts.
+    parry_points: [usize; 2],
+    /// Compared face contacts, edge contacts.
+    kinds: [usize; 2],
+    /// Same normal, and parry's deepest separation differs from the reference's.
+    parry_deepest: usize,
+    /// A few examples: (pair, what).
+    examples: Vec<(usize, String)>,
+}
+
+impl ManifoldTally {
+    fn add(
+        &mut self,
+        i: usize,
+        fast: ManifoldAgreement,
+        has_contact: bool,
+        strict: Option<&ReferenceManifold>,
+        parry: &ParryPoints,
+    ) {
+        if has_contact {
+            self.contacts += 1;
+        }
+        match fast {
+            ManifoldAgreement::Agree => self.satbox[0] += 1,
+            ManifoldAgreement::NearTie => self.satbox[1] += 1,
+            ManifoldAgreement::Disagree(what) => {
+                self.satbox[2] += 1;
+                self.example(i, format!("satbox: {what}"));
+            }
+        }
+        let Some(r) = strict else { return };
+        if r.closeness < 1e-4 {
+            return;
+        }
+        self.compared += 1;
+        if parry.points.is_empty() {
+            self.parry_missing += 1;
+            self.example(i, format!("parry: no points, reference {}", r.points.len()));
+            return;
+        }
+        if (parry.normal - r.normal).length() > POINT_TOL {
+            self.parry_normal += 1;
+            self.example(
+                i,
+                format!(
+                    "parry: normal {:.4?}, reference {:.4?} (axis {})",
+                    parry.normal.to_array(),
+                    r.normal.to_array(),
+                    r.chosen
+                ),
+            );
+            return;
+        }
+        // the points parry keeps above the other surface are its speculative ones: left out
+        let touching: Vec<(DVec3, f64)> = parry
+            .points
+            .iter()
+            .copied()
+            .filter(|(_, s)| *s <= 1e-5)
+            .collect();
+        if touching.len() < parry.points.len() {
+            self.parry_above += 1;
+        }
+        let k = usize::from(matches!(r.kind, satbox::sat::AxisKind::Edge(..)));
+        self.kinds[k] += 1;
+        if touching.len() != r.points.len() {
+            self.parry_count[k] += 1;
+            if touching.len() > 4 && k == 0 {
+                self.parry_over_4 += 1;
+            } else {
+                self.example(
+                    i,
+                    format!(
+                        "parry: {} touching points, reference {} ({:?} contact)",
+                        touching.len(),
+                        r.points.len(),
+                        r.kind
+                    ),
+                );
+            }
+        }
+        let off = touching.iter().any(|(p, s)| {
+            !r.candidates.iter().any(|c| {
+                (c.point - *p).length() <= POINT_TOL && (c.separation - s).abs() <= POINT_TOL
+            })
+        });
+        if off {
+            self.parry_points[k] += 1;
+            self.example(
+                i,
+                "parry: a point off the reference's contact polygon".into(),
+            );
+        }
+        let deepest = |it: &mut dyn Iterator<Item = f64>| it.fold(f64::INFINITY, f64::min);
+        let dp = deepest(&mut touching.iter().map(|(_, s)| *s));
+        let dr = deepest(&mut r.points.iter().map(|c| c.separation));
+        if (dp - dr).abs() > POINT_TOL {
+            self.parry_deepest += 1;
+            self.example(i, format!("parry: deepest {dp:.4}, reference {dr:.4}"));
+        }
+    }
+
+    fn example(&mut self, i: usize, what: String) {
+        if self.examples.len() < 4 {
+            self.examples.push((i, what));
+        }
+    }
+
+    fn print(&self, dim: &str, spec: &SetSpec) {
+        println!(
+            "{dim} {} manifolds: {} pairs in contact; satbox against the f64 reference: {} agree, \
+             {} within rounding of a decision, {} disagree",
+            spec.name, self.contacts, self.satbox[0], self.satbox[1], self.satbox[2]
+        );
+        println!(
+            "  parry against the strict f64 reference on {} pairs ({} face, {} edge contacts): {} \
+             without points, {} with points above the other surface too (left out below), {} \
+             another normal, {} another deepest separation",
+            self.compared,
+            self.kinds[0],
+            self.kinds[1],
+            self.parry_missing,
+            self.parry_above,
+            self.parry_normal,
+            self.parry_deepest
+        );
+        println!(
+            "  another count of touching points: {} face contacts ({} of them more than 4 \
+             points), {} edge contacts; a point off the reference's contact polygon: {} face, {} \
+             edge contacts",
+            self.parry_count[0],
+            self.parry_over_4,
+            self.parry_count[1],
+            self.parry_points[0],
+            self.parry_points[1]
+        );
+        for (i, what) in &self.examples {
+            println!("    pair {i}: {what}");
+        }
+    }
+}
+
+fn manifold_agreement3(spec: &SetSpec, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
+    let (defaults, strict) = (ManifoldParams::default(), ManifoldParams::strict());
+    let mut t = ManifoldTally::default();
+    let mut pm = ParryManifold3::new();
+    for (i, ((a, b), (pa, pb))) in pairs.iter().zip(parry).enumerate() {
+        let r = reference::manifold3(a, b, &defaults);
+        let scale =
+            (b.center - a.center).length() + (a.half_extents + b.half_extents).element_sum();
+        let fast = reference::compare_manifolds(
+            dim3::manifold(a, b).as_ref(),
+            r.as_ref(),
+            1e-4 * (1.0 + scale as f64),
+        );
+        parry3_manifold(pa, pb, &mut pm);
+        let rs = reference::manifold3(a, b, &strict);
+        t.add(
+            i,
+            fast,
+            r.is_some(),
+            rs.as_ref(),
+            &parry3_points(pa, pb, &pm),
+        );
+    }
+    t.print("3d", spec);
+}
+
+fn manifold_agreement2(spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)]) {
+    let (defaults, strict) = (ManifoldParams::default(), ManifoldParams::strict());
+    let mut t = ManifoldTally::default();
+    let mut pm = ParryManifold2::new();
+    for (i, ((a, b), (pa, pb))) in pairs.iter().zip(parry).enumerate() {
+        let r = reference::manifold2(a, b, &defaults);
+        let scale =
+            (b.center - a.center).length() + (a.half_extents + b.half_extents).element_sum();
+        let fast = reference::compare_manifolds(
+            dim2::manifold(a, b).as_ref(),
+            r.as_ref(),
+            1e-4 * (1.0 + scale as f64),
+        );
+        parry2_manifold(pa, pb, &mut pm);
+        let rs = reference::manifold2(a, b, &strict);
+        t.add(
+            i,
+            fast,
+            r.is_some(),
+            rs.as_ref(),
+            &parry2_points(pa, pb, &pm),
+        );
+    }
+    t.print("2d", spec);
+}
+
+const MANIFOLD_NAMES: [&str; 4] = [
+    "satbox_manifold",
+    "satbox_manifold_trace",
+    "parry_contact_manifold",
+    "reference_manifold_f64",
+];
+
+fn bench_manifold3(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
+    let mut g = c.benchmark_group(format!("3d_manifold_{}", spec.name));
+    g.throughput(Throughput::Elements(pairs.len() as u64));
+    g.bench_function(MANIFOLD_NAMES[0], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&dim3::manifold(a, b));
+            }
+        })
+    });
+    let params = ManifoldParams::default();
+    g.bench_function(MANIFOLD_NAMES[1], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&dim3::manifold_trace(a, b, &params));
+            }
+        })
+    });
+    let mut pm = ParryManifold3::new();
+    g.bench_function(MANIFOLD_NAMES[2], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(parry) {
+                parry3_manifold(a, b, &mut pm);
+                black_box(&pm.points);
+            }
+        })
+    });
+    g.bench_function(MANIFOLD_NAMES[3], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&reference::manifold3(a, b, &params));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn bench_manifold2(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)]) {
+    let mut g = c.benchmark_group(format!("2d_manifold_{}", spec.name));
+    g.throughput(Throughput::Elements(pairs.len() as u64));
+    g.bench_function(MANIFOLD_NAMES[0], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&dim2::manifold(a, b));
+            }
+        })
+    });
+    let params = ManifoldParams::default();
+    g.bench_function(MANIFOLD_NAMES[1], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&dim2::manifold_trace(a, b, &params));
+            }
+        })
+    });
+    let mut pm = ParryManifold2::new();
+    g.bench_function(MANIFOLD_NAMES[2], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(parry) {
+                parry2_manifold(a, b, &mut pm);
+                black_box(&pm.points);
+            }
+        })
+    });
+    g.bench_function(MANIFOLD_NAMES[3], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&reference::manifold2(a, b, &params));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn manifold_summary(since: SystemTime) {
+    let mut rows = Vec::new();
+    for dim in ["3d", "2d"] {
+        for spec in &SETS {
+            let group = format!("{dim}_manifold_{}", spec.name);
+            let t: Vec<Option<f64>> = MANIFOLD_NAMES
+                .iter()
+                .map(|n| estimate_ns(&group, n, since))
+                .collect();
+            if t.iter().all(Option::is_none) {
+                continue;
+            }
+            let ns =
+                |i: usize| t[i].map_or("-".to_string(), |ns| format!("{:.0}", ns / PAIRS as f64));
+            let ratio = match (t[0], t[2]) {
+                (Some(f), Some(s)) => format!("{:.1}×", s / f),
+                _ => "-".to_string(),
+            };
+            rows.push(format!(
+                "| {dim} {} | {} | {} | {} | {} | {ratio} |",
+                spec.name,
+                ns(0),
+                ns(1),
+                ns(2),
+                ns(3)
+            ));
+        }
+    }
+    if rows.is_empty() {
+        return;
+    }
+    println!(
+        "\nContact manifolds, ns per pair (mean of criterion's samples, {PAIRS} pairs per set):\n"
+    );
+    println!("| set | satbox manifold | satbox traced | parry contact manifold | reference f64 | parry / satbox |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for r in rows {
+        println!("{r}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Timing
 
 const NAMES: [&str; 6] = [
@@ -778,6 +1192,13 @@ fn main() {
         agreement2(spec, &sets2[i], &parry2[i]);
     }
     println!();
+    for (i, spec) in SETS.iter().enumerate() {
+        manifold_agreement3(spec, &sets3[i], &parry3[i]);
+    }
+    for (i, spec) in SETS.iter().enumerate() {
+        manifold_agreement2(spec, &sets2[i], &parry2[i]);
+    }
+    println!();
 
     let mut c = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
@@ -790,6 +1211,13 @@ fn main() {
     for (i, spec) in SETS.iter().enumerate() {
         bench2(&mut c, spec, &sets2[i], &parry2[i]);
     }
+    for (i, spec) in SETS.iter().enumerate() {
+        bench_manifold3(&mut c, spec, &sets3[i], &parry3[i]);
+    }
+    for (i, spec) in SETS.iter().enumerate() {
+        bench_manifold2(&mut c, spec, &sets2[i], &parry2[i]);
+    }
     c.final_summary();
     summary(started);
+    manifold_summary(started);
 }

@@ -100,7 +100,7 @@ fn assert_keys_in_order(text: &str, keys: &[&str]) {
     }
 }
 
-const TOP_KEYS: [&str; 9] = [
+const TOP_KEYS: [&str; 10] = [
     "line",
     "intersect",
     "touching",
@@ -109,8 +109,11 @@ const TOP_KEYS: [&str; 9] = [
     "depth",
     "normal",
     "min_axis",
+    "manifold",
     "axes",
 ];
+const MANIFOLD_KEYS: [&str; 5] = ["normal", "kind", "axis", "strict_axis", "points"];
+const POINT_KEYS: [&str; 4] = ["point", "separation", "id", "feature"];
 const AXIS_KEYS: [&str; 8] = [
     "index",
     "kind",
@@ -151,6 +154,7 @@ fn a_separated_3d_pair_names_axis_0_and_lists_15_axes_in_order() {
     // aligned cubes 3 apart on x: A.u0, B.u0 and the edge axes y×z (11) and z×y (13) are all x
     assert_eq!(out["separating_axes"], serde_json::json!([0, 3, 11, 13]));
     assert!(out["depth"].is_null() && out["normal"].is_null() && out["min_axis"].is_null());
+    assert!(out["manifold"].is_null());
     let axes = out["axes"].as_array().unwrap();
     assert_eq!(axes.len(), 15);
     let axes_text = &run.stdout[run.stdout.find("\"axes\":").unwrap()..];
@@ -573,4 +577,81 @@ fn answers_are_written_as_soon_as_a_line_arrives() {
     }
     drop(input);
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn a_cube_pushed_half_into_another_gets_four_points_at_separation_minus_half_midway_on_x_0_75() {
+    // B is A moved by (1.5, 0.25, 0): its face x = 0.5 is clipped to A's face x = 1
+    let run = check_stdin(&line(&[GOOD3_OVERLAP]));
+    let text = run.stdout.lines().next().unwrap();
+    let m = &run.lines()[0]["manifold"];
+    let m_text = &text[text.find("\"manifold\":").unwrap()..];
+    assert_keys_in_order(m_text, &MANIFOLD_KEYS);
+    assert_eq!(object_keys(m), sorted(&MANIFOLD_KEYS));
+    assert_eq!(m["kind"], "face_a");
+    assert_eq!(
+        (m["axis"].clone(), m["strict_axis"].clone()),
+        (0.into(), 0.into())
+    );
+    assert_eq!(m["normal"], serde_json::json!([1.0, 0.0, 0.0]));
+    let points = m["points"].as_array().unwrap();
+    assert_eq!(points.len(), 4);
+    let mut corners = Vec::new();
+    let mut ids = std::collections::BTreeSet::new();
+    for p in points {
+        assert_eq!(object_keys(p), sorted(&POINT_KEYS));
+        assert!((num(&p["separation"]) + 0.5).abs() < 1e-6);
+        let xyz: Vec<f64> = p["point"].as_array().unwrap().iter().map(num).collect();
+        assert!((xyz[0] - 0.75).abs() < 1e-6, "{xyz:?}");
+        corners.push((
+            (xyz[1] * 100.0).round() as i32,
+            (xyz[2] * 100.0).round() as i32,
+        ));
+        ids.insert(p["id"].as_u64().unwrap());
+        assert!(p["feature"].as_str().unwrap().starts_with("A "));
+    }
+    corners.sort();
+    assert_eq!(corners, [(-75, -100), (-75, 100), (100, -100), (100, 100)]);
+    assert_eq!(ids.len(), 4, "four different feature pairs");
+}
+
+#[test]
+fn touching_squares_get_two_points_at_separation_zero_and_apart_ones_none() {
+    let run = check_stdin(&line(&[GOOD2_TOUCH, GOOD2_APART]));
+    let out = run.lines();
+    let m = &out[0]["manifold"];
+    assert_eq!(m["kind"], "face_a");
+    assert_eq!(m["normal"], serde_json::json!([1.0, 0.0]));
+    let points = m["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2);
+    for p in points {
+        assert_eq!(num(&p["separation"]), 0.0);
+        assert_eq!(p["point"].as_array().unwrap().len(), 2);
+        assert_eq!(num(&p["point"][0]), 1.0);
+    }
+    assert!(out[1]["manifold"].is_null());
+}
+
+#[test]
+fn a_case_with_a_margin_in_its_view_gets_speculative_points_and_a_bad_margin_is_an_error() {
+    // unit squares 0.01 apart: separated, but within a margin of 0.02
+    let apart = r#"{"a":{"center":[0,0],"half_extents":[1,1],"angle":0},"b":{"center":[2.01,0],"half_extents":[1,1],"angle":0}"#;
+    let with_margin = format!(r#"{apart},"view":{{"manifold":{{"margin":0.02}}}}}}"#);
+    let without = format!("{apart}}}");
+    let bad = format!(r#"{apart},"view":{{"manifold":{{"margin":-1}}}}}}"#);
+    let run = check_stdin(&line(&[&with_margin, &without, &bad]));
+    assert_eq!(run.status, 1);
+    let out = run.lines();
+    assert_eq!(out[0]["intersect"], false);
+    let points = out[0]["manifold"]["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2);
+    for p in points {
+        assert!((num(&p["separation"]) - 0.01).abs() < 1e-5);
+    }
+    assert!(out[1]["manifold"].is_null());
+    assert_eq!(out[2]["line"], 3);
+    assert!(out[2]["error"]
+        .as_str()
+        .unwrap()
+        .contains("view.manifold.margin"));
 }

@@ -6,6 +6,9 @@
 //! `{"line": N, "error": "…"}` in its place and the other cases are still answered. Exit status: 0
 //! when every case was answered, 1 when any case was an error, 2 when the input cannot be read.
 //!
+//! Every answer carries the contact manifold (`"manifold"`: `null` when separated); a case whose
+//! `"view"` has `"manifold": {"margin": …}` (as a scene keeps it) gets that speculative margin.
+//!
 //! `--compact` leaves out `axes`; `--compare parry` adds parry's answer and the disagreements.
 //! Every number printed is positive zero rather than `-0.0`, and is the shortest text of its `f32`.
 
@@ -14,8 +17,10 @@ use std::io::{BufRead, BufReader, Write};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::sat::{dim2, dim3, AxisTest, SatReport};
+use crate::sat::manifold::Manifold;
+use crate::sat::{dim2, dim3, AxisTest, ManifoldParams, SatReport};
 use crate::scene::cases::{Cases, HasBuffer};
+use crate::scene::manifold::params_from_view;
 use crate::scene::number::unsigned_zero;
 use crate::scene::{read_pair, NotedPair, Pair, SceneError};
 
@@ -75,6 +80,8 @@ pub struct CaseOut {
     pub normal: Option<Vec<f32>>,
     /// Axis of least penetration when intersecting.
     pub min_axis: Option<usize>,
+    /// The contact manifold: `null` when separated beyond the margin.
+    pub manifold: Option<ManifoldOut>,
     /// What reading the case noticed (unknown fields, non-unit quaternions); left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -84,6 +91,35 @@ pub struct CaseOut {
     /// parry's answer and the disagreements, with `--compare parry`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parry: Option<ParryOut>,
+}
+
+/// The contact manifold of a `check` answer.
+#[derive(Debug, Serialize)]
+pub struct ManifoldOut {
+    /// Unit normal from A to B.
+    pub normal: Vec<f32>,
+    /// `face_a`, `face_b` or `edge`: the chosen axis's kind.
+    pub kind: &'static str,
+    /// The chosen axis.
+    pub axis: usize,
+    /// The axis of least penetration before the edge bias (differs from `axis` when an edge axis
+    /// did not beat the best face axis clearly, or its edges do not cross).
+    pub strict_axis: usize,
+    /// 1 to 4 points (2 in 2D).
+    pub points: Vec<PointOut>,
+}
+
+/// One contact point of a `check` answer.
+#[derive(Debug, Serialize)]
+pub struct PointOut {
+    /// Midway between the two surfaces.
+    pub point: Vec<f32>,
+    /// Negative when penetrating.
+    pub separation: f32,
+    /// The feature pair as one number ([`ContactId::key`](crate::sat::ContactId::key)).
+    pub id: u32,
+    /// The feature pair in words: `A face +u1 × B vertex 3 (+u0 +u1 −u2)`.
+    pub feature: String,
 }
 
 /// parry's answer on a line (`--compare parry`); see [`crate::engines::parry`].
@@ -151,9 +187,29 @@ fn unsigned(v: &[f32]) -> Vec<f32> {
     v.iter().map(|x| unsigned_zero(*x)).collect()
 }
 
+fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Vec<f32>) -> ManifoldOut {
+    ManifoldOut {
+        normal: unsigned(&to_vec(m.normal)),
+        kind: m.kind().name(),
+        axis: m.choice.chosen,
+        strict_axis: m.choice.strict,
+        points: m
+            .points()
+            .iter()
+            .map(|p| PointOut {
+                point: unsigned(&to_vec(p.point)),
+                separation: unsigned_zero(p.separation),
+                id: p.id.key(),
+                feature: p.id.name(),
+            })
+            .collect(),
+    }
+}
+
 fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     line: usize,
     r: &SatReport<V, N>,
+    m: Option<&Manifold<V>>,
     to_vec: impl Fn(V) -> Vec<f32>,
     options: &Options,
 ) -> CaseOut {
@@ -166,6 +222,7 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
         depth: r.penetration.map(|p| unsigned_zero(p.depth)),
         normal: r.penetration.map(|p| unsigned(&to_vec(p.normal))),
         min_axis: r.penetration.map(|p| p.axis_index),
+        manifold: m.map(|m| manifold_out(m, &to_vec)),
         notes: Vec::new(),
         axes: (!options.compact).then(|| {
             r.axes
@@ -186,11 +243,14 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     }
 }
 
-/// parry's answer and the disagreements with satbox's, as the `"parry"` object of a line.
-fn parry_out(pair: &Pair) -> ParryOut {
-    use crate::engines::parry::{answer, compare};
+/// parry's answer and the disagreements with satbox's (whose manifold has `points` points), as
+/// the `"parry"` object of a line.
+fn parry_out(pair: &Pair, points: usize) -> ParryOut {
+    use crate::engines::parry::{answer, compare, compare_manifold_points};
     let p = answer(pair);
-    let disagreements = compare(pair, &p)
+    let mut found = compare(pair, &p);
+    found.extend(compare_manifold_points(points, &p));
+    let disagreements = found
         .iter()
         .map(|d| DisagreementOut {
             what: d.what(),
@@ -223,36 +283,51 @@ fn parry_out(pair: &Pair) -> ParryOut {
     }
 }
 
-/// The answer to a validated case on input line `line`.
-pub fn answer(line: usize, case: &NotedPair, options: &Options) -> CaseOut {
+/// The answer to a validated case on input line `line`, its manifold built with `params`.
+pub fn answer(
+    line: usize,
+    case: &NotedPair,
+    params: &ManifoldParams,
+    options: &Options,
+) -> CaseOut {
     let mut out = match &case.pair {
         Pair::Two(a, b) => case_out(
             line,
             &dim2::report(a, b),
+            dim2::manifold_with(a, b, params).as_ref(),
             |v| v.to_array().to_vec(),
             options,
         ),
         Pair::Three(a, b) => case_out(
             line,
             &dim3::report(a, b),
+            dim3::manifold_with(a, b, params).as_ref(),
             |v| v.to_array().to_vec(),
             options,
         ),
     };
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare_parry {
-        out.parry = Some(parry_out(&case.pair));
+        let points = out.manifold.as_ref().map_or(0, |m| m.points.len());
+        out.parry = Some(parry_out(&case.pair, points));
     }
     out
+}
+
+/// A case's manifold parameters: its `"view": {"manifold": {...}}` (a saved scene keeps its
+/// contact margin there), else the defaults.
+fn params_of(v: &Value) -> Result<ManifoldParams, SceneError> {
+    v.get("view")
+        .map_or(Ok(ManifoldParams::default()), params_from_view)
 }
 
 /// Answers one case's JSON text: the answer line, or the error line.
 pub fn answer_text(line: usize, text: &str, options: &Options) -> Result<String, String> {
     let read = serde_json::from_str::<Value>(text)
         .map_err(|e| SceneError::Json(e.to_string()))
-        .and_then(|v| read_pair(&v, None));
+        .and_then(|v| Ok((read_pair(&v, None)?, params_of(&v)?)));
     match read {
-        Ok(case) => Ok(to_line(&answer(line, &case, options))),
+        Ok((case, params)) => Ok(to_line(&answer(line, &case, &params, options))),
         Err(e) => Err(error_line(line, e.to_string())),
     }
 }
@@ -400,10 +475,13 @@ mod tests {
             compare_parry: false,
         };
         let line = answer_text(7, TOUCH3, &options).unwrap();
-        assert_eq!(
-            line,
-            r#"{"line":7,"intersect":true,"touching":true,"first_separating_axis":null,"separating_axes":[],"depth":0.0,"normal":[1.0,0.0,0.0],"min_axis":0}"#
+        assert!(
+            line.starts_with(
+                r#"{"line":7,"intersect":true,"touching":true,"first_separating_axis":null,"separating_axes":[],"depth":0.0,"normal":[1.0,0.0,0.0],"min_axis":0,"manifold":{"#
+            ),
+            "{line}"
         );
+        assert!(!line.contains("\"axes\""), "{line}");
     }
 
     #[test]

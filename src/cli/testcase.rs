@@ -382,7 +382,8 @@ mod tests {
         for pair in cases() {
             let text = rust_test(&pair, "case");
             let from_line = crate::scene::noted_pair_from_json(&check_line(&pair)).unwrap();
-            let out = crate::cli::check::answer(1, &from_line, &Default::default());
+            let out =
+                crate::cli::check::answer(1, &from_line, &Default::default(), &Default::default());
             if out.intersect {
                 assert!(text.contains("assert!(r.intersect"), "{text}");
                 let axis = number_after(&text, "assert_eq!(p.axis_index, ").unwrap();

@@ -4,6 +4,8 @@
 
 use glam::Vec2;
 
+use super::manifold::{self as build, Manifold2, ManifoldParams, ManifoldTrace2};
+use super::manifold::{NoTrace, TraceRecorder};
 use super::{
     validate_center_and_extents, AxisKind, AxisTest, Interval, ObbError, Report2, SatParams,
     SatReport,
@@ -154,6 +156,31 @@ pub fn intersects(a: &Obb2, b: &Obb2) -> bool {
         || ta1.abs() > ea.y + eb.x * ar10 + eb.y * ar11
         || (ta0 * r00 + ta1 * r10).abs() > eb.x + ea.x * ar00 + ea.y * ar10
         || (ta0 * r01 + ta1 * r11).abs() > eb.y + ea.x * ar01 + ea.y * ar11)
+}
+
+/// The contact manifold with the default [`ManifoldParams`] (no margin): `None` when the
+/// rectangles are separated, else the normal from A to B and 1 or 2 points midway between the
+/// sides (Box2D v3's `b2ClipPolygons`). See [`manifold`](super::manifold).
+#[inline]
+pub fn manifold(a: &Obb2, b: &Obb2) -> Option<Manifold2> {
+    manifold_with(a, b, &ManifoldParams::default())
+}
+
+/// The contact manifold: `None` when some axis separates the rectangles by more than
+/// `params.margin`, else the reference side, the normal from A to B and 1 or 2 points with their
+/// separations and feature ids. Fixed-size storage, no allocation.
+#[inline]
+pub fn manifold_with(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> Option<Manifold2> {
+    build::manifold2(a, b, params, &mut NoTrace)
+}
+
+/// [`manifold_with`] with every stage recorded for the picture: the same code, so
+/// `trace.manifold` is exactly what [`manifold_with`] returns.
+pub fn manifold_trace(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> ManifoldTrace2 {
+    let mut rec = TraceRecorder::new(*params);
+    let m = build::manifold2(a, b, params, &mut rec);
+    rec.trace.manifold = m;
+    rec.trace
 }
 
 #[cfg(test)]

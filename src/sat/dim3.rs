@@ -5,6 +5,8 @@
 
 use glam::{Mat3, Quat, Vec3};
 
+use super::manifold::{self as build, Manifold3, ManifoldParams, ManifoldTrace3};
+use super::manifold::{NoTrace, TraceRecorder};
 use super::{
     validate_center_and_extents, AxisKind, AxisTest, Interval, ObbError, Report3, SatParams,
     SatReport,
@@ -327,6 +329,32 @@ pub fn intersects_padded(a: &Obb3, b: &Obb3, epsilon: f32) -> bool {
         }
     }
     true
+}
+
+/// The contact manifold with the default [`ManifoldParams`] (engine-like edge bias, no margin):
+/// `None` when the boxes are separated, else the normal from A to B and 1 to 4 points midway
+/// between the surfaces. See [`manifold`](super::manifold) for the construction.
+#[inline]
+pub fn manifold(a: &Obb3, b: &Obb3) -> Option<Manifold3> {
+    manifold_with(a, b, &ManifoldParams::default())
+}
+
+/// The contact manifold: `None` when some axis separates the boxes by more than `params.margin`,
+/// else the chosen axis (the axis of least penetration, unless an edge axis only ties with the
+/// best face axis), the normal from A to B and 1 to 4 points, each with its separation and feature
+/// id. Fixed-size storage, no allocation.
+#[inline]
+pub fn manifold_with(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Option<Manifold3> {
+    build::manifold3(a, b, params, &mut NoTrace)
+}
+
+/// [`manifold_with`] with every stage recorded for the picture: the same code, so
+/// `trace.manifold` is exactly what [`manifold_with`] returns.
+pub fn manifold_trace(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> ManifoldTrace3 {
+    let mut rec = TraceRecorder::new(*params);
+    let m = build::manifold3(a, b, params, &mut rec);
+    rec.trace.manifold = m;
+    rec.trace
 }
 
 #[cfg(test)]

@@ -49,8 +49,11 @@
 //!
 //! * [`dim2`] — [`Obb2`], its 4 axes, [`dim2::report`] and [`dim2::intersects`].
 //! * [`dim3`] — [`Obb3`], its 15 axes, [`dim3::report`] and [`dim3::intersects`].
+//! * [`manifold`] — the contact points built from the verdict: reference and incident faces,
+//!   clipping, reduction to four, edge contacts, the edge bias and a speculative margin; a traced
+//!   variant for the picture ([`dim3::manifold`], [`dim2::manifold`]).
 //! * [`reference`] — the plain method of seed 001 in `f64`: project all corners onto every axis.
-//!   The oracle for tests and for the app's live cross-check.
+//!   The oracle for tests and for the app's live cross-check; also the manifold by another route.
 //! * [`agreement`] — the cross-check's rule: the fast test, the report and the reference must
 //!   agree outside the rounding band of touching.
 //!
@@ -61,10 +64,12 @@
 pub mod agreement;
 pub mod dim2;
 pub mod dim3;
+pub mod manifold;
 pub mod reference;
 
 pub use dim2::Obb2;
 pub use dim3::Obb3;
+pub use manifold::{ContactId, ContactPoint, Feature, Manifold, ManifoldParams};
 
 use std::fmt;
 

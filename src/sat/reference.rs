@@ -5,10 +5,19 @@
 //! It shares no arithmetic with [`dim2::report`](super::dim2::report) or
 //! [`dim3::report`](super::dim3::report) beyond the choice of candidate axes, which makes it the
 //! oracle for the tests and for the app's live cross-check. Slow on purpose: 16 projections per axis.
+//!
+//! [`manifold`] builds the contact manifold in `f64` the same way by another route.
 
 use glam::{DMat3, DQuat, DVec2, DVec3};
 
 use super::{dim2, dim3, AxisKind, Obb2, Obb3};
+
+pub mod manifold;
+
+pub use manifold::{
+    compare as compare_manifolds, manifold2, manifold3, ManifoldAgreement, ReferenceContact,
+    ReferenceManifold, ToDVec3,
+};
 
 /// One axis as the reference sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]

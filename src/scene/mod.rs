@@ -26,6 +26,7 @@ pub mod boxes;
 pub mod cases;
 pub mod file;
 pub mod link;
+pub mod manifold;
 pub mod number;
 pub mod paste;
 pub mod presets;

@@ -1,0 +1,1280 @@
+//! The construction, written once for 2D and 3D: the axis choice, the face contact (incident face,
+//! side planes, clipping, the points below, the reduction) and, in 3D, the edge contact.
+//!
+//! Everything is computed in the frame of the box holding the reference face (A's frame for the
+//! axes and edge contacts): that box is then axis-aligned at the origin, its side planes are
+//! `±x_m = e_m`, and the numbers keep their precision far from the world origin. Only the results
+//! (and the recorded stages) are taken back to world space.
+
+use std::fmt::Debug;
+use std::ops::{Add, Index, IndexMut, Mul, Neg, Sub};
+
+use glam::{Mat3, Vec2, Vec3};
+
+use super::trace::{
+    EdgeTrace, Event, FaceInfo, FeaturePoint, Recorder, ReductionRule, ReductionStep, SidePlane,
+    TraceAxis, TracePoint,
+};
+use super::{
+    AxisChoice, ContactId, ContactPoint, FaceBias, FaceBiasReason, Feature, Manifold,
+    ManifoldParams,
+};
+use crate::sat::{dim2, dim3, AxisKind, Obb2, Obb3, Which};
+
+/// What the construction needs of `Vec2` and `Vec3`.
+pub(crate) trait Space:
+    Copy
+    + Default
+    + PartialEq
+    + Debug
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<f32, Output = Self>
+    + Neg<Output = Self>
+    + Index<usize, Output = f32>
+    + IndexMut<usize>
+{
+    /// 2 or 4.
+    const MAX_POINTS: usize;
+    /// The last coordinate: the reference normal's in the turned frame.
+    const LAST: usize;
+    /// The coordinates turned (cyclically) so that coordinate `k` comes last: coordinate `n` of
+    /// the result is coordinate `(k + 1 + n) mod D` of `self`.
+    fn turn(self, k: usize) -> Self;
+    /// Dot product.
+    fn dot(self, other: Self) -> f32;
+    /// The unit vector along coordinate `k`.
+    fn unit(k: usize) -> Self;
+    /// Twice the signed area of the triangle (0, a, b) seen along the last axis: `(a × b)·e_z`
+    /// in 3D. A 2D reference face is a segment and encloses no area: 0.
+    fn area(a: Self, b: Self) -> f32;
+}
+
+impl Space for Vec3 {
+    const MAX_POINTS: usize = super::MAX_POINTS_3D;
+    const LAST: usize = 2;
+    #[inline]
+    fn turn(self, k: usize) -> Self {
+        match k {
+            0 => Vec3::new(self.y, self.z, self.x),
+            1 => Vec3::new(self.z, self.x, self.y),
+            _ => self,
+        }
+    }
+    #[inline]
+    fn dot(self, other: Self) -> f32 {
+        Vec3::dot(self, other)
+    }
+    #[inline]
+    fn unit(k: usize) -> Self {
+        Vec3::AXES[k]
+    }
+    #[inline]
+    fn area(a: Self, b: Self) -> f32 {
+        a.x * b.y - a.y * b.x
+    }
+}
+
+impl Space for Vec2 {
+    const MAX_POINTS: usize = super::MAX_POINTS_2D;
+    const LAST: usize = 1;
+    #[inline]
+    fn turn(self, k: usize) -> Self {
+        match k {
+            0 => Vec2::new(self.y, self.x),
+            _ => self,
+        }
+    }
+    #[inline]
+    fn dot(self, other: Self) -> f32 {
+        Vec2::dot(self, other)
+    }
+    #[inline]
+    fn unit(k: usize) -> Self {
+        Vec2::AXES[k]
+    }
+    #[inline]
+    fn area(_a: Self, _b: Self) -> f32 {
+        0.0
+    }
+}
+
+/// A box's frame: local coordinates to world.
+#[derive(Clone, Copy)]
+struct Frame<V, const D: usize> {
+    origin: V,
+    axes: [V; D],
+}
+
+impl<V: Space, const D: usize> Frame<V, D> {
+    #[inline]
+    fn vector(&self, v: V) -> V {
+        let mut w = V::default();
+        for k in 0..D {
+            w = w + self.axes[k] * v[k];
+        }
+        w
+    }
+
+    #[inline]
+    fn point(&self, p: V) -> V {
+        self.origin + self.vector(p)
+    }
+}
+
+/// The two boxes seen from the reference box: it is axis-aligned at the origin with half extents
+/// `e`; the incident box has centre `c`, axes `u` and half extents `f` in that frame.
+struct Local<V, const D: usize> {
+    e: [f32; D],
+    c: V,
+    u: [V; D],
+    f: [f32; D],
+}
+
+/// A vertex of the polygon being clipped: where it is, on which feature of the reference box it
+/// lies (the reference face, cut by the side planes it was clipped at) and which feature of the
+/// incident box it is on, each packed in a byte ([`Packed`]).
+#[derive(Clone, Copy, Default)]
+struct ClipVertex<V> {
+    p: V,
+    r: Packed,
+    i: Packed,
+}
+
+/// A [`Feature`] in one byte while clipping: `fixed` in bits 0..3, `positive` in bits 3..6.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Packed(u8);
+
+impl Packed {
+    #[inline]
+    fn of(f: Feature) -> Self {
+        Packed((f.fixed & 7) | ((f.positive & 7) << 3))
+    }
+
+    /// The feature both lie on (see [`Feature::common`]).
+    #[inline]
+    fn common(self, other: Self) -> Self {
+        let fixed = self.0 & other.0 & !((self.0 ^ other.0) >> 3) & 7;
+        Packed(fixed | ((self.0 >> 3) & fixed) << 3)
+    }
+
+    /// Cut by the plane `s_axis = ±e_axis` (see [`Feature::with`]).
+    #[inline]
+    fn with(self, axis: usize, positive: bool) -> Self {
+        let bit = 1u8 << axis;
+        let pos = ((self.0 >> 3) & !bit) | if positive { bit } else { 0 };
+        Packed(((self.0 | bit) & 7) | (pos << 3))
+    }
+
+    /// Back to a [`Feature`] of a `dim`-dimensional box, written canonically for its flat axes.
+    #[inline]
+    fn feature(self, dim: usize, flat: u8) -> Feature {
+        Feature {
+            dim: dim as u8,
+            fixed: self.0 & 7,
+            positive: (self.0 >> 3) & 7,
+        }
+        .canonical(flat)
+    }
+}
+
+/// Points closer than this times the boxes' size (the sum of all half extents) are welded into one.
+pub(crate) const WELD: f32 = 1e-6;
+/// Scores closer than this times the boxes' size tie in the reduction (then the smaller symmetric
+/// key wins).
+pub(crate) const TIE: f32 = 1e-4;
+
+/// A quad clipped by four planes has at most 8 vertices.
+const CAPACITY: usize = 8;
+
+#[derive(Clone, Copy)]
+struct Polygon<V> {
+    v: [ClipVertex<V>; CAPACITY],
+    n: usize,
+}
+
+impl<V: Space> Polygon<V> {
+    fn new() -> Self {
+        Self {
+            v: [ClipVertex::default(); CAPACITY],
+            n: 0,
+        }
+    }
+
+    /// Appends a vertex. A quad clipped by four planes never has more than 8; the index is masked
+    /// so that the store needs no bounds check.
+    #[inline]
+    fn push(&mut self, v: ClipVertex<V>) {
+        debug_assert!(self.n < CAPACITY, "a clipped quad has at most 8 vertices");
+        self.v[self.n & (CAPACITY - 1)] = v;
+        self.n += 1;
+    }
+
+    #[inline]
+    fn vertices(&self) -> &[ClipVertex<V>] {
+        &self.v[..self.n.min(CAPACITY)]
+    }
+}
+
+/// A point kept below the reference face, already midway, in the reference frame; its features
+/// packed and written canonically, and the symmetric key of their pair (the key of
+/// [`ContactId::symmetric_key`], which does not depend on which box is the reference).
+#[derive(Clone, Copy, Default)]
+struct Candidate<V> {
+    p: V,
+    separation: f32,
+    r: Packed,
+    i: Packed,
+    key: u16,
+}
+
+/// The sign of `x`, `+1` for zero.
+#[inline]
+fn sign(x: f32) -> f32 {
+    if x >= 0.0 {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+/// The axis choice from the measured gaps: the strict largest gap, and the best face axis unless
+/// an edge axis beats it by the bias. Faces come first in `gaps` (`faces` of them). Also returns
+/// the best face axis and the bias threshold.
+fn choose(
+    gaps: &[f32],
+    degenerate: &[bool],
+    faces: usize,
+    kind: impl Fn(usize) -> AxisKind,
+    params: &ManifoldParams,
+) -> (AxisChoice, usize, f32) {
+    let mut face = 0;
+    for i in 1..faces {
+        if gaps[i] > gaps[face] {
+            face = i;
+        }
+    }
+    let (mut edge_gap, mut edge_index) = (f32::NEG_INFINITY, usize::MAX);
+    for i in faces..gaps.len() {
+        let g = if degenerate[i] {
+            f32::NEG_INFINITY
+        } else {
+            gaps[i]
+        };
+        if g > edge_gap {
+            (edge_gap, edge_index) = (g, i);
+        }
+    }
+    let edge = (edge_index != usize::MAX).then_some(edge_index);
+    // ties go to the lower index: the face
+    let strict = match edge {
+        Some(e) if gaps[e] > gaps[face] => e,
+        _ => face,
+    };
+    let threshold = gaps[face]
+        + params.edge_relative.max(0.0) * gaps[face].abs()
+        + params.edge_absolute.max(0.0);
+    let chosen = match edge {
+        Some(e) if gaps[e] > threshold => e,
+        _ => face,
+    };
+    let bias = (chosen != strict).then(|| FaceBias {
+        reason: FaceBiasReason::WithinBias,
+        edge: strict,
+        edge_gap: gaps[strict],
+        face: chosen,
+        face_gap: gaps[chosen],
+        threshold,
+    });
+    let choice = AxisChoice {
+        strict,
+        strict_kind: kind(strict),
+        strict_gap: gaps[strict],
+        chosen,
+        kind: kind(chosen),
+        gap: gaps[chosen],
+        bias,
+    };
+    (choice, face, threshold)
+}
+
+/// The 3D manifold, recording its stages into `rec`.
+pub(crate) fn manifold3<R: Recorder<Vec3>>(
+    a: &Obb3,
+    b: &Obb3,
+    params: &ManifoldParams,
+    rec: &mut R,
+) -> Option<Manifold<Vec3>> {
+    // B in A's frame: col[j] = B.u_j, t = B.center − A.center (as dim3::intersects does), as
+    // plain arrays: rm[j][i] = R_ij = A.u_i · B.u_j.
+    let a_inv = a.rotation.conjugate();
+    let r = Mat3::from_quat(a_inv * b.rotation);
+    let col = [r.x_axis, r.y_axis, r.z_axis];
+    let rm = [col[0].to_array(), col[1].to_array(), col[2].to_array()];
+    let ar = [
+        col[0].abs().to_array(),
+        col[1].abs().to_array(),
+        col[2].abs().to_array(),
+    ];
+    let tv = a_inv * (b.center - a.center);
+    let t = tv.to_array();
+    let ea = a.half_extents.to_array();
+    let eb = b.half_extents.to_array();
+    let margin = params.margin;
+
+    let mut gaps = [0.0f32; dim3::AXIS_COUNT];
+    let mut signed = [0.0f32; dim3::AXIS_COUNT];
+    let mut degenerate = [false; dim3::AXIS_COUNT];
+    // the unit edge axis in A's frame from the length of its cross product (∞ when degenerate),
+    // made only where needed (the chosen axis, the trace)
+    let edge_axis = |e: usize, len: &[f32; 9]| Vec3::AXES[e / 3].cross(col[e % 3]) / len[e];
+    // Records the axes measured up to `last` and, if `last` separates, that it does.
+    let report = |last: usize,
+                  separated: bool,
+                  gaps: &[f32; 15],
+                  signed: &[f32; 15],
+                  degenerate: &[bool; 15],
+                  edge_len: &[f32; 9],
+                  rec: &mut R| {
+        for k in 0..=last {
+            rec.record(|| {
+                let (ua, ub) = (a.axes(), b.axes());
+                let world = match k {
+                    0..=2 => ua[k],
+                    3..=5 => ub[k - 3],
+                    _ => a.rotation * edge_axis(k - 6, edge_len),
+                };
+                Event::Axis(TraceAxis {
+                    index: k,
+                    kind: dim3::axis_kind(k),
+                    axis: world * sign(signed[k]),
+                    gap: gaps[k],
+                    degenerate: degenerate[k],
+                })
+            });
+        }
+        if separated {
+            rec.record(|| Event::Separated(last));
+        }
+    };
+
+    // Face axes: L = A.u_i, then L = B.u_j. Stop at the first that separates beyond the margin.
+    for i in 0..3 {
+        let rb = eb[0] * ar[0][i] + eb[1] * ar[1][i] + eb[2] * ar[2][i];
+        signed[i] = t[i];
+        gaps[i] = t[i].abs() - (ea[i] + rb);
+    }
+    for j in 0..3 {
+        let ra = ea[0] * ar[j][0] + ea[1] * ar[j][1] + ea[2] * ar[j][2];
+        signed[3 + j] = tv.dot(col[j]);
+        gaps[3 + j] = signed[3 + j].abs() - (ra + eb[j]);
+    }
+    if let Some(k) = (0..6).find(|&k| gaps[k] > margin) {
+        report(
+            k,
+            true,
+            &gaps,
+            &signed,
+            &degenerate,
+            &[f32::INFINITY; 9],
+            rec,
+        );
+        return None;
+    }
+    // Edge axes L = A.u_i × B.u_j, of length ℓ = √(R_i1j² + R_i2j²): radii and T·L as in
+    // Ericson §4.4.1 and ODE's dBoxBox, over ℓ. A degenerate axis keeps gap 0 and a zero axis, as
+    // in the report. Gathered into lanes first, so that the square roots and divisions run four
+    // axes at a time.
+    const LANES: usize = 12;
+    let (mut c1, mut c2) = ([0.0f32; LANES], [0.0f32; LANES]);
+    let (mut radii, mut tl) = ([0.0f32; LANES], [0.0f32; LANES]);
+    for e in 0..9 {
+        let (i, j) = (e / 3, e % 3);
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+        c1[e] = rm[j][i1];
+        c2[e] = rm[j][i2];
+        let ra = ea[i1] * ar[j][i2] + ea[i2] * ar[j][i1];
+        let rb = eb[j1] * ar[j2][i] + eb[j2] * ar[j1][i];
+        radii[e] = ra + rb;
+        tl[e] = t[i2] * c1[e] - t[i1] * c2[e];
+    }
+    let (mut len, mut sd, mut gap) = ([0.0f32; LANES], [0.0f32; LANES], [0.0f32; LANES]);
+    let mut deg = [false; LANES];
+    for e in 0..LANES {
+        let l = (c1[e] * c1[e] + c2[e] * c2[e]).sqrt();
+        deg[e] = l < params.degenerate_threshold;
+        // x / ∞ = 0: a degenerate axis becomes the zero vector without a branch
+        len[e] = if deg[e] { f32::INFINITY } else { l };
+        let inv = 1.0 / len[e];
+        sd[e] = tl[e] * inv;
+        gap[e] = sd[e].abs() - radii[e] * inv;
+    }
+    let mut edge_len = [f32::INFINITY; 9];
+    degenerate[6..].copy_from_slice(&deg[..9]);
+    signed[6..].copy_from_slice(&sd[..9]);
+    gaps[6..].copy_from_slice(&gap[..9]);
+    edge_len.copy_from_slice(&len[..9]);
+    let first = (6..15).find(|&k| !degenerate[k] && gaps[k] > margin);
+    report(
+        first.unwrap_or(14),
+        first.is_some(),
+        &gaps,
+        &signed,
+        &degenerate,
+        &edge_len,
+        rec,
+    );
+    if first.is_some() {
+        return None;
+    }
+
+    // in contact: the world frames, for the points
+    let ua = a.axes();
+    let ub = b.axes();
+    let frame_a = Frame {
+        origin: a.center,
+        axes: ua,
+    };
+    let (mut choice, best_face, threshold) = choose(&gaps, &degenerate, 6, dim3::axis_kind, params);
+    if let AxisKind::Edge(i, j) = choice.kind {
+        let n = edge_axis(choice.chosen - 6, &edge_len) * sign(signed[choice.chosen]);
+        if let Some(edges) = supporting_edges(ea, eb, tv, col, i, j, n) {
+            rec.record(|| Event::Choice(choice));
+            let mut out = Some(Manifold::new(frame_a.vector(n), choice));
+            if let Some(m) = out.as_mut() {
+                edge_contact(&edges, &frame_a, rec, m);
+            }
+            return out;
+        }
+        // the edges do not touch: no edge contact here, the best face axis instead
+        choice = choice.to_face(
+            best_face,
+            dim3::axis_kind(best_face),
+            gaps[best_face],
+            threshold,
+        );
+    }
+    rec.record(|| Event::Choice(choice));
+    let s = sign(signed[choice.chosen]);
+    // built where it is returned, not moved there
+    let normal = match choice.kind {
+        AxisKind::FaceA(i) => ua[i] * s,
+        _ => ub[choice.chosen - 3] * s,
+    };
+    let mut out = Some(Manifold::new(normal, choice));
+    let m = out.as_mut()?;
+    if let AxisKind::FaceA(i) = choice.kind {
+        let local = Local {
+            e: ea,
+            c: tv,
+            u: col,
+            f: eb,
+        };
+        face_contact(&local, &frame_a, Which::A, i, s, params, rec, m);
+    } else {
+        let j = choice.chosen - 3;
+        // A in B's frame: the rows of R, and −Rᵀt.
+        let local = Local {
+            e: eb,
+            c: -Vec3::new(signed[3], signed[4], signed[5]),
+            u: [
+                Vec3::new(rm[0][0], rm[1][0], rm[2][0]),
+                Vec3::new(rm[0][1], rm[1][1], rm[2][1]),
+                Vec3::new(rm[0][2], rm[1][2], rm[2][2]),
+            ],
+            f: ea,
+        };
+        let frame_b = Frame {
+            origin: b.center,
+            axes: ub,
+        };
+        // the reference face of B faces A: against the normal
+        face_contact(&local, &frame_b, Which::B, j, -s, params, rec, m);
+    }
+    if m.is_empty() {
+        out = None;
+    }
+    out
+}
+
+/// The 2D manifold, recording its stages into `rec`.
+pub(crate) fn manifold2<R: Recorder<Vec2>>(
+    a: &Obb2,
+    b: &Obb2,
+    params: &ManifoldParams,
+    rec: &mut R,
+) -> Option<Manifold<Vec2>> {
+    let ua = a.axes();
+    let ub = b.axes();
+    let tw = b.center - a.center;
+    // B in A's frame.
+    let t = Vec2::new(tw.dot(ua[0]), tw.dot(ua[1]));
+    let col = [
+        Vec2::new(ub[0].dot(ua[0]), ub[0].dot(ua[1])),
+        Vec2::new(ub[1].dot(ua[0]), ub[1].dot(ua[1])),
+    ];
+    let ea = a.half_extents.to_array();
+    let eb = b.half_extents.to_array();
+    let mut gaps = [0.0f32; dim2::AXIS_COUNT];
+    let mut signed = [0.0f32; dim2::AXIS_COUNT];
+    for k in 0..dim2::AXIS_COUNT {
+        if k < 2 {
+            let rb = eb[0] * col[0][k].abs() + eb[1] * col[1][k].abs();
+            signed[k] = t[k];
+            gaps[k] = t[k].abs() - (ea[k] + rb);
+        } else {
+            let c = col[k - 2];
+            let ra = ea[0] * c.x.abs() + ea[1] * c.y.abs();
+            signed[k] = t.dot(c);
+            gaps[k] = signed[k].abs() - (ra + eb[k - 2]);
+        }
+        rec.record(|| {
+            Event::Axis(TraceAxis {
+                index: k,
+                kind: dim2::axis_kind(k),
+                axis: if k < 2 { ua[k] } else { ub[k - 2] } * sign(signed[k]),
+                gap: gaps[k],
+                degenerate: false,
+            })
+        });
+        if gaps[k] > params.margin {
+            rec.record(|| Event::Separated(k));
+            return None;
+        }
+    }
+    let (choice, _, _) = choose(&gaps, &[false; 4], 4, dim2::axis_kind, params);
+    rec.record(|| Event::Choice(choice));
+    let s = sign(signed[choice.chosen]);
+    let mut m;
+    if let AxisKind::FaceA(i) = choice.kind {
+        let local = Local {
+            e: ea,
+            c: t,
+            u: col,
+            f: eb,
+        };
+        let frame = Frame {
+            origin: a.center,
+            axes: ua,
+        };
+        m = Manifold::new(ua[i] * s, choice);
+        face_contact(&local, &frame, Which::A, i, s, params, rec, &mut m);
+    } else {
+        // 2D has face axes only: this is one of B's
+        let j = choice.chosen - 2;
+        let local = Local {
+            e: eb,
+            c: -Vec2::new(t.dot(col[0]), t.dot(col[1])),
+            u: [Vec2::new(col[0].x, col[1].x), Vec2::new(col[0].y, col[1].y)],
+            f: ea,
+        };
+        let frame = Frame {
+            origin: b.center,
+            axes: ub,
+        };
+        m = Manifold::new(ub[j] * s, choice);
+        face_contact(&local, &frame, Which::B, j, -s, params, rec, &mut m);
+    }
+    (!m.is_empty()).then_some(m)
+}
+
+/// The id of a point from its reference and incident features.
+#[inline]
+fn pair_id(reference: Which, r: Feature, i: Feature) -> ContactId {
+    match reference {
+        Which::A => ContactId { a: r, b: i },
+        Which::B => ContactId { a: i, b: r },
+    }
+}
+
+/// A face contact: reference face `s·e_k` of the reference box (at the origin of `local`),
+/// incident face of the other box, clipped, kept below, reduced; the points go into `m`.
+///
+/// The work is done in the reference frame with its axes turned (cyclically) so that the
+/// reference normal is the last coordinate: every side plane is then a coordinate known at compile
+/// time (`clip::<M>`), with no branch on which axis it is. Features are still named in each box's
+/// own axes.
+#[allow(clippy::too_many_arguments)]
+fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
+    local: &Local<V, D>,
+    frame: &Frame<V, D>,
+    reference: Which,
+    k: usize,
+    s: f32,
+    params: &ManifoldParams,
+    rec: &mut R,
+    m: &mut Manifold<V>,
+) {
+    // perm[n]: the reference box's own axis that turned coordinate n is; perm[D − 1] = k
+    let mut perm = [0usize; D];
+    let mut e = [0.0f32; D];
+    let mut u = local.u;
+    let mut axes = frame.axes;
+    for n in 0..D {
+        perm[n] = (k + 1 + n) % D;
+        e[n] = local.e[perm[n]];
+        u[n] = u[n].turn(k);
+        axes[n] = frame.axes[perm[n]];
+    }
+    let c = local.c.turn(k);
+    let f = local.f;
+    let frame: Frame<V, D> = Frame {
+        origin: frame.origin,
+        axes,
+    };
+    let last = D - 1;
+    let ref_face = Feature::face(D, k, s > 0.0);
+    let (flat_r, flat_i) = (Feature::flat_axes(&local.e), Feature::flat_axes(&local.f));
+    let id = |v: &ClipVertex<V>| pair_id(reference, v.r.feature(D, flat_r), v.i.feature(D, flat_i));
+    let incident = match reference {
+        Which::A => Which::B,
+        Which::B => Which::A,
+    };
+
+    // The incident face: the other box's face most anti-parallel to the reference normal (its
+    // axis with the largest |u_j·n|, on the side facing the reference box).
+    let mut j = 0;
+    for l in 1..D {
+        if u[l][last].abs() > u[j][last].abs() {
+            j = l;
+        }
+    }
+    let sigma = if u[j][last] * s > 0.0 { -1.0 } else { 1.0 };
+    let face_center = c + u[j] * (sigma * f[j]);
+    // Corners in order around the face (a Gray code over the other axes' signs).
+    let mut poly = Polygon::<V>::new();
+    let mut other = [0usize; 2];
+    for (o, l) in (0..D).filter(|&l| l != j).enumerate() {
+        other[o] = l;
+    }
+    for g in 0..(1usize << (D - 1)) {
+        let gray = g ^ (g >> 1);
+        let mut p = face_center;
+        let mut bits = if sigma > 0.0 { 1u8 << j } else { 0 };
+        for (o, &l) in other[..D - 1].iter().enumerate() {
+            let plus = gray & (1 << o) != 0;
+            p = p + u[l] * if plus { f[l] } else { -f[l] };
+            if plus {
+                bits |= 1 << l;
+            }
+        }
+        poly.push(ClipVertex {
+            p,
+            r: Packed::of(ref_face),
+            i: Packed::of(Feature::vertex(D, bits)),
+        });
+    }
+
+    // The side planes ±x_n = e_n of the turned frame, in order around the reference face.
+    let planes: [(usize, f32); 4] = if D == 3 {
+        [(0, 1.0), (1, 1.0), (0, -1.0), (1, -1.0)]
+    } else {
+        [(0, 1.0), (0, -1.0), (0, 0.0), (0, 0.0)]
+    };
+    let n_planes = 2 * (D - 1);
+
+    rec.record(|| {
+        let trace_point = |v: &ClipVertex<V>| TracePoint {
+            point: frame.point(v.p),
+            id: id(v),
+        };
+        let ref_corners = (0..(1usize << (D - 1)))
+            .map(|g| {
+                let gray = g ^ (g >> 1);
+                let mut p = V::unit(last) * (s * e[last]);
+                let mut bits = if s > 0.0 { 1u8 << k } else { 0 };
+                for n in 0..D - 1 {
+                    let plus = gray & (1 << n) != 0;
+                    p[n] = if plus { e[n] } else { -e[n] };
+                    if plus {
+                        bits |= 1 << perm[n];
+                    }
+                }
+                FeaturePoint {
+                    point: frame.point(p),
+                    feature: Feature::vertex(D, bits),
+                }
+            })
+            .collect();
+        Event::Faces {
+            reference: FaceInfo {
+                owner: reference,
+                face: ref_face,
+                normal: frame.vector(V::unit(last) * s),
+                corners: ref_corners,
+            },
+            incident: FaceInfo {
+                owner: incident,
+                face: Feature::face(D, j, sigma > 0.0),
+                normal: frame.vector(u[j] * sigma),
+                corners: poly
+                    .vertices()
+                    .iter()
+                    .map(|v| FeaturePoint {
+                        point: frame.point(v.p),
+                        feature: v.i.feature(D, 0),
+                    })
+                    .collect(),
+            },
+            start: poly.vertices().iter().map(trace_point).collect(),
+            side_planes: planes[..n_planes]
+                .iter()
+                .map(|&(n, side)| {
+                    let mut p = V::unit(last) * (s * e[last]);
+                    p[n] = side * e[n];
+                    SidePlane {
+                        normal: frame.vector(V::unit(n) * side),
+                        point: frame.point(p),
+                        face: Feature::face(D, perm[n], side > 0.0),
+                        edge: ref_face.with(perm[n], side > 0.0),
+                    }
+                })
+                .collect(),
+        }
+    });
+
+    // Sutherland–Hodgman against each side plane, between two buffers (a plane that cuts nothing
+    // leaves the polygon where it is).
+    let mut spare = Polygon::<V>::new();
+    let (mut cur, mut next) = (&mut poly, &mut spare);
+    let record_clip = |poly: &Polygon<V>, rec: &mut R| {
+        rec.record(|| {
+            Event::Clipped(
+                poly.vertices()
+                    .iter()
+                    .map(|v| TracePoint {
+                        point: frame.point(v.p),
+                        id: id(v),
+                    })
+                    .collect(),
+            )
+        })
+    };
+    if clip::<V, 0>(cur, next, 1.0, e[0], perm[0]) {
+        std::mem::swap(&mut cur, &mut next);
+    }
+    record_clip(cur, rec);
+    if D == 3 {
+        if clip::<V, 1>(cur, next, 1.0, e[1], perm[1]) {
+            std::mem::swap(&mut cur, &mut next);
+        }
+        record_clip(cur, rec);
+        if clip::<V, 0>(cur, next, -1.0, e[0], perm[0]) {
+            std::mem::swap(&mut cur, &mut next);
+        }
+        record_clip(cur, rec);
+        if clip::<V, 1>(cur, next, -1.0, e[1], perm[1]) {
+            std::mem::swap(&mut cur, &mut next);
+        }
+    } else if clip::<V, 0>(cur, next, -1.0, e[0], perm[0]) {
+        std::mem::swap(&mut cur, &mut next);
+    }
+    record_clip(cur, rec);
+    let poly = &*cur;
+
+    // Keep the points at most `margin` above the reference face, moved halfway towards it. Points
+    // closer than WELD × size are one point (the corners of a flat box's face coincide; a corner
+    // on a side plane touches its neighbouring crossing): the one with the smaller symmetric key.
+    let scale = local.e.iter().chain(&local.f).sum::<f32>();
+    let weld = WELD * scale;
+    let (canon_r, canon_i) = (Packed(!(flat_r << 3)), Packed(!(flat_i << 3)));
+    let candidate_id =
+        |c: &Candidate<V>| pair_id(reference, c.r.feature(D, flat_r), c.i.feature(D, flat_i));
+    let mut below = [Candidate::<V>::default(); CAPACITY];
+    let mut n_below = 0;
+    for v in poly.vertices() {
+        let separation = s * v.p[last] - e[last];
+        if separation <= params.margin {
+            let mut p = v.p;
+            p[last] -= s * 0.5 * separation;
+            // canonical: on a flat axis, `−`
+            let (r, i) = (Packed(v.r.0 & canon_r.0), Packed(v.i.0 & canon_i.0));
+            let (kr, ki) = (r.0 as u16, i.0 as u16);
+            let c = Candidate {
+                p,
+                separation,
+                r,
+                i,
+                key: (kr | ki << 6).min(ki | kr << 6),
+            };
+            let near = below[..n_below].iter().position(|q| {
+                let d = q.p - p;
+                d.dot(d) <= weld * weld
+            });
+            match near {
+                Some(q) => {
+                    if c.key < below[q].key {
+                        below[q] = c;
+                    }
+                }
+                None => {
+                    below[n_below & (CAPACITY - 1)] = c;
+                    n_below += 1;
+                }
+            }
+        }
+    }
+    let below = &below[..n_below.min(CAPACITY)];
+    rec.record(|| {
+        Event::Below(
+            below
+                .iter()
+                .map(|c| ContactPoint {
+                    point: frame.point(c.p),
+                    separation: c.separation,
+                    id: candidate_id(c),
+                })
+                .collect(),
+        )
+    });
+
+    let (keep, n_keep) = if below.len() > V::MAX_POINTS {
+        reduce(below, TIE * scale, rec)
+    } else {
+        ([0, 1, 2, 3], below.len())
+    };
+    for &i in &keep[..n_keep] {
+        let c = &below[i];
+        m.push(ContactPoint {
+            point: frame.point(c.p),
+            separation: c.separation,
+            id: candidate_id(c),
+        });
+    }
+}
+
+/// Clips a convex polygon (or a segment, or a point) to the half-space `side·x_M ≤ e_m` into
+/// `out`; `axis` is the reference box's own axis that coordinate `M` is, for the features.
+/// Returns `false`, writing nothing, when every vertex is inside: the polygon is unchanged.
+///
+/// A vertex on the plane counts as inside and makes no new vertex; a new vertex is made only where
+/// an edge strictly crosses the plane (Box3D's `b3ClipSegment` rule), so a polygon touching a
+/// plane gets no duplicate points. New vertices lie on the plane exactly; their features are what
+/// the edge's two ends share, cut by the plane.
+#[inline]
+fn clip<V: Space, const M: usize>(
+    poly: &Polygon<V>,
+    out: &mut Polygon<V>,
+    side: f32,
+    e_m: f32,
+    axis: usize,
+) -> bool {
+    let v = poly.vertices();
+    if v.iter().all(|v| side * v.p[M] - e_m <= 0.0) {
+        return false;
+    }
+    out.n = 0;
+    let positive = side > 0.0;
+    let crossing = |a: &ClipVertex<V>, b: &ClipVertex<V>, da: f32, db: f32| {
+        let t = da / (da - db);
+        let mut p = a.p + (b.p - a.p) * t;
+        p[M] = side * e_m;
+        ClipVertex {
+            p,
+            r: a.r.common(b.r).with(axis, positive),
+            i: a.i.common(b.i),
+        }
+    };
+    match v.len() {
+        0 => {}
+        1 => {
+            if side * v[0].p[M] - e_m <= 0.0 {
+                out.push(v[0]);
+            }
+        }
+        2 => {
+            // an open segment: the 2D incident face, or a polygon already clipped to a line
+            let (da, db) = (side * v[0].p[M] - e_m, side * v[1].p[M] - e_m);
+            if da <= 0.0 {
+                out.push(v[0]);
+            }
+            if (da < 0.0 && db > 0.0) || (da > 0.0 && db < 0.0) {
+                out.push(crossing(&v[0], &v[1], da, db));
+            }
+            if db <= 0.0 {
+                out.push(v[1]);
+            }
+        }
+        n => {
+            let mut prev = &v[n - 1];
+            let mut dp = side * prev.p[M] - e_m;
+            for cur in v {
+                let dc = side * cur.p[M] - e_m;
+                if dc <= 0.0 {
+                    if dp > 0.0 && dc < 0.0 {
+                        out.push(crossing(prev, cur, dp, dc));
+                    }
+                    out.push(*cur);
+                } else if dp < 0.0 {
+                    out.push(crossing(prev, cur, dp, dc));
+                }
+                prev = cur;
+                dp = dc;
+            }
+        }
+    }
+    true
+}
+
+/// The best of the candidates not yet taken by `score` (larger is better): scores within `tol` of
+/// each other tie, and ties go to the smaller symmetric key. Returns the index, its score and, if
+/// `runner_up` is asked for (only the trace shows it), the best score among the others.
+fn pick<V>(
+    c: &[Candidate<V>],
+    taken: &[bool; CAPACITY],
+    tol: f32,
+    runner_up: bool,
+    score: impl Fn(&Candidate<V>) -> f32,
+) -> Option<(usize, f32, Option<f32>)> {
+    let mut best: Option<(usize, f32, u32)> = None;
+    for (i, cand) in c.iter().enumerate() {
+        if taken[i] {
+            continue;
+        }
+        let sc = score(cand);
+        let key = cand.key as u32;
+        let better = match best {
+            None => true,
+            Some((_, bs, bk)) => sc > bs + tol || (sc >= bs - tol && key < bk),
+        };
+        if better {
+            best = Some((i, sc, key));
+        }
+    }
+    let (i, sc, _) = best?;
+    let second = if runner_up {
+        c.iter()
+            .enumerate()
+            .filter(|(l, _)| !taken[*l] && *l != i)
+            .map(|(_, cand)| score(cand))
+            .reduce(f32::max)
+    } else {
+        None
+    };
+    Some((i, sc, second))
+}
+
+/// The points kept so far by the reduction.
+struct Kept {
+    keep: [usize; 4],
+    n: usize,
+    taken: [bool; CAPACITY],
+}
+
+/// One rule of the reduction: pick the best remaining point if it scores above `min_score`
+/// (scores within `tie` of each other tie); record it; say whether one was picked.
+fn take<V, R: Recorder<V>>(
+    c: &[Candidate<V>],
+    kept: &mut Kept,
+    rec: &mut R,
+    rule: ReductionRule,
+    tie: f32,
+    min_score: f32,
+    score: impl Fn(&Candidate<V>) -> f32,
+) -> bool {
+    match pick(c, &kept.taken, tie, R::KEEPS, score) {
+        Some((i, sc, runner_up)) if sc > min_score => {
+            rec.record(|| {
+                Event::Reduced(ReductionStep {
+                    rule,
+                    picked: i,
+                    score: sc,
+                    runner_up,
+                })
+            });
+            kept.taken[i] = true;
+            kept.keep[kept.n] = i;
+            kept.n += 1;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// More than the maximum points down to four (Box3D's `b3ReduceManifoldPoints`, Gregorius 2015):
+/// the deepest; the farthest from it in the contact plane (the turned frame's last coordinate
+/// projected out); the one making the largest triangle with those two; the one adding the most
+/// area outside that triangle.
+fn reduce<V: Space, R: Recorder<V>>(
+    c: &[Candidate<V>],
+    tol: f32,
+    rec: &mut R,
+) -> ([usize; 4], usize) {
+    let mut k = Kept {
+        keep: [0; 4],
+        n: 0,
+        taken: [false; CAPACITY],
+    };
+    let flat = |v: V| {
+        let mut v = v;
+        v[V::LAST] = 0.0;
+        v
+    };
+    let deepest = |p: &Candidate<V>| -p.separation;
+    take(
+        c,
+        &mut k,
+        rec,
+        ReductionRule::Deepest,
+        tol,
+        f32::NEG_INFINITY,
+        deepest,
+    );
+    let p0 = c[k.keep[0]].p;
+    let distance = |p: &Candidate<V>| {
+        let d = flat(p.p - p0);
+        d.dot(d).sqrt()
+    };
+    if !take(c, &mut k, rec, ReductionRule::Farthest, tol, tol, distance) {
+        return (k.keep, k.n);
+    }
+    let p1 = c[k.keep[1]].p;
+    // areas tie within `tol` of height over the first two points' distance
+    let area_tol = tol * distance(&c[k.keep[1]]);
+    let area = |p: &Candidate<V>| V::area(p1 - p0, p.p - p0).abs();
+    let rule = ReductionRule::LargestTriangle;
+    if !take(c, &mut k, rec, rule, area_tol, area_tol, area) {
+        return (k.keep, k.n);
+    }
+    let p2 = c[k.keep[2]].p;
+    let orientation = sign(V::area(p1 - p0, p2 - p0));
+    let added = |p: &Candidate<V>| {
+        let e = |a: V, b: V| -orientation * V::area(b - a, p.p - a);
+        e(p0, p1).max(e(p1, p2)).max(e(p2, p0))
+    };
+    let rule = ReductionRule::MostAddedArea;
+    take(c, &mut k, rec, rule, area_tol, area_tol, added);
+    (k.keep, k.n)
+}
+
+/// The two supporting edges of an edge axis, in A's frame, and their closest points.
+struct Edges {
+    /// A's edge: middle, direction, half length, which edge.
+    pa: Vec3,
+    da: Vec3,
+    ha: f32,
+    /// B's edge.
+    pb: Vec3,
+    db: Vec3,
+    hb: f32,
+    /// The closest points.
+    qa: Vec3,
+    qb: Vec3,
+    n: Vec3,
+    id: ContactId,
+}
+
+/// The edge of A along `e_i` furthest along `n` and the edge of B along `col[j]` furthest against
+/// it, if they cross: the closest points of their lines lie on both (to within rounding of their
+/// ends). Otherwise the two edges do not touch and `None`.
+fn supporting_edges(
+    ea: [f32; 3],
+    eb: [f32; 3],
+    t: Vec3,
+    col: [Vec3; 3],
+    i: usize,
+    j: usize,
+    n: Vec3,
+) -> Option<Edges> {
+    let mut pa = Vec3::ZERO;
+    let mut bits_a = 0u8;
+    for k in 0..3 {
+        if k != i {
+            let s = sign(n[k]);
+            pa[k] = s * ea[k];
+            if s > 0.0 {
+                bits_a |= 1 << k;
+            }
+        }
+    }
+    let mut pb = t;
+    let mut bits_b = 0u8;
+    for k in 0..3 {
+        if k != j {
+            let s = -sign(n.dot(col[k]));
+            pb += col[k] * (s * eb[k]);
+            if s > 0.0 {
+                bits_b |= 1 << k;
+            }
+        }
+    }
+    let (da, db) = (Vec3::AXES[i], col[j]);
+    let (ha, hb) = (ea[i], eb[j]);
+    // the closest points of the lines (Ericson §5.1.9, unit directions, never parallel here)
+    let r = pa - pb;
+    let b = da.dot(db);
+    let (c, f) = (da.dot(r), db.dot(r));
+    let denom = 1.0 - b * b;
+    let alpha = (b * f - c) / denom;
+    let beta = b * alpha + f;
+    let slack = 1e-5 * (ha + hb + r.length());
+    if !(alpha.abs() <= ha + slack && beta.abs() <= hb + slack) {
+        return None;
+    }
+    let (alpha, beta) = (alpha.clamp(-ha, ha), beta.clamp(-hb, hb));
+    Some(Edges {
+        pa,
+        da,
+        ha,
+        pb,
+        db,
+        hb,
+        qa: pa + da * alpha,
+        qb: pb + db * beta,
+        n,
+        id: ContactId {
+            a: Feature::edge3(i, bits_a).canonical(Feature::flat_axes(&ea)),
+            b: Feature::edge3(j, bits_b).canonical(Feature::flat_axes(&eb)),
+        },
+    })
+}
+
+/// An edge contact: one point, midway between the closest points of the supporting edges.
+fn edge_contact<R: Recorder<Vec3>>(
+    e: &Edges,
+    frame_a: &Frame<Vec3, 3>,
+    rec: &mut R,
+    m: &mut Manifold<Vec3>,
+) {
+    rec.record(|| {
+        Event::Edges(EdgeTrace {
+            edge_a: [
+                frame_a.point(e.pa - e.da * e.ha),
+                frame_a.point(e.pa + e.da * e.ha),
+            ],
+            feature_a: e.id.a,
+            edge_b: [
+                frame_a.point(e.pb - e.db * e.hb),
+                frame_a.point(e.pb + e.db * e.hb),
+            ],
+            feature_b: e.id.b,
+            closest_a: frame_a.point(e.qa),
+            closest_b: frame_a.point(e.qb),
+        })
+    });
+    m.push(ContactPoint {
+        point: frame_a.point((e.qa + e.qb) * 0.5),
+        separation: (e.qb - e.qa).dot(e.n),
+        id: e.id,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(half: f32) -> Polygon<Vec3> {
+        let mut p = Polygon::new();
+        for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+            p.push(ClipVertex {
+                p: Vec3::new(x * half, 0.0, y * half),
+                ..Default::default()
+            });
+        }
+        p
+    }
+
+    fn clipped<V: Space, const M: usize>(poly: &Polygon<V>, side: f32, e: f32) -> Polygon<V> {
+        let mut out = Polygon::new();
+        if clip::<V, M>(poly, &mut out, side, e, M) {
+            out
+        } else {
+            *poly
+        }
+    }
+
+    #[test]
+    fn clipping_a_square_by_a_plane_through_it_keeps_two_corners_and_adds_two_points() {
+        let out = clipped::<_, 0>(&square(1.0), 1.0, 0.5);
+        let xs: Vec<f32> = out.vertices().iter().map(|v| v.p.x).collect();
+        assert_eq!(out.n, 4);
+        assert_eq!(xs.iter().filter(|&&x| x == 0.5).count(), 2);
+        assert_eq!(xs.iter().filter(|&&x| x == -1.0).count(), 2);
+    }
+
+    #[test]
+    fn a_corner_exactly_on_the_plane_makes_no_duplicate() {
+        // the plane x = 1 touches the square's right side: nothing is cut, nothing added
+        let out = clipped::<_, 0>(&square(1.0), 1.0, 1.0);
+        assert_eq!(out.n, 4);
+        // a plane beyond everything keeps the square; one behind everything empties it
+        assert_eq!(clipped::<_, 0>(&square(1.0), 1.0, 5.0).n, 4);
+        assert_eq!(clipped::<_, 0>(&square(1.0), -1.0, -2.0).n, 0);
+    }
+
+    #[test]
+    fn a_segment_is_clipped_as_an_open_segment() {
+        let mut seg = Polygon::<Vec2>::new();
+        for x in [-2.0, 2.0] {
+            seg.push(ClipVertex {
+                p: Vec2::new(x, 0.0),
+                ..Default::default()
+            });
+        }
+        let out = clipped::<_, 0>(&clipped::<_, 0>(&seg, 1.0, 1.0), -1.0, 1.0);
+        let xs: Vec<f32> = out.vertices().iter().map(|v| v.p.x).collect();
+        assert_eq!(xs, vec![-1.0, 1.0]);
+    }
+
+    #[test]
+    fn packed_features_cut_and_share_like_features() {
+        let all: Vec<Feature> = (0..8u8)
+            .flat_map(|fixed| {
+                (0..8u8)
+                    .filter(move |p| p & !fixed == 0)
+                    .map(move |positive| Feature {
+                        dim: 3,
+                        fixed,
+                        positive,
+                    })
+            })
+            .collect();
+        for &f in &all {
+            assert_eq!(Packed::of(f).feature(3, 0), f);
+            for &g in &all {
+                assert_eq!(
+                    Packed::of(f).common(Packed::of(g)).feature(3, 0),
+                    f.common(g)
+                );
+            }
+            for axis in 0..3 {
+                for positive in [false, true] {
+                    let cut = Packed::of(f).with(axis, positive).feature(3, 0);
+                    assert_eq!(cut, f.with(axis, positive));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_edge_that_only_ties_with_the_best_face_is_not_chosen() {
+        let gaps = [-0.1, -0.2, -0.3, -0.5, -0.5, -0.5, -0.099, -1.0, -1.0];
+        let degenerate = [false; 9];
+        let kind = |k: usize| {
+            if k < 6 {
+                dim3::axis_kind(k)
+            } else {
+                AxisKind::Edge(0, k - 6)
+            }
+        };
+        let (c, face, _) = choose(&gaps, &degenerate, 6, kind, &ManifoldParams::default());
+        assert_eq!((c.strict, c.chosen, face), (6, 0, 0));
+        let b = c.bias.unwrap();
+        assert!((b.threshold - (-0.1 + 0.005 + 0.0005)).abs() < 1e-7);
+        // clearly shallower edge: chosen
+        let mut g = gaps;
+        g[6] = -0.05;
+        let (c, _, _) = choose(&g, &degenerate, 6, kind, &ManifoldParams::default());
+        assert_eq!((c.strict, c.chosen, c.bias), (6, 6, None));
+        // no bias: the strict choice
+        let (c, _, _) = choose(&gaps, &degenerate, 6, kind, &ManifoldParams::strict());
+        assert_eq!(c.chosen, 6);
+        // a degenerate edge is never chosen, however large its gap
+        let mut d = degenerate;
+        d[6] = true;
+        g[6] = 1.0;
+        let (c, _, _) = choose(&g, &d, 6, kind, &ManifoldParams::strict());
+        assert_eq!(c.chosen, 0);
+    }
+}

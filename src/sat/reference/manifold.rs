@@ -1,0 +1,785 @@
+//! The contact manifold in `f64`, by another route: the oracle for [`dim3::manifold`] and
+//! [`dim2::manifold`](crate::sat::dim2::manifold).
+//!
+//! What it shares with the fast construction is the specification (DESIGN.md and the
+//! [`manifold`](crate::sat::manifold) module docs): which axis, which faces, which points, which
+//! reduction rules. How it gets there differs:
+//!
+//! * the gaps come from the vertex-projection [`report3`] / [`report2`], in world space;
+//! * the contact polygon of a face contact is not clipped: it is the intersection of the reference
+//!   rectangle with the incident quad projected onto it, assembled from its three kinds of corners
+//!   (incident corners inside the rectangle, rectangle corners inside the quad, crossings of their
+//!   edges) as ODE's `intersectRectQuad` does, each lifted back onto the incident face;
+//! * the closest points of two edges solve the 2×2 system of the lines' stationary point in world
+//!   space, not a clamped parameter in A's frame.
+//!
+//! Besides the answer it measures how close the case is to a decision going the other way
+//! ([`ReferenceManifold::closeness`]): two axes with nearly equal gaps, a point nearly on a side
+//! plane or nearly at the margin, two reduction candidates nearly tied. Within rounding of such a
+//! decision `f32` and `f64` may legitimately differ; [`compare`] says so instead of failing.
+//!
+//! [`dim3::manifold`]: crate::sat::dim3::manifold
+
+use glam::{DQuat, DVec3, Vec2, Vec3};
+
+use super::{report2, report3, ReferenceReport};
+use crate::sat::manifold::{ContactId, Feature, Manifold, ManifoldParams};
+use crate::sat::{AxisKind, Obb2, Obb3, Which};
+
+/// One point of the reference manifold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReferenceContact {
+    /// World position, midway between the surfaces (2D: `z = 0`).
+    pub point: DVec3,
+    /// Signed distance between the surfaces along the normal.
+    pub separation: f64,
+    /// The features of A and B that meet here.
+    pub id: ContactId,
+    /// How far the point is from changing features (sliding off the feature it is on), in length
+    /// units: within rounding of 0 the id may legitimately differ from the `f32` one.
+    pub boundary: f64,
+}
+
+/// The reference manifold of one pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReferenceManifold {
+    /// The axis of least penetration (largest gap, ties lowest index).
+    pub strict: usize,
+    /// The axis used, after the edge bias.
+    pub chosen: usize,
+    /// What the chosen axis is made of.
+    pub kind: AxisKind,
+    /// Unit normal from A to B (2D: `z = 0`).
+    pub normal: DVec3,
+    /// Minus the chosen axis's gap.
+    pub depth: f64,
+    /// Every point before the reduction (for a face contact: the contact polygon's corners with
+    /// a separation at most the margin).
+    pub candidates: Vec<ReferenceContact>,
+    /// The manifold's points.
+    pub points: Vec<ReferenceContact>,
+    /// The smallest distance, in length units, between any decision taken and its boundary: the
+    /// separation test against the margin, the strict axis against the runner-up, the best face
+    /// axis against the next, the edge bias against its threshold, the incident face against the next one, every point's keep test and
+    /// feature, every reduction step against its runner-up. Below rounding, `f32` may decide
+    /// otherwise.
+    pub closeness: f64,
+}
+
+/// Relative tie tolerance of the reduction, as in the fast construction.
+const TIE: f64 = 1e-4;
+/// Relative weld distance, as in the fast construction.
+const WELD: f64 = 1e-6;
+
+/// A box in `f64`.
+#[derive(Clone, Copy)]
+struct Box64 {
+    center: DVec3,
+    axes: [DVec3; 3],
+    half: [f64; 3],
+    /// 2 or 3: a 2D box has `axes[2] = z` and `half[2] = 0`, and only two axes are its own.
+    dim: usize,
+}
+
+impl Box64 {
+    fn of3(o: &Obb3) -> Self {
+        let q = o.rotation;
+        let q = DQuat::from_xyzw(q.x as f64, q.y as f64, q.z as f64, q.w as f64).normalize();
+        Self {
+            center: o.center.as_dvec3(),
+            axes: [q * DVec3::X, q * DVec3::Y, q * DVec3::Z],
+            half: o.half_extents.as_dvec3().to_array(),
+            dim: 3,
+        }
+    }
+
+    fn of2(o: &Obb2) -> Self {
+        let (s, c) = (o.angle as f64).sin_cos();
+        Self {
+            center: DVec3::new(o.center.x as f64, o.center.y as f64, 0.0),
+            axes: [DVec3::new(c, s, 0.0), DVec3::new(-s, c, 0.0), DVec3::Z],
+            half: [o.half_extents.x as f64, o.half_extents.y as f64, 0.0],
+            dim: 2,
+        }
+    }
+
+    fn scale(&self) -> f64 {
+        self.half.iter().sum()
+    }
+}
+
+/// The reference manifold of a 3D pair (`None` when an axis separates by more than the margin).
+pub fn manifold3(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Option<ReferenceManifold> {
+    let r = report3(a, b, params.degenerate_threshold as f64);
+    build(&Box64::of3(a), &Box64::of3(b), &r, 6, params)
+}
+
+/// The reference manifold of a 2D pair (`None` when an axis separates by more than the margin).
+pub fn manifold2(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> Option<ReferenceManifold> {
+    let r = report2(a, b);
+    build(&Box64::of2(a), &Box64::of2(b), &r, 4, params)
+}
+
+fn build(
+    a: &Box64,
+    b: &Box64,
+    r: &ReferenceReport,
+    faces: usize,
+    params: &ManifoldParams,
+) -> Option<ReferenceManifold> {
+    let margin = params.margin as f64;
+    let scale = a.scale() + b.scale();
+    let live: Vec<usize> = (0..r.axes.len())
+        .filter(|&i| !r.axes[i].degenerate)
+        .collect();
+    let max_gap = live
+        .iter()
+        .map(|&i| r.axes[i].gap)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut closeness = (max_gap - margin).abs();
+    // an edge axis whose cross product is near the degenerate threshold may be flagged otherwise in
+    // f32; and one that separates beyond the margin then decides the verdict
+    if faces == 6 {
+        let (ua, ub) = (a.axes, b.axes);
+        for (k, axis) in r.axes.iter().enumerate().skip(faces) {
+            let (i, j) = ((k - faces) / 3, (k - faces) % 3);
+            let len = ua[i].cross(ub[j]).length();
+            let near = (len - params.degenerate_threshold as f64).abs() * scale;
+            if axis.gap > margin || !axis.degenerate {
+                closeness = closeness.min(near);
+            }
+        }
+    }
+    if max_gap > margin {
+        return None;
+    }
+    // strict: largest gap, ties to the lowest index
+    let strict = live
+        .iter()
+        .copied()
+        .fold(None::<usize>, |best, i| match best {
+            Some(bi) if r.axes[bi].gap >= r.axes[i].gap => Some(bi),
+            _ => Some(i),
+        })?;
+    // the runner-up, leaving out axes parallel to the strict one (a face of A and a face of B
+    // that are parallel give the same points whichever is the reference)
+    let parallel = |i: usize| r.axes[i].axis.cross(r.axes[strict].axis).length() < 1e-6;
+    let second = live
+        .iter()
+        .filter(|&&i| i != strict && !parallel(i))
+        .map(|&i| r.axes[i].gap)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if second.is_finite() {
+        closeness = closeness.min(r.axes[strict].gap - second);
+    }
+    let face = (0..faces)
+        .max_by(|&x, &y| r.axes[x].gap.total_cmp(&r.axes[y].gap).then(y.cmp(&x)))
+        .unwrap_or(0);
+    let face_gap = r.axes[face].gap;
+    // the best face axis against the next one (not parallel to it): which face is the reference
+    let face_parallel = |i: usize| r.axes[i].axis.cross(r.axes[face].axis).length() < 1e-6;
+    if let Some(next) = (0..faces)
+        .filter(|&i| i != face && !face_parallel(i))
+        .map(|i| r.axes[i].gap)
+        .reduce(f64::max)
+    {
+        closeness = closeness.min(face_gap - next);
+    }
+    let threshold = face_gap
+        + params.edge_relative.max(0.0) as f64 * face_gap.abs()
+        + params.edge_absolute.max(0.0) as f64;
+    let best_edge = live
+        .iter()
+        .copied()
+        .filter(|&i| i >= faces)
+        .max_by(|&x, &y| r.axes[x].gap.total_cmp(&r.axes[y].gap).then(y.cmp(&x)));
+    let chosen = match best_edge {
+        Some(e) => {
+            closeness = closeness.min((r.axes[e].gap - threshold).abs());
+            if r.axes[e].gap > threshold {
+                e
+            } else {
+                face
+            }
+        }
+        None => face,
+    };
+    let axis = &r.axes[chosen];
+    let t = b.center - a.center;
+    let normal = if t.dot(axis.axis) < 0.0 {
+        -axis.axis
+    } else {
+        axis.axis
+    };
+    let depth = -axis.gap;
+    let mut m = ReferenceManifold {
+        strict,
+        chosen,
+        kind: axis.kind,
+        normal,
+        depth,
+        candidates: Vec::new(),
+        points: Vec::new(),
+        closeness,
+    };
+    if let AxisKind::Edge(i, j) = axis.kind {
+        if edge_contact(a, b, i, j, normal, &mut m) {
+            return Some(m);
+        }
+        // the supporting edges do not cross: the best face axis instead
+        let axis = &r.axes[face];
+        m.chosen = face;
+        m.kind = axis.kind;
+        m.normal = if t.dot(axis.axis) < 0.0 {
+            -axis.axis
+        } else {
+            axis.axis
+        };
+        m.depth = -axis.gap;
+    }
+    let normal = m.normal;
+    match m.kind {
+        AxisKind::FaceA(k) => face_contact(a, b, Which::A, k, normal, margin, scale, &mut m),
+        AxisKind::FaceB(k) => face_contact(b, a, Which::B, k, -normal, margin, scale, &mut m),
+        AxisKind::Edge(..) => {}
+    }
+    (!m.points.is_empty()).then_some(m)
+}
+
+fn sign(x: f64) -> f64 {
+    if x >= 0.0 {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+/// The id in A/B terms, each feature written canonically for its box.
+fn pair(reference: Which, rb: &Box64, ib: &Box64, r: Feature, i: Feature) -> ContactId {
+    let flat = |b: &Box64| {
+        (0..b.dim)
+            .filter(|&k| b.half[k] == 0.0)
+            .fold(0u8, |bits, k| bits | 1 << k)
+    };
+    let (r, i) = (r.canonical(flat(rb)), i.canonical(flat(ib)));
+    match reference {
+        Which::A => ContactId { a: r, b: i },
+        Which::B => ContactId { a: i, b: r },
+    }
+}
+
+/// A corner of the contact polygon before the keep test: on the incident face, world space.
+struct Corner {
+    point: DVec3,
+    id: ContactId,
+    boundary: f64,
+}
+
+/// Face contact: the reference face of `rb` with outward normal `m` (axis `k`), the incident face
+/// of `ib`.
+#[allow(clippy::too_many_arguments)]
+fn face_contact(
+    rb: &Box64,
+    ib: &Box64,
+    reference: Which,
+    k: usize,
+    m: DVec3,
+    margin: f64,
+    scale: f64,
+    out: &mut ReferenceManifold,
+) {
+    let dim = rb.dim;
+    let s = sign(rb.axes[k].dot(m));
+    let ref_face = Feature::face(dim, k, s > 0.0);
+    let face_center = rb.center + rb.axes[k] * (s * rb.half[k]);
+    let plane_axes: Vec<usize> = (0..dim).filter(|&l| l != k).collect();
+
+    // The incident face: the other box's axis most parallel to m, on the side facing back.
+    let mut order: Vec<usize> = (0..dim).collect();
+    order.sort_by(|&x, &y| {
+        ib.axes[y]
+            .dot(m)
+            .abs()
+            .total_cmp(&ib.axes[x].dot(m).abs())
+            .then(x.cmp(&y))
+    });
+    let j = order[0];
+    if order.len() > 1 {
+        let gap = ib.axes[j].dot(m).abs() - ib.axes[order[1]].dot(m).abs();
+        out.closeness = out.closeness.min(gap * scale);
+    }
+    let tau = if ib.axes[j].dot(m) > 0.0 { -1.0 } else { 1.0 };
+    let inc_normal = ib.axes[j] * tau;
+    let inc_center = ib.center + inc_normal * ib.half[j];
+    let inc_plane: Vec<usize> = (0..dim).filter(|&l| l != j).collect();
+    // incident corners in order around the face (3D: a cycle of 4; 2D: the 2 ends)
+    let signs: Vec<Vec<f64>> = if dim == 3 {
+        vec![
+            vec![-1.0, -1.0],
+            vec![1.0, -1.0],
+            vec![1.0, 1.0],
+            vec![-1.0, 1.0],
+        ]
+    } else {
+        vec![vec![-1.0], vec![1.0]]
+    };
+    let corners: Vec<(DVec3, Feature)> = signs
+        .iter()
+        .map(|sg| {
+            let mut p = inc_center;
+            let mut bits = if tau > 0.0 { 1u8 << j } else { 0 };
+            for (o, &l) in inc_plane.iter().enumerate() {
+                p += ib.axes[l] * (sg[o] * ib.half[l]);
+                if sg[o] > 0.0 {
+                    bits |= 1 << l;
+                }
+            }
+            (p, Feature::vertex(dim, bits))
+        })
+        .collect();
+    // coordinates in the reference face's plane
+    let proj = |p: DVec3| -> Vec<f64> {
+        plane_axes
+            .iter()
+            .map(|&l| (p - face_center).dot(rb.axes[l]))
+            .collect()
+    };
+    let half: Vec<f64> = plane_axes.iter().map(|&l| rb.half[l]).collect();
+    let q: Vec<Vec<f64>> = corners.iter().map(|(p, _)| proj(*p)).collect();
+    let n = corners.len();
+
+    let mut polygon: Vec<Corner> = Vec::new();
+    // (a) incident corners inside the reference rectangle
+    for (c, qc) in corners.iter().zip(&q) {
+        let room = (0..half.len())
+            .map(|o| half[o] - qc[o].abs())
+            .fold(f64::INFINITY, f64::min);
+        if room >= 0.0 {
+            polygon.push(Corner {
+                point: c.0,
+                id: pair(reference, rb, ib, ref_face, c.1),
+                boundary: room,
+            });
+        }
+    }
+    // (b) reference corners strictly inside the projected incident face, lifted onto it
+    let lift = |qp: &[f64]| {
+        let mut x = face_center;
+        for (o, &l) in plane_axes.iter().enumerate() {
+            x += rb.axes[l] * qp[o];
+        }
+        let h = (inc_center - x).dot(inc_normal) / m.dot(inc_normal);
+        x + m * h
+    };
+    if dim == 3 {
+        for sg in &signs {
+            let r = [sg[0] * half[0], sg[1] * half[1]];
+            // signed distances to the quad's edges (either winding)
+            let d: Vec<f64> = (0..n)
+                .map(|e| {
+                    let (p0, p1) = (&q[e], &q[(e + 1) % n]);
+                    let (ex, ey) = (p1[0] - p0[0], p1[1] - p0[1]);
+                    let len = (ex * ex + ey * ey).sqrt();
+                    if len == 0.0 {
+                        return 0.0;
+                    }
+                    (ex * (r[1] - p0[1]) - ey * (r[0] - p0[0])) / len
+                })
+                .collect();
+            let inside = d.iter().all(|&x| x > 0.0) || d.iter().all(|&x| x < 0.0);
+            if inside {
+                let mut bits = if s > 0.0 { 1u8 << k } else { 0 };
+                for (o, &l) in plane_axes.iter().enumerate() {
+                    if sg[o] > 0.0 {
+                        bits |= 1 << l;
+                    }
+                }
+                polygon.push(Corner {
+                    point: lift(&r),
+                    id: pair(
+                        reference,
+                        rb,
+                        ib,
+                        Feature::vertex(dim, bits),
+                        Feature::face(dim, j, tau > 0.0),
+                    ),
+                    boundary: d.iter().map(|x| x.abs()).fold(f64::INFINITY, f64::min),
+                });
+            }
+        }
+    } else {
+        // 1D: a reference end strictly between the incident ends
+        let (lo, hi) = (q[0][0].min(q[1][0]), q[0][0].max(q[1][0]));
+        for sg in [-1.0, 1.0] {
+            let r = sg * half[0];
+            if lo < r && r < hi {
+                let bits = (if s > 0.0 { 1u8 << k } else { 0 })
+                    | if sg > 0.0 { 1 << plane_axes[0] } else { 0 };
+                polygon.push(Corner {
+                    point: lift(&[r]),
+                    id: pair(
+                        reference,
+                        rb,
+                        ib,
+                        Feature::vertex(dim, bits),
+                        Feature::face(dim, j, tau > 0.0),
+                    ),
+                    boundary: (r - lo).min(hi - r),
+                });
+            }
+        }
+    }
+    // (c) 3D: incident edges strictly crossing a side line of the rectangle within its extent
+    if dim == 3 {
+        for e in 0..n {
+            let (c0, c1) = (&corners[e], &corners[(e + 1) % n]);
+            let (q0, q1) = (&q[e], &q[(e + 1) % n]);
+            let edge_len = (c1.0 - c0.0).length();
+            for o in 0..2 {
+                for side in [-1.0, 1.0] {
+                    let d0 = side * q0[o] - half[o];
+                    let d1 = side * q1[o] - half[o];
+                    if d0 * d1 >= 0.0 {
+                        continue;
+                    }
+                    let t = d0 / (d0 - d1);
+                    let other = 1 - o;
+                    let qo = q0[other] + (q1[other] - q0[other]) * t;
+                    if qo.abs() > half[other] {
+                        continue;
+                    }
+                    let ref_edge = ref_face.with(plane_axes[o], side > 0.0);
+                    polygon.push(Corner {
+                        point: c0.0 + (c1.0 - c0.0) * t,
+                        id: pair(reference, rb, ib, ref_edge, c0.1.common(c1.1)),
+                        boundary: (half[other] - qo.abs())
+                            .min(t * edge_len)
+                            .min((1.0 - t) * edge_len),
+                    });
+                }
+            }
+        }
+    }
+    // keep the corners at most the margin above the reference face, moved midway; points within
+    // the weld distance are one (a point found twice on a boundary, the corners of a flat face):
+    // the one with the smaller symmetric key
+    let weld = WELD * scale;
+    for c in polygon {
+        let separation = (c.point - face_center).dot(m);
+        out.closeness = out.closeness.min((separation - margin).abs());
+        if separation > margin {
+            continue;
+        }
+        let point = c.point - m * (0.5 * separation);
+        let contact = ReferenceContact {
+            point,
+            separation,
+            id: c.id,
+            boundary: c.boundary,
+        };
+        let mut welded = false;
+        for u in out.candidates.iter_mut() {
+            let d = (u.point - point).length();
+            if d <= weld {
+                welded = true;
+                if c.id.symmetric_key() < u.id.symmetric_key() {
+                    *u = contact;
+                }
+                break;
+            }
+            out.closeness = out.closeness.min(d - weld);
+        }
+        if !welded {
+            out.closeness = out.closeness.min(c.boundary);
+            out.candidates.push(contact);
+        }
+    }
+    let max_points = if dim == 3 { 4 } else { 2 };
+    if out.candidates.len() <= max_points {
+        out.points = out.candidates.clone();
+    } else {
+        let (points, closeness) = reduce(&out.candidates, m, TIE * scale);
+        out.points = points;
+        out.closeness = out.closeness.min(closeness);
+    }
+}
+
+/// Box3D's reduction rules in `f64`, on world points in the plane normal to `m`. Returns the kept
+/// points and how close the closest step came to picking another point (its score margin over
+/// the runner-up, measured from the tie tolerance).
+fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>, f64) {
+    let flat = |v: DVec3| v - m * v.dot(m);
+    let area = |a: DVec3, b: DVec3| a.cross(b).dot(m);
+    let mut taken = vec![false; c.len()];
+    let mut kept: Vec<usize> = Vec::new();
+    let mut closeness = f64::INFINITY;
+    // best by score with ties (within `tie`) to the smaller symmetric key
+    let mut pick = |score: &dyn Fn(&ReferenceContact) -> f64,
+                    tie: f64,
+                    min_score: f64,
+                    taken: &mut Vec<bool>,
+                    kept: &mut Vec<usize>| {
+        let mut ranked: Vec<(usize, f64)> = (0..c.len())
+            .filter(|&i| !taken[i])
+            .map(|i| (i, score(&c[i])))
+            .collect();
+        let mut best: Option<(usize, f64)> = None;
+        for &(i, sc) in &ranked {
+            let better = match best {
+                None => true,
+                Some((bi, bs)) => {
+                    sc > bs + tie
+                        || (sc >= bs - tie && c[i].id.symmetric_key() < c[bi].id.symmetric_key())
+                }
+            };
+            if better {
+                best = Some((i, sc));
+            }
+        }
+        let (i, sc) = best?;
+        if sc <= min_score {
+            return None;
+        }
+        ranked.retain(|&(l, _)| l != i);
+        if let Some(second) = ranked.iter().map(|&(_, x)| x).reduce(f64::max) {
+            closeness = closeness.min(((sc - second).abs() - tie).abs());
+        }
+        closeness = closeness.min((sc - min_score).abs());
+        taken[i] = true;
+        kept.push(i);
+        Some(c[i].point)
+    };
+    let Some(p0) = pick(
+        &|p| -p.separation,
+        tol,
+        f64::NEG_INFINITY,
+        &mut taken,
+        &mut kept,
+    ) else {
+        return (Vec::new(), closeness);
+    };
+    let finish = |kept: &[usize], closeness: f64| (kept.iter().map(|&i| c[i]).collect(), closeness);
+    let Some(p1) = pick(
+        &|p| flat(p.point - p0).length(),
+        tol,
+        tol,
+        &mut taken,
+        &mut kept,
+    ) else {
+        return finish(&kept, closeness);
+    };
+    let area_tol = tol * flat(p1 - p0).length();
+    let Some(p2) = pick(
+        &|p| area(p1 - p0, p.point - p0).abs(),
+        area_tol,
+        area_tol,
+        &mut taken,
+        &mut kept,
+    ) else {
+        return finish(&kept, closeness);
+    };
+    let o = sign(area(p1 - p0, p2 - p0));
+    let added = move |p: &ReferenceContact| {
+        [(p0, p1), (p1, p2), (p2, p0)]
+            .iter()
+            .map(|&(a, b)| -o * area(b - a, p.point - a))
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    pick(&added, area_tol, area_tol, &mut taken, &mut kept);
+    finish(&kept, closeness)
+}
+
+/// Edge contact: the supporting edges and the midpoint of their closest points, if the edges
+/// cross (the closest points of their lines lie on both); `false` otherwise.
+fn edge_contact(
+    a: &Box64,
+    b: &Box64,
+    i: usize,
+    j: usize,
+    n: DVec3,
+    out: &mut ReferenceManifold,
+) -> bool {
+    let mut pa = a.center;
+    let mut bits_a = 0u8;
+    for k in (0..3).filter(|&k| k != i) {
+        let s = sign(a.axes[k].dot(n));
+        pa += a.axes[k] * (s * a.half[k]);
+        if s > 0.0 {
+            bits_a |= 1 << k;
+        }
+    }
+    let mut pb = b.center;
+    let mut bits_b = 0u8;
+    for k in (0..3).filter(|&k| k != j) {
+        let s = -sign(b.axes[k].dot(n));
+        pb += b.axes[k] * (s * b.half[k]);
+        if s > 0.0 {
+            bits_b |= 1 << k;
+        }
+    }
+    let seg_a = (pa - a.axes[i] * a.half[i], pa + a.axes[i] * a.half[i]);
+    let seg_b = (pb - b.axes[j] * b.half[j], pb + b.axes[j] * b.half[j]);
+    let Some((qa, qb, room)) = crossing(seg_a, seg_b) else {
+        return false;
+    };
+    // how far the closest points are from an end of either edge: inside (room > 0) or beyond
+    out.closeness = out.closeness.min(room.abs());
+    if room < 0.0 {
+        return false;
+    }
+    let contact = ReferenceContact {
+        point: (qa + qb) * 0.5,
+        separation: (qb - qa).dot(n),
+        id: pair(
+            Which::A,
+            a,
+            b,
+            Feature::edge3(i, bits_a),
+            Feature::edge3(j, bits_b),
+        ),
+        boundary: room,
+    };
+    out.candidates.push(contact);
+    out.points.push(contact);
+    true
+}
+
+/// The closest points of the lines through two segments, by solving the 2×2 system of their
+/// stationary point, and how far they lie inside both segments (the distance to the nearest end
+/// along its segment; negative when beyond an end). `None` for parallel segments.
+fn crossing(a: (DVec3, DVec3), b: (DVec3, DVec3)) -> Option<(DVec3, DVec3, f64)> {
+    let (da, db) = (a.1 - a.0, b.1 - b.0);
+    let r = a.0 - b.0;
+    let (aa, bb, ab) = (da.dot(da), db.dot(db), da.dot(db));
+    let denom = aa * bb - ab * ab;
+    if denom <= 0.0 {
+        return None;
+    }
+    let s = (ab * db.dot(r) - bb * da.dot(r)) / denom;
+    let t = (aa * db.dot(r) - ab * da.dot(r)) / denom;
+    let inside = |u: f64, len2: f64| u.min(1.0 - u) * len2.sqrt();
+    Some((a.0 + da * s, b.0 + db * t, inside(s, aa).min(inside(t, bb))))
+}
+
+/// Whether a fast manifold agrees with the reference.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ManifoldAgreement {
+    /// Same axis, normal, points, separations and ids, within the tolerance.
+    Agree,
+    /// The reference was within the tolerance of a decision going the other way
+    /// ([`ReferenceManifold::closeness`]): a difference there is rounding, not a bug.
+    NearTie,
+    /// They differ; what differs first.
+    Disagree(String),
+}
+
+/// A fast manifold's point in `f64` (2D: `z = 0`).
+pub trait ToDVec3: Copy {
+    /// The point in `f64`.
+    fn to_dvec3(self) -> DVec3;
+}
+
+impl ToDVec3 for Vec3 {
+    fn to_dvec3(self) -> DVec3 {
+        self.as_dvec3()
+    }
+}
+
+impl ToDVec3 for Vec2 {
+    fn to_dvec3(self) -> DVec3 {
+        self.as_dvec2().extend(0.0)
+    }
+}
+
+/// Compares a fast manifold with the reference: both absent, or the same normal (within `tol`
+/// radians), points (each fast point within `tol` of a reference point with the same id),
+/// separations (within `tol`) and chosen axis (where A's and B's faces tie exactly, either may be
+/// called the reference: the points are the same). A difference while the reference was within `tol` of a
+/// decision is [`ManifoldAgreement::NearTie`]. For the app's cross-check and the tests; `tol` is
+/// in length units (something like `1e-4 × (1 + size of the boxes)`).
+pub fn compare<V: ToDVec3>(
+    fast: Option<&Manifold<V>>,
+    reference: Option<&ReferenceManifold>,
+    tol: f64,
+) -> ManifoldAgreement {
+    let disagree = |what: String, r: Option<&ReferenceManifold>| match r {
+        Some(r) if r.closeness <= tol => ManifoldAgreement::NearTie,
+        _ => ManifoldAgreement::Disagree(what),
+    };
+    match (fast, reference) {
+        (None, None) => ManifoldAgreement::Agree,
+        (Some(f), None) => {
+            // separated beyond the margin in f64: only rounding of the gap or of the keep test
+            // can explain a manifold
+            let worst = f
+                .points()
+                .iter()
+                .map(|p| p.separation)
+                .fold(f32::NEG_INFINITY, f32::max);
+            if (f.choice.gap as f64).abs() <= tol || (worst as f64).abs() <= tol {
+                ManifoldAgreement::NearTie
+            } else {
+                ManifoldAgreement::Disagree(format!(
+                    "f32 has {} point(s) on axis {}, the f64 reference none",
+                    f.len(),
+                    f.choice.chosen
+                ))
+            }
+        }
+        (None, Some(r)) => disagree(
+            format!(
+                "the f64 reference has {} point(s) on axis {}, f32 none",
+                r.points.len(),
+                r.chosen
+            ),
+            Some(r),
+        ),
+        (Some(f), Some(r)) => {
+            let n = f.normal.to_dvec3();
+            if (n - r.normal).length() > tol {
+                return disagree(
+                    format!(
+                        "axis {} normal {n:?} (f32) against axis {} normal {:?} (f64)",
+                        f.choice.chosen, r.chosen, r.normal
+                    ),
+                    Some(r),
+                );
+            }
+            if f.len() != r.points.len() {
+                return disagree(
+                    format!("{} points (f32) against {} (f64)", f.len(), r.points.len()),
+                    Some(r),
+                );
+            }
+            for p in f.points() {
+                let q = p.point.to_dvec3();
+                let Some(m) = r.points.iter().find(|m| m.id == p.id) else {
+                    return disagree(
+                        format!("f32 point {} not in the f64 manifold", p.id),
+                        Some(r),
+                    );
+                };
+                if (m.point - q).length() > tol || (m.separation - p.separation as f64).abs() > tol
+                {
+                    return disagree(
+                        format!(
+                            "{}: {q:?} separation {} (f32) against {:?} separation {} (f64)",
+                            p.id, p.separation, m.point, m.separation
+                        ),
+                        Some(r),
+                    );
+                }
+            }
+            // the same normal and points: a different axis label is a tie between parallel faces
+            // of A and B, either of which may hold the reference face
+            let face = |k: AxisKind| !matches!(k, AxisKind::Edge(..));
+            if f.choice.chosen != r.chosen && !(face(f.choice.kind) && face(r.kind)) {
+                return disagree(
+                    format!("axis {} (f32) against {} (f64)", f.choice.chosen, r.chosen),
+                    Some(r),
+                );
+            }
+            ManifoldAgreement::Agree
+        }
+    }
+}

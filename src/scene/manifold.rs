@@ -1,0 +1,108 @@
+//! The contact manifold's parameters as a scene or a `check` line keeps them, in its free-form
+//! `"view"` object: `"view": {"manifold": {"margin": 0.02, "edge_relative": 0.05,
+//! "edge_absolute": 0.0005}}`. Every key is optional (a missing one keeps the default of
+//! [`ManifoldParams`]); unknown keys are ignored.
+
+use serde_json::{Map, Value};
+
+use super::SceneError;
+use crate::sat::ManifoldParams;
+
+/// The keys read, in the order they are written.
+const KEYS: [&str; 3] = ["margin", "edge_relative", "edge_absolute"];
+
+/// The manifold parameters of a `"view"` object (`null` or without `"manifold"`: the defaults).
+/// A value that is not a finite number `≥ 0` is an error naming its key.
+pub fn params_from_view(view: &Value) -> Result<ManifoldParams, SceneError> {
+    let mut p = ManifoldParams::default();
+    let Some(m) = view.get("manifold") else {
+        return Ok(p);
+    };
+    let obj = m
+        .as_object()
+        .ok_or_else(|| SceneError::Shape("view.manifold must be an object".into()))?;
+    for key in KEYS {
+        let Some(v) = obj.get(key) else { continue };
+        let x = v
+            .as_f64()
+            .filter(|x| x.is_finite() && *x >= 0.0 && *x <= f32::MAX as f64)
+            .ok_or_else(|| {
+                SceneError::Shape(format!(
+                    "view.manifold.{key} is {v}; it must be a finite number >= 0"
+                ))
+            })? as f32;
+        match key {
+            "margin" => p.margin = x,
+            "edge_relative" => p.edge_relative = x,
+            _ => p.edge_absolute = x,
+        }
+    }
+    Ok(p)
+}
+
+/// The `"manifold"` object to keep in a `"view"` for these parameters: only the keys that differ
+/// from the defaults (an empty object for the defaults).
+pub fn params_to_view(p: &ManifoldParams) -> Value {
+    let d = ManifoldParams::default();
+    let mut obj = Map::new();
+    for (key, value, default) in [
+        (KEYS[0], p.margin, d.margin),
+        (KEYS[1], p.edge_relative, d.edge_relative),
+        (KEYS[2], p.edge_absolute, d.edge_absolute),
+    ] {
+        if value != default {
+            obj.insert(key.into(), Value::from(value as f64));
+        }
+    }
+    Value::Object(obj)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_view_without_manifold_settings_gives_the_defaults() {
+        assert_eq!(
+            params_from_view(&Value::Null),
+            Ok(ManifoldParams::default())
+        );
+        assert_eq!(
+            params_from_view(&json!({"selected_axis": 3})),
+            Ok(ManifoldParams::default())
+        );
+    }
+
+    #[test]
+    fn a_margin_and_the_edge_bias_are_read_and_written_back() {
+        let p = params_from_view(&json!({"manifold": {"margin": 0.02, "edge_relative": 0.0,
+            "edge_absolute": 0.001, "future_key": true}}))
+        .unwrap();
+        assert_eq!(p.margin, 0.02);
+        assert_eq!(p.edge_relative, 0.0);
+        assert_eq!(p.edge_absolute, 0.001);
+        let view = json!({ "manifold": params_to_view(&p) });
+        assert_eq!(params_from_view(&view), Ok(p));
+        assert_eq!(params_to_view(&ManifoldParams::default()), json!({}));
+    }
+
+    #[test]
+    fn a_negative_or_non_numeric_value_is_an_error_naming_its_key() {
+        for (view, key) in [
+            (json!({"manifold": {"margin": -0.1}}), "margin"),
+            (
+                json!({"manifold": {"edge_absolute": "a lot"}}),
+                "edge_absolute",
+            ),
+            (
+                json!({"manifold": {"edge_relative": 1e300}}),
+                "edge_relative",
+            ),
+        ] {
+            let e = params_from_view(&view).unwrap_err().to_string();
+            assert!(e.contains(key), "{e}");
+        }
+        assert!(params_from_view(&json!({"manifold": 3})).is_err());
+    }
+}
