@@ -5,6 +5,7 @@ use glam::{Vec2, Vec3};
 use serde::{Deserialize, Serialize};
 
 use super::dim::{AxisReport, Dim};
+use crate::sat::manifold::{ManifoldTrace, Stage};
 use crate::sat::{fmt_num, AxisKind, Obb2, Obb3, Penetration};
 
 /// How "Resolve" separates intersecting boxes.
@@ -210,13 +211,78 @@ pub(crate) struct StepWords {
     pub tone: StepVerdict,
 }
 
-/// The axis under test with its numbers, and what happens next.
-pub(crate) fn step_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V>) -> StepWords {
+/// The stages of the contact's construction the step-through walks after the axes: none when the
+/// boxes have no contact manifold (separated beyond the margin).
+pub(crate) fn contact_stages<V>(trace: &ManifoldTrace<V>) -> Vec<Stage> {
+    if trace.manifold.is_some() {
+        trace.stages()
+    } else {
+        Vec::new()
+    }
+}
+
+/// How many steps the step-through has: the axes, then the contact's stages.
+pub(crate) fn step_count<V>(report: &impl AxisReport<V>, trace: &ManifoldTrace<V>) -> usize {
+    report.axes().len() + contact_stages(trace).len()
+}
+
+/// The name of a contact stage in the step caption.
+fn stage_name(stage: Stage) -> String {
+    match stage {
+        Stage::Separated => "separated".into(),
+        Stage::Axis => "the contact axis".into(),
+        Stage::ReferenceFace => "the reference face".into(),
+        Stage::IncidentFace => "the incident face".into(),
+        Stage::Clip(i) => format!("clip {}", i + 1),
+        Stage::Below => "below the reference face".into(),
+        Stage::Reduction => "reduction".into(),
+        Stage::Edges => "the supporting edges".into(),
+        Stage::Points => "the contact points".into(),
+    }
+}
+
+/// The step's words: an axis under test with its numbers, or a stage of the contact.
+pub(crate) fn step_words<V: Copy>(
+    step: &StepThrough,
+    report: &impl AxisReport<V>,
+    trace: &ManifoldTrace<V>,
+) -> StepWords {
+    let n = report.axes().len();
+    let stages = contact_stages(trace);
+    let total = n + stages.len();
+    match step
+        .current
+        .checked_sub(n)
+        .and_then(|k| stages.get(k).map(|s| (k, *s)))
+    {
+        Some((k, stage)) => StepWords {
+            title: format!(
+                "Step {} of {total} · contact {} of {}: {}",
+                step.current + 1,
+                k + 1,
+                stages.len(),
+                stage_name(stage)
+            ),
+            numbers: trace.caption(stage),
+            verdict: if k + 1 == stages.len() {
+                "The contact manifold: the points an engine pushes at.".into()
+            } else {
+                "Next: the following stage of the contact.".into()
+            },
+            tone: StepVerdict::Neutral,
+        },
+        None => axis_words(step, report, total),
+    }
+}
+
+/// The axis under test with its numbers, and what happens next; `total` counts the contact's
+/// stages after the axes.
+fn axis_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V>, total: usize) -> StepWords {
     let axes = report.axes();
     let n = axes.len();
     let t = &axes[step.current.min(n - 1)];
     let title = format!(
-        "Step {} of {n} · axis {}: {}",
+        "Step {} of {total} · axis {}: {}",
         t.index + 1,
         t.index,
         t.kind.label()
@@ -234,8 +300,9 @@ pub(crate) fn step_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V
             fmt_at(t.gap, scale)
         )
     };
-    let separating = |i: usize| axes[i].is_separating();
-    let (verdict, tone) = match step.state(separating, n) {
+    let separating = |i: usize| i < n && axes[i].is_separating();
+    let last_axis = t.index + 1 == n;
+    let (verdict, tone) = match step.state(separating, total) {
         StepState::EarlyOut(_) => (
             "|T·L| > ra + rb: SEPARATED. An early-out test stops here.",
             StepVerdict::Separates,
@@ -245,6 +312,10 @@ pub(crate) fn step_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V
             StepVerdict::Intersects,
         ),
         StepState::Done(_) => ("Last axis tested.", StepVerdict::Neutral),
+        StepState::Testing(_) if last_axis && report.intersect() => (
+            "No axis separates: the boxes INTERSECT. Next: where they touch.",
+            StepVerdict::Intersects,
+        ),
         StepState::Testing(_) if t.degenerate => (
             "Skipped: parallel edges cannot separate.",
             StepVerdict::Neutral,
@@ -252,6 +323,10 @@ pub(crate) fn step_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V
         StepState::Testing(_) if t.is_separating() => {
             ("Separates too (going on past it).", StepVerdict::Separates)
         }
+        StepState::Testing(_) if last_axis => (
+            "Last axis tested. Next: the contact points within the margin.",
+            StepVerdict::Neutral,
+        ),
         StepState::Testing(_) => (
             "|T·L| <= ra + rb: shadows overlap, test the next axis.",
             StepVerdict::Neutral,

@@ -11,7 +11,7 @@ use super::gizmo::GizmoMode;
 use super::input::KeyFrame;
 use super::settings::Settings;
 use super::view::{AxisFilter, Overlays};
-use crate::sat::Which;
+use crate::sat::{ManifoldParams, Which};
 use crate::scene::Mode;
 
 /// What the step-through is asked to do.
@@ -73,6 +73,8 @@ pub(crate) enum Command {
     ToggleLegend,
     /// Show or hide the sphere of directions (D).
     ToggleSphere,
+    /// The contact manifold's margin and edge bias, for the mode shown.
+    SetManifold(ManifoldParams),
     /// Keep the probe's direction when the pointer leaves the sphere (a click on it), or let go.
     PinProbe(Option<[f32; 3]>),
     /// Change the shared settings (panel controls).

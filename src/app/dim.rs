@@ -17,8 +17,9 @@ use serde::Serialize;
 use super::camera::Viewport;
 pub(crate) use super::geom::{Project, Vector};
 use super::layout::{AxisLine, Shadows};
-use crate::sat::reference::ReferenceReport;
-use crate::sat::{AxisTest, Penetration, SatParams, SatReport, Which};
+use crate::sat::manifold::ManifoldTrace;
+use crate::sat::reference::{ReferenceManifold, ReferenceReport, ToDVec3};
+use crate::sat::{AxisTest, ManifoldParams, Penetration, SatParams, SatReport, Which};
 use crate::scene::{Mode, Pair};
 
 /// Read access to a [`SatReport`] of either dimension (its axis count is a const generic).
@@ -113,7 +114,7 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
     const FULL_LABELS: bool;
 
     /// `Vec2` or `Vec3`.
-    type Vec: Vector;
+    type Vec: Vector + ToDVec3;
     /// `Obb2` or `Obb3`.
     type Obb: Copy + Debug + PartialEq;
     /// `Report2` or `Report3`.
@@ -147,6 +148,18 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
     fn pair(a: &Self::Obb, b: &Self::Obb) -> Pair;
     /// This mode's boxes of a pair, if it is of this mode.
     fn boxes_of(pair: &Pair) -> Option<(Self::Obb, Self::Obb)>;
+    /// The contact manifold, with every stage of its construction.
+    fn manifold_trace(
+        a: &Self::Obb,
+        b: &Self::Obb,
+        params: &ManifoldParams,
+    ) -> ManifoldTrace<Self::Vec>;
+    /// The contact manifold built in f64 by another route.
+    fn reference_manifold(
+        a: &Self::Obb,
+        b: &Self::Obb,
+        params: &ManifoldParams,
+    ) -> Option<ReferenceManifold>;
     /// The feature pair in contact ("face of A against an edge of B").
     fn contact_features(a: &Self::Obb, b: &Self::Obb, report: &Self::Report) -> Option<String>;
 

@@ -2,7 +2,7 @@
 //! frame after the edits and passed down by reference. Nothing after this phase recomputes
 //! geometry that is here.
 
-use super::analysis::{step_words, StepWords};
+use super::analysis::{contact_stages, step_words, StepWords};
 use super::camera::Viewport;
 use super::dim::Vector;
 use super::dim::{AxisReport, Dim};
@@ -12,6 +12,8 @@ use super::mode::ModeState;
 use super::settings::Settings;
 use super::sphere::extreme;
 use crate::sat::agreement::{Agreement, Verdict};
+use crate::sat::manifold::{ManifoldTrace, Stage};
+use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
 use crate::sat::SatParams;
 
 /// What this frame shows.
@@ -37,6 +39,12 @@ pub(crate) struct Frame<D: Dim> {
     pub probe: Option<Shadows<D::Vec>>,
     /// `s(n)` over all directions, while the sphere of directions is shown.
     pub directions: Option<Directions<D::Vec>>,
+    /// The contact manifold, traced stage by stage.
+    pub contact: ManifoldTrace<D::Vec>,
+    /// The contact manifold beside its f64 reference.
+    pub contact_check: ManifoldAgreement,
+    /// While the step-through walks the contact's construction: the stage shown.
+    pub stage: Option<Stage>,
 }
 
 /// The separation `s(n)` over every sampled direction, and its largest value.
@@ -107,11 +115,31 @@ pub(crate) fn cross_check<D: Dim>(
     )
 }
 
-/// The axis that deserves the spotlight, in this order: the axis under test while stepping, the
-/// hovered one, the selected one, the first separating one, the axis of least penetration.
-pub(crate) fn focus_axis<D: Dim>(mode: &ModeState<D>, report: &D::Report) -> Option<usize> {
+/// The contact stage at step `current`, when the step-through is past the axes.
+fn contact_stage<V>(
+    current: usize,
+    report: &impl AxisReport<V>,
+    trace: &ManifoldTrace<V>,
+) -> Option<Stage> {
+    let k = current.checked_sub(report.axes().len())?;
+    contact_stages(trace).get(k).copied()
+}
+
+/// The axis that deserves the spotlight, in this order: the axis under test while stepping (the
+/// contact's axis once the step-through is past the axes), the hovered one, the selected one, the
+/// first separating one, the axis of least penetration.
+pub(crate) fn focus_axis<D: Dim>(
+    mode: &ModeState<D>,
+    report: &D::Report,
+    contact: &ManifoldTrace<D::Vec>,
+) -> Option<usize> {
     if mode.step.active {
-        return Some(mode.step.current);
+        let n = report.axes().len();
+        return if mode.step.current < n {
+            Some(mode.step.current)
+        } else {
+            contact.choice.as_ref().map(|c| c.chosen)
+        };
     }
     mode.hovered_axis
         .or(mode.view.selected_axis)
@@ -138,7 +166,14 @@ impl<D: Dim> Frame<D> {
         let params = &settings.params;
         let report = D::report(a, b, params);
         let check = cross_check::<D>(a, b, &report, params);
-        let focus = focus_axis(mode, &report);
+        let manifold_params = mode.manifold_params(settings);
+        let contact = D::manifold_trace(a, b, &manifold_params);
+        let contact_check = compare_manifolds(
+            contact.manifold.as_ref(),
+            D::reference_manifold(a, b, &manifold_params).as_ref(),
+            1e-4 * (1.0 + D::scale(a, b) as f64),
+        );
+        let focus = focus_axis(mode, &report, &contact);
         // lines are placed without the hovered axis, so that they do not move under the pointer
         let anchor = if mode.step.active {
             focus
@@ -161,7 +196,17 @@ impl<D: Dim> Frame<D> {
             viewport,
             projector: D::projector(&mode.view.camera, viewport),
             features: D::contact_features(a, b, &report),
-            step: mode.step.active.then(|| step_words(&mode.step, &report)),
+            step: mode
+                .step
+                .active
+                .then(|| step_words(&mode.step, &report, &contact)),
+            stage: mode
+                .step
+                .active
+                .then(|| contact_stage(mode.step.current, &report, &contact))
+                .flatten(),
+            contact,
+            contact_check,
             directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
             check,
             focus,

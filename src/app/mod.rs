@@ -213,27 +213,25 @@ impl App {
         app
     }
 
-    /// Opens the step-through at `axis` (from `--step`), saying so when the mode has fewer axes.
-    fn start_step(&mut self, axis: usize, viewport: &Viewport) {
-        let count = match self.mode {
-            Mode::Three => crate::sat::dim3::AXIS_COUNT,
-            Mode::Two => crate::sat::dim2::AXIS_COUNT,
-        };
+    /// Opens the step-through at step `index` (from `--step`): an axis, or past them a stage of
+    /// the contact; says so when the mode has fewer steps.
+    fn start_step(&mut self, index: usize, viewport: &Viewport) {
         let start = Command::Step(command::StepCommand::Toggle);
         self.apply_to_mode(&start, viewport);
+        let count = match self.mode {
+            Mode::Three => self.three.step_count(&self.shared.settings),
+            Mode::Two => self.two.step_count(&self.shared.settings),
+        };
         let last = count - 1;
-        if axis > last {
+        if index > last {
             self.say(
-                format!(
-                    "--step {axis}: the {} mode has axes 0 to {last}; showing {last}",
-                    self.mode
-                ),
+                format!("--step {index}: this scene has steps 0 to {last} (the axes, then the contact); showing {last}"),
                 true,
             );
         }
         match self.mode {
-            Mode::Three => self.three.step.current = axis.min(last),
-            Mode::Two => self.two.step.current = axis.min(last),
+            Mode::Three => self.three.step.current = index.min(last),
+            Mode::Two => self.two.step.current = index.min(last),
         }
     }
 

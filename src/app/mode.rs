@@ -1,7 +1,7 @@
 //! One mode of the window, written once for 2D and 3D: its two boxes, its view, the selection, the
 //! pointer's gestures and the step-through, and how a [`Command`] changes them.
 
-use super::analysis::{self, StepThrough};
+use super::analysis::{self, step_count, StepThrough};
 use super::camera::Viewport;
 use super::command::{Command, StepCommand};
 use super::dim::{pick, AxisReport, Dim, Vector};
@@ -9,7 +9,8 @@ use super::input::InputFrame;
 use super::layout::AxisLine;
 use super::settings::Settings;
 use super::view::View;
-use crate::sat::Which;
+use crate::sat::manifold::ManifoldTrace;
+use crate::sat::{ManifoldParams, Which};
 use crate::scene::{Pair, Scene};
 
 /// Whether a pointer gesture in the scene finished an edit this frame (one undo step).
@@ -59,6 +60,8 @@ pub(crate) struct ModeState<D: Dim> {
     pub probe: Option<D::Vec>,
     /// The probe stays when the pointer leaves the sphere.
     pub probe_pinned: bool,
+    /// The pointer's pixel while it is over the scene.
+    pub cursor_px: Option<glam::Vec2>,
 }
 
 impl<D: Dim> ModeState<D> {
@@ -80,6 +83,7 @@ impl<D: Dim> ModeState<D> {
             lines: Vec::new(),
             probe: None,
             probe_pinned: false,
+            cursor_px: None,
         }
     }
 
@@ -96,6 +100,20 @@ impl<D: Dim> ModeState<D> {
     /// This frame's report of the boxes.
     pub(crate) fn report(&self, settings: &Settings) -> D::Report {
         D::report(&self.a, &self.b, &settings.params)
+    }
+
+    /// The contact manifold's parameters: the view's margin and edge bias, the lab's threshold of
+    /// degenerate edge axes.
+    pub(crate) fn manifold_params(&self, settings: &Settings) -> ManifoldParams {
+        ManifoldParams {
+            degenerate_threshold: settings.params.degenerate_threshold,
+            ..self.view.manifold
+        }
+    }
+
+    /// The contact manifold of the boxes, traced stage by stage.
+    pub(crate) fn contact(&self, settings: &Settings) -> ManifoldTrace<D::Vec> {
+        D::manifold_trace(&self.a, &self.b, &self.manifold_params(settings))
     }
 
     /// Takes a loaded scene if it is of this mode: its boxes and view (a scene without a camera of
@@ -172,6 +190,7 @@ impl<D: Dim> ModeState<D> {
                 Ok(obb) => self.set(*which, obb),
                 Err(why) => return Some((format!("Box {which}: {why}"), true)),
             },
+            Command::SetManifold(params) => self.view.manifold = *params,
             Command::PinProbe(dir) => {
                 self.probe_pinned = dir.is_some();
                 self.probe = dir.map(D::Vec::from_coords);
@@ -192,16 +211,22 @@ impl<D: Dim> ModeState<D> {
         }
     }
 
+    /// How many steps the step-through has here: the axes, then the contact's stages.
+    pub(crate) fn step_count(&self, settings: &Settings) -> usize {
+        step_count(&self.report(settings), &self.contact(settings))
+    }
+
     fn step_command(&mut self, command: StepCommand, settings: &Settings) {
         let report = self.report(settings);
+        let count = step_count(&report, &self.contact(settings));
         let axes = report.axes();
-        let separating = |i: usize| axes[i].is_separating();
+        let separating = |i: usize| i < axes.len() && axes[i].is_separating();
         let step = &mut self.step;
         match command {
             StepCommand::Toggle if step.active => step.stop(),
             StepCommand::Toggle | StepCommand::Restart => step.start(),
             StepCommand::Next if step.active => {
-                step.step(separating, axes.len());
+                step.step(separating, count);
             }
             StepCommand::Back if step.active => step.back(),
             StepCommand::PlayPause if step.active => step.playing = !step.playing,
@@ -217,8 +242,10 @@ impl<D: Dim> ModeState<D> {
             return;
         }
         let report = self.report(settings);
+        let count = step_count(&report, &self.contact(settings));
         let axes = report.axes();
-        self.step.tick(dt, |i| axes[i].is_separating(), axes.len());
+        self.step
+            .tick(dt, |i| i < axes.len() && axes[i].is_separating(), count);
     }
 
     /// Pointer gestures in the scene; returns whether an edit (a gizmo drag) ended this frame.
@@ -231,6 +258,7 @@ impl<D: Dim> ModeState<D> {
     where
         D: Gestures,
     {
+        self.cursor_px = input.pointer_in_scene.then_some(input.mouse);
         let out = D::pointer(self, settings, input, viewport);
         if let Some(i) = out.clicked_axis {
             self.view.selected_axis = Some(i);

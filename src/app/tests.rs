@@ -144,10 +144,18 @@ mod analysis {
         let report = dim2::report(&a, &b);
         let mut s = StepThrough::default();
         s.start();
-        let w = step_words(&s, &report);
+        let w = step_words(
+            &s,
+            &report,
+            &crate::sat::dim2::manifold_trace(&a, &b, &Default::default()),
+        );
         assert_eq!(w.tone, StepVerdict::Neutral, "{}", w.verdict);
         s.step(|i| report.axes[i].is_separating(), 4);
-        let w = step_words(&s, &report);
+        let w = step_words(
+            &s,
+            &report,
+            &crate::sat::dim2::manifold_trace(&a, &b, &Default::default()),
+        );
         assert_eq!(w.tone, StepVerdict::Separates);
         assert!(
             w.title.contains("axis 1: A.u1")
@@ -238,7 +246,11 @@ mod analysis {
             active: true,
             ..Default::default()
         };
-        let w = step_words(&s, &report);
+        let w = step_words(
+            &s,
+            &report,
+            &crate::sat::dim3::manifold_trace(&a, &b, &Default::default()),
+        );
         assert!(w.numbers.starts_with("|T·L| = 0 "), "{}", w.numbers);
         assert_eq!(fmt_at(1.788e-7, 2.4), "0");
         assert_eq!(fmt_at(0.12, 2.4), "0.12");
@@ -442,6 +454,50 @@ mod frame {
         assert!(drawn.iter().all(|&i| i <= 1), "{drawn:?}");
         assert!(drawn.contains(&1));
         assert!(frame.step.unwrap().title.contains("axis 1"));
+    }
+
+    #[test]
+    fn the_step_through_goes_on_past_the_axes_into_the_contact_stages() {
+        use crate::app::command::{Command, StepCommand};
+        use crate::sat::manifold::Stage;
+        let mut mode = ModeState::<crate::app::three::Three>::new(&VP);
+        let settings = Settings::default();
+        // B rests on A, sunk 0.1: a face contact, four points
+        mode.a = crate::sat::Obb3::axis_aligned(glam::Vec3::ZERO, glam::Vec3::new(2.0, 0.5, 2.0));
+        mode.b =
+            crate::sat::Obb3::axis_aligned(glam::Vec3::new(0.2, 0.9, 0.1), glam::Vec3::splat(0.5));
+        mode.apply(&Command::Step(StepCommand::Toggle), &settings, &VP);
+        let mut stages = Vec::new();
+        for _ in 0..40 {
+            mode.apply(&Command::Step(StepCommand::Next), &settings, &VP);
+            let frame = Frame::compute(&mode, &settings, VP);
+            if let Some(stage) = frame.stage {
+                if stages.last() != Some(&stage) {
+                    stages.push(stage);
+                }
+                // past the axes, the spotlight is on the contact's axis (A.u1)
+                assert_eq!(frame.focus, Some(1));
+                assert!(frame.step.as_ref().unwrap().title.contains("contact"));
+            }
+        }
+        assert_eq!(stages.first(), Some(&Stage::Axis));
+        assert!(stages.contains(&Stage::ReferenceFace) && stages.contains(&Stage::Clip(3)));
+        assert_eq!(stages.last(), Some(&Stage::Points));
+        let frame = Frame::compute(&mode, &settings, VP);
+        assert_eq!(frame.contact.manifold.as_ref().unwrap().len(), 4);
+        assert_eq!(
+            frame.contact_check,
+            crate::sat::reference::ManifoldAgreement::Agree
+        );
+    }
+
+    #[test]
+    fn separated_boxes_have_no_contact_stages_to_step_into() {
+        let mode = ModeState::<crate::app::three::Three>::new(&VP);
+        let settings = Settings::default();
+        let frame = Frame::compute(&mode, &settings, VP);
+        assert!(frame.contact.manifold.is_none());
+        assert!(crate::app::analysis::contact_stages(&frame.contact).is_empty());
     }
 
     #[test]

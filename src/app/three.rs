@@ -15,8 +15,9 @@ use super::layout::{self, pair_sphere, shadows, AxisLine, Shadows};
 use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
 use super::sphere::SphereMesh;
-use crate::sat::reference::{self, ReferenceReport};
-use crate::sat::{dim3, AxisKind, Obb3, Report3, SatParams, Which, MAX_COORDINATE};
+use crate::sat::manifold::ManifoldTrace;
+use crate::sat::reference::{self, ReferenceManifold, ReferenceReport};
+use crate::sat::{dim3, AxisKind, ManifoldParams, Obb3, Report3, SatParams, Which, MAX_COORDINATE};
 use crate::scene::{Mode, Pair};
 
 /// How far (pixels) the pointer may move between press and release for a click.
@@ -213,6 +214,16 @@ impl Dim for Three {
             Pair::Three(a, b) => Some((*a, *b)),
             Pair::Two(..) => None,
         }
+    }
+    fn manifold_trace(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> ManifoldTrace<Vec3> {
+        dim3::manifold_trace(a, b, params)
+    }
+    fn reference_manifold(
+        a: &Obb3,
+        b: &Obb3,
+        params: &ManifoldParams,
+    ) -> Option<ReferenceManifold> {
+        reference::manifold3(a, b, params)
     }
     fn contact_features(a: &Obb3, b: &Obb3, report: &Report3) -> Option<String> {
         contact_features3(a, b, report)

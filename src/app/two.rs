@@ -16,8 +16,9 @@ use super::layout::{self, pair_sphere, shadows, AxisLine, Shadows};
 use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
 use super::three::check_length;
-use crate::sat::reference::{self, ReferenceReport};
-use crate::sat::{dim2, Obb2, Report2, SatParams, Which, MAX_COORDINATE};
+use crate::sat::manifold::ManifoldTrace;
+use crate::sat::reference::{self, ReferenceManifold, ReferenceReport};
+use crate::sat::{dim2, ManifoldParams, Obb2, Report2, SatParams, Which, MAX_COORDINATE};
 use crate::scene::{Mode, Pair};
 
 /// How far (pixels) the pointer may move between press and release for a click.
@@ -135,6 +136,16 @@ impl Dim for Two {
             Pair::Two(a, b) => Some((*a, *b)),
             Pair::Three(..) => None,
         }
+    }
+    fn manifold_trace(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> ManifoldTrace<Vec2> {
+        dim2::manifold_trace(a, b, params)
+    }
+    fn reference_manifold(
+        a: &Obb2,
+        b: &Obb2,
+        params: &ManifoldParams,
+    ) -> Option<ReferenceManifold> {
+        reference::manifold2(a, b, params)
     }
     fn contact_features(a: &Obb2, b: &Obb2, report: &Report2) -> Option<String> {
         contact_features2(a, b, report)

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::dim::Dim;
+use crate::sat::ManifoldParams;
+use crate::scene::manifold::{params_from_view, params_to_view};
 
 /// Which axes the scene draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,6 +70,8 @@ pub(crate) struct Overlays {
     pub grid: bool,
     /// Push-out arrow when intersecting.
     pub push_out: bool,
+    /// The contact manifold: its faces, clip planes and points.
+    pub contact: bool,
 }
 
 impl Default for Overlays {
@@ -78,6 +82,7 @@ impl Default for Overlays {
             projection_lines: true,
             grid: true,
             push_out: true,
+            contact: true,
         }
     }
 }
@@ -102,6 +107,8 @@ pub(crate) struct View<D: Dim> {
     pub filter: AxisFilter,
     /// Overlay toggles.
     pub overlays: Overlays,
+    /// The contact manifold's margin and edge bias (a scene keeps them as `view.manifold`).
+    pub manifold: ManifoldParams,
 }
 
 impl<D: Dim> Default for View<D> {
@@ -111,6 +118,7 @@ impl<D: Dim> Default for View<D> {
             selected_axis: None,
             filter: AxisFilter::default(),
             overlays: Overlays::default(),
+            manifold: ManifoldParams::default(),
         }
     }
 }
@@ -128,6 +136,10 @@ impl<D: Dim> View<D> {
             serde_json::to_value(common).unwrap_or_else(|_| Value::Object(Default::default()));
         if let (Value::Object(map), Ok(camera)) = (&mut v, serde_json::to_value(self.camera)) {
             map.insert(D::CAMERA_KEY.into(), camera);
+            let manifold = params_to_view(&self.manifold);
+            if manifold.as_object().is_some_and(|m| !m.is_empty()) {
+                map.insert("manifold".into(), manifold);
+            }
         }
         v
     }
@@ -144,6 +156,7 @@ impl<D: Dim> View<D> {
             selected_axis: common.selected_axis,
             filter: common.filter,
             overlays: common.overlays,
+            manifold: params_from_view(v).unwrap_or_default(),
         };
         (view, camera)
     }

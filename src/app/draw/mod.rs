@@ -3,6 +3,7 @@
 //! the legend, messages), the overlays both modes share in [`scene`], and each mode's own boxes,
 //! grid and gizmo in [`three`] and [`two`]. Colours come from [`super::theme`].
 
+pub(crate) mod contact;
 pub(crate) mod scene;
 pub(crate) mod three;
 pub(crate) mod two;
@@ -285,16 +286,27 @@ pub(crate) fn banner(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (
     (lo, hi)
 }
 
-/// Three lines at the bottom left of the scene (the step-through's axis under test, its numbers,
-/// what happens next), the last in `color`.
-pub(crate) fn caption(fonts: &Fonts, lines: [&str; 3], color: Rgba, vp: &Viewport) {
+/// Three texts at the bottom left of the scene (the step-through's title, its numbers or the
+/// contact stage's caption, what happens next), each wrapped to the scene's width, the last in
+/// `color`.
+pub(crate) fn caption(fonts: &Fonts, texts: [&str; 3], color: Rgba, vp: &Viewport) {
     let sizes = [18u16, 16, 18];
-    let width = lines
+    let max_width = (vp.w - 72.0).max(120.0);
+    let lines: Vec<(String, u16, bool)> = texts
         .iter()
         .zip(sizes)
-        .map(|(t, s)| fonts.width(t, s))
+        .enumerate()
+        .flat_map(|(k, (t, s))| {
+            wrap(fonts, t, s, max_width)
+                .into_iter()
+                .map(move |l| (l, s, k == 2))
+        })
+        .collect();
+    let width = lines
+        .iter()
+        .map(|(t, s, _)| fonts.width(t, *s))
         .fold(0.0, f32::max);
-    let height = 3.0 * 24.0 + 16.0;
+    let height = lines.len() as f32 * 24.0 + 16.0;
     let (left, top) = (vp.x + 24.0, vp.y + vp.h - 48.0 - height);
     draw_rectangle(
         left - 12.0,
@@ -304,9 +316,9 @@ pub(crate) fn caption(fonts: &Fonts, lines: [&str; 3], color: Rgba, vp: &Viewpor
         theme::PLATE.alpha(0.88).mq(),
     );
     draw_rectangle(left - 12.0, top, 5.0, height, color.mq());
-    for (k, (text, size)) in lines.iter().zip(sizes).enumerate() {
-        let c = if k == 2 { color } else { theme::TEXT };
-        text_at(fonts, text, left, top + 26.0 + 24.0 * k as f32, size, c);
+    for (k, (text, size, last)) in lines.iter().enumerate() {
+        let c = if *last { color } else { theme::TEXT };
+        text_at(fonts, text, left, top + 26.0 + 24.0 * k as f32, *size, c);
     }
 }
 

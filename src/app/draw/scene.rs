@@ -50,6 +50,9 @@ pub(crate) fn draw<D: Paint>(
     if ov.push_out {
         push_out(frame, mode, fonts);
     }
+    if ov.contact {
+        labels.extend(super::contact::draw(frame, mode));
+    }
     D::over(frame, mode, settings, fonts);
     let vp = frame.viewport;
     let color = if frame.touching() {

@@ -328,5 +328,6 @@ pub(crate) fn parallel_lab<D: Dim>(
             if settings != *model.settings {
                 commands.push(Command::Settings(settings));
             }
+            super::contact::edge_bias(ui, model, commands);
         });
 }

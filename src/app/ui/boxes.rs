@@ -192,6 +192,7 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
         ui.checkbox(&mut o.projection_lines, "projection lines");
         ui.checkbox(&mut o.grid, "grid");
         ui.checkbox(&mut o.push_out, "push-out");
+        ui.checkbox(&mut o.contact, "contact");
         ui.checkbox(&mut settings.legend, "colour key (H)");
         ui.checkbox(&mut settings.sphere, "sphere of directions (D)")
             .on_hover_text(

@@ -4,6 +4,7 @@
 
 pub(crate) mod analysis;
 pub(crate) mod boxes;
+pub(crate) mod contact;
 pub(crate) mod scenes;
 pub(crate) mod sphere;
 pub(crate) mod table;
@@ -154,6 +155,7 @@ fn contents<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, out: &mut UiOut) {
     analysis::frame_time(ui, model.frame_ms);
     analysis::cross_check(ui, &model.frame.check, c);
     analysis::penetration(ui, model, c);
+    contact::section(ui, model, c);
     ui.separator();
     boxes::editors(ui, model, c);
     boxes::controls(ui, model, c);

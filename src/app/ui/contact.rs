@@ -1,0 +1,154 @@
+//! The contact manifold in the panel: how the axis was chosen (the strict minimum and, when the
+//! face bias moved it, both and why), the points with their separations and feature pairs, the
+//! f64 reference's verdict on them, and the speculative margin.
+
+use egui_macroquad::egui::{self, RichText, Ui};
+
+use super::{dim, PanelModel};
+use crate::app::command::Command;
+use crate::app::dim::{Dim, Vector};
+use crate::app::theme;
+use crate::sat::fmt_num;
+use crate::sat::reference::ManifoldAgreement;
+
+/// The Contact manifold section.
+pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
+    let trace = &model.frame.contact;
+    let title = match &trace.manifold {
+        Some(m) => format!(
+            "Contact manifold: {} point{}",
+            m.len(),
+            if m.len() == 1 { "" } else { "s" }
+        ),
+        None => "Contact manifold: none".to_string(),
+    };
+    egui::CollapsingHeader::new(RichText::new(title).strong())
+        .id_salt("contact")
+        .default_open(true)
+        .show(ui, |ui| {
+            match (&trace.manifold, &trace.choice) {
+                (Some(m), Some(choice)) => {
+                    let kind = m.kind().name().replace('_', " ");
+                    ui.label(format!(
+                        "{kind} contact, normal from A to B ({})",
+                        coords(m.normal)
+                    ));
+                    let text = choice.explain();
+                    let color = if choice.bias.is_some() {
+                        theme::TOUCHING
+                    } else {
+                        theme::TEXT_DIM
+                    };
+                    ui.label(RichText::new(text).color(color.egui()));
+                    points(ui, model);
+                }
+                _ => dim(ui, trace.caption(crate::sat::manifold::Stage::Separated)),
+            }
+            reference_check(ui, &model.frame.contact_check);
+            margin(ui, model, commands);
+        });
+}
+
+fn coords<V: Vector>(v: V) -> String {
+    v.coords()
+        .iter()
+        .map(|x| format!("{x:.4}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The points: where, how deep, which features.
+fn points<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
+    let Some(m) = &model.frame.contact.manifold else {
+        return;
+    };
+    egui::Grid::new("contact-points")
+        .striped(true)
+        .spacing([8.0, 2.0])
+        .show(ui, |ui| {
+            for h in ["#", "point", "separation", "features (hover in the scene)"] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for (k, p) in m.points().iter().enumerate() {
+                ui.label((k + 1).to_string());
+                ui.label(RichText::new(coords(p.point)).monospace());
+                ui.label(RichText::new(fmt_num(p.separation)).monospace());
+                ui.label(RichText::new(p.id.name()).color(theme::TEXT_DIM.egui()))
+                    .on_hover_text(format!("id {}", p.id.key()));
+                ui.end_row();
+            }
+        });
+}
+
+/// The f64 reference manifold's verdict on this one.
+fn reference_check(ui: &mut Ui, check: &ManifoldAgreement) {
+    let (text, color) = match check {
+        ManifoldAgreement::Agree => ("✔ the f64 reference builds the same points".to_string(), theme::FIRST_SEPARATING),
+        ManifoldAgreement::NearTie => (
+            "the f64 reference was within rounding of another choice: a difference here is rounding".to_string(),
+            theme::TEXT_DIM,
+        ),
+        ManifoldAgreement::Disagree(what) => (format!("⚠ DISAGREEMENT with the f64 reference: {what}"), theme::HIT),
+    };
+    ui.label(RichText::new(text).color(color.egui()));
+}
+
+/// The speculative margin: pairs separated by less still get points, with positive separation.
+fn margin<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
+    let mut params = model.mode.view.manifold;
+    ui.horizontal(|ui| {
+        ui.label("speculative margin");
+        ui.add(
+            egui::DragValue::new(&mut params.margin)
+                .speed(0.001)
+                .range(0.0..=10.0),
+        )
+        .on_hover_text(
+            "boxes separated by at most this still get contact points (kept with the scene)",
+        );
+    });
+    if params != model.mode.view.manifold {
+        commands.push(Command::SetManifold(params));
+    }
+}
+
+/// The edge bias in the parallel-edge lab: how much an edge axis must beat the best face axis.
+pub(crate) fn edge_bias<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
+    let mut params = model.mode.view.manifold;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("contact: an edge axis wins only if its gap beats the best face's by");
+        ui.add(
+            egui::DragValue::new(&mut params.edge_relative)
+                .speed(0.001)
+                .range(0.0..=1.0),
+        )
+        .on_hover_text("relative part (ODE's dBoxBox: 0.05)");
+        ui.label("× |face gap| +");
+        ui.add(
+            egui::DragValue::new(&mut params.edge_absolute)
+                .speed(0.0001)
+                .range(0.0..=1.0),
+        )
+        .on_hover_text("absolute part, in length units (Box3D: 0.1 × linear slop = 0.0005)");
+        if ui
+            .small_button("strict")
+            .on_hover_text("no bias: the axis of least penetration")
+            .clicked()
+        {
+            params = crate::sat::ManifoldParams {
+                margin: params.margin,
+                ..crate::sat::ManifoldParams::strict()
+            };
+        }
+        if ui.small_button("engine default").clicked() {
+            params = crate::sat::ManifoldParams {
+                margin: params.margin,
+                ..Default::default()
+            };
+        }
+    });
+    if params != model.mode.view.manifold {
+        commands.push(Command::SetManifold(params));
+    }
+}
