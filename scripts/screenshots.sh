@@ -13,6 +13,7 @@ PRESETS=(
   3d-deep-overlap          # intersecting: least penetration and the push-out arrow
   3d-contact-face-face     # face contact
   3d-contact-edge-edge     # edge-edge contact
+  3d-manifold-rotated-face-face  # 8 clipped points reduced to 4
   2d-separated
   2d-intersecting
 )
@@ -32,6 +33,9 @@ render() {
   # the default scene with the step-through stopped where an early-out test stops
   "$BIN" --step 6 --screenshot "$OUT/3d-step-through.png" --size "$SIZE"
   echo "$OUT/3d-step-through.png"
+  # the contact's construction, stopped at the third clip plane
+  "$BIN" --scene assets/scenes/3d-manifold-rotated-face-face.json --step 20 --screenshot "$OUT/3d-contact-clip.png" --size "$SIZE"
+  echo "$OUT/3d-contact-clip.png"
   # the sphere of directions beside the default scene, and the 2D plot
   "$BIN" --sphere --screenshot "$OUT/3d-sphere.png" --size "$SIZE"
   echo "$OUT/3d-sphere.png"
