@@ -31,6 +31,8 @@ pub(crate) enum StepCommand {
     Speed(f32),
     /// Go on past a separating axis.
     ThroughAll(bool),
+    /// Start (if need be) at this step: an axis, or past them a stage of the contact.
+    GoTo(usize),
 }
 
 /// One thing the user asked for.
@@ -88,8 +90,8 @@ pub(crate) enum Command {
     SelectAxis(Option<usize>),
     /// Deselect the box and the axis (Esc).
     ClearSelection,
-    /// Turn the camera to look across the selected axis (V).
-    LookAlong(usize),
+    /// Turn the camera to look across an axis, or the selected one (V).
+    LookAlong(Option<usize>),
     /// Frame both boxes again (F, Home).
     ResetView,
     /// Cycle the axis filter (A).
@@ -118,8 +120,8 @@ pub(crate) enum Command {
 }
 
 /// The keymap. Ctrl+letter belongs to the file and edit commands; plain letters and keys to the
-/// scene. `selected_axis` is what V looks along.
-pub(crate) fn from_keys(keys: &KeyFrame, selected_axis: Option<usize>) -> Vec<Command> {
+/// scene.
+pub(crate) fn from_keys(keys: &KeyFrame) -> Vec<Command> {
     let mut out = Vec::new();
     for &key in &keys.pressed {
         let command = if keys.ctrl {
@@ -134,21 +136,21 @@ pub(crate) fn from_keys(keys: &KeyFrame, selected_axis: Option<usize>) -> Vec<Co
                 _ => None,
             }
         } else {
-            plain_key(key, selected_axis)
+            plain_key(key)
         };
         out.extend(command);
     }
     out
 }
 
-fn plain_key(key: KeyCode, selected_axis: Option<usize>) -> Option<Command> {
+fn plain_key(key: KeyCode) -> Option<Command> {
     Some(match key {
         KeyCode::M => Command::ToggleMode,
         KeyCode::W => Command::SetGizmo(GizmoMode::Translate),
         KeyCode::E => Command::SetGizmo(GizmoMode::Rotate),
         KeyCode::L => Command::ToggleGizmoSpace,
         KeyCode::F | KeyCode::Home => Command::ResetView,
-        KeyCode::V => Command::LookAlong(selected_axis?),
+        KeyCode::V => Command::LookAlong(None),
         KeyCode::Key1 => Command::SelectBox(Some(Which::A)),
         KeyCode::Key2 => Command::SelectBox(Some(Which::B)),
         KeyCode::Escape => Command::ClearSelection,
@@ -179,15 +181,15 @@ mod tests {
     #[test]
     fn ctrl_s_saves_and_a_plain_s_steps() {
         assert_eq!(
-            from_keys(&keys(&[KeyCode::S], true, false), None),
+            from_keys(&keys(&[KeyCode::S], true, false)),
             vec![Command::Save]
         );
         assert_eq!(
-            from_keys(&keys(&[KeyCode::S], true, true), None),
+            from_keys(&keys(&[KeyCode::S], true, true)),
             vec![Command::ShowSaveAs]
         );
         assert_eq!(
-            from_keys(&keys(&[KeyCode::S], false, false), None),
+            from_keys(&keys(&[KeyCode::S], false, false)),
             vec![Command::Step(StepCommand::Toggle)]
         );
     }
@@ -195,12 +197,12 @@ mod tests {
     #[test]
     fn ctrl_with_a_scene_letter_does_nothing_in_the_scene() {
         // Ctrl+M or Ctrl+A must not switch the mode or cycle the filter behind the user's back
-        assert!(from_keys(&keys(&[KeyCode::M, KeyCode::A], true, false), None).is_empty());
+        assert!(from_keys(&keys(&[KeyCode::M, KeyCode::A], true, false)).is_empty());
     }
 
     #[test]
     fn ctrl_q_quits_and_undo_redo_have_their_usual_keys() {
-        let k = |key, shift| from_keys(&keys(&[key], true, shift), None);
+        let k = |key, shift| from_keys(&keys(&[key], true, shift));
         assert_eq!(k(KeyCode::Q, false), vec![Command::Quit]);
         assert_eq!(k(KeyCode::Z, false), vec![Command::Undo]);
         assert_eq!(k(KeyCode::Z, true), vec![Command::Redo]);
@@ -208,15 +210,14 @@ mod tests {
     }
 
     #[test]
-    fn v_looks_along_the_selected_axis_and_does_nothing_without_one() {
+    fn v_looks_along_the_selected_axis() {
         let v = keys(&[KeyCode::V], false, false);
-        assert_eq!(from_keys(&v, Some(7)), vec![Command::LookAlong(7)]);
-        assert!(from_keys(&v, None).is_empty());
+        assert_eq!(from_keys(&v), vec![Command::LookAlong(None)]);
     }
 
     #[test]
     fn p_collapses_the_panel_and_h_hides_the_legend() {
-        let k = |key| from_keys(&keys(&[key], false, false), None);
+        let k = |key| from_keys(&keys(&[key], false, false));
         assert_eq!(k(KeyCode::P), vec![Command::TogglePanel]);
         assert_eq!(k(KeyCode::H), vec![Command::ToggleLegend]);
     }

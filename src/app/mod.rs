@@ -184,15 +184,10 @@ impl App {
             },
             quit: false,
         };
-        let default = |m: Mode| {
-            let pair = match m {
-                Mode::Three => crate::scene::Pair::Three(app.three.a, app.three.b),
-                Mode::Two => crate::scene::Pair::Two(app.two.a, app.two.b),
-            };
-            Some(pair)
-        };
-        app.shared.library.sources[0].saved = default(Mode::Three);
-        app.shared.library.sources[1].saved = default(Mode::Two);
+        // the start-up scenes count as saved: unmodified until edited
+        let sources = &mut app.shared.library.sources;
+        sources[0].saved = Some(Three::pair(&app.three.a, &app.three.b));
+        sources[1].saved = Some(Two::pair(&app.two.a, &app.two.b));
         match app
             .shared
             .library
@@ -206,33 +201,14 @@ impl App {
             app.open(Command::Open(path.clone()), &viewport);
         }
         app.shared.settings.sphere |= options.sphere;
-        if let Some(axis) = options.step {
-            app.start_step(axis, &viewport);
-        }
+        // applied in the first frame, to the mode shown
+        app.shared.queued.extend(
+            options
+                .step
+                .map(|i| Command::Step(command::StepCommand::GoTo(i))),
+        );
         app.shared.history = History::new(Snapshot::of(&app.three, &app.two));
         app
-    }
-
-    /// Opens the step-through at step `index` (from `--step`): an axis, or past them a stage of
-    /// the contact; says so when the mode has fewer steps.
-    fn start_step(&mut self, index: usize, viewport: &Viewport) {
-        let start = Command::Step(command::StepCommand::Toggle);
-        self.apply_to_mode(&start, viewport);
-        let count = match self.mode {
-            Mode::Three => self.three.step_count(&self.shared.settings),
-            Mode::Two => self.two.step_count(&self.shared.settings),
-        };
-        let last = count - 1;
-        if index > last {
-            self.say(
-                format!("--step {index}: this scene has steps 0 to {last} (the axes, then the contact); showing {last}"),
-                true,
-            );
-        }
-        match self.mode {
-            Mode::Three => self.three.step.current = index.min(last),
-            Mode::Two => self.two.step.current = index.min(last),
-        }
     }
 
     fn say(&mut self, text: impl Into<String>, error: bool) {
@@ -265,11 +241,7 @@ impl App {
         );
         // 2. edits: the commands of the whole app first, the mode's in its frame
         let mut commands = std::mem::take(&mut self.shared.queued);
-        let selected = match self.mode {
-            Mode::Three => self.three.view.selected_axis,
-            Mode::Two => self.two.view.selected_axis,
-        };
-        commands.extend(command::from_keys(&keys, selected));
+        commands.extend(command::from_keys(&keys));
         if is_quit_requested() {
             commands.push(Command::Quit);
         }
@@ -322,16 +294,6 @@ impl App {
             other => return Some(other),
         }
         None
-    }
-
-    fn apply_to_mode(&mut self, command: &Command, viewport: &Viewport) {
-        let said = match self.mode {
-            Mode::Three => self.three.apply(command, &self.shared.settings, viewport),
-            Mode::Two => self.two.apply(command, &self.shared.settings, viewport),
-        };
-        if let Some((text, error)) = said {
-            self.say(text, error);
-        }
     }
 
     fn set_mode(&mut self, mode: Mode) {

@@ -161,13 +161,19 @@ impl<D: Dim> ModeState<D> {
                 self.selected_box = None;
                 self.view.selected_axis = None;
             }
-            Command::LookAlong(i) => {
+            Command::LookAlong(axis) => {
+                let Some(i) = axis.or(self.view.selected_axis) else {
+                    return Some((
+                        "select an axis first (in the table or the scene)".into(),
+                        false,
+                    ));
+                };
                 let report = self.report(settings);
-                if report.axes().get(*i).is_some_and(|t| t.degenerate) {
+                if report.axes().get(i).is_none_or(|t| t.degenerate) {
                     return Some(("parallel edges: this axis has no direction".into(), true));
                 }
-                self.view.selected_axis = Some(*i);
-                D::look_along(&mut self.view.camera, &self.a, &self.b, &report, *i);
+                self.view.selected_axis = Some(i);
+                D::look_along(&mut self.view.camera, &self.a, &self.b, &report, i);
             }
             Command::ResetView => self.view.camera = D::framing(&self.a, &self.b, viewport),
             Command::CycleFilter => self.view.filter = self.view.filter.next(),
@@ -175,7 +181,7 @@ impl<D: Dim> ModeState<D> {
                 self.view.filter = *filter;
                 self.view.overlays = *overlays;
             }
-            Command::Step(s) => self.step_command(*s, settings),
+            Command::Step(s) => return self.step_command(*s, settings).map(|m| (m, true)),
             Command::Resolve => {
                 let report = self.report(settings);
                 let pen = report.penetration()?;
@@ -211,12 +217,9 @@ impl<D: Dim> ModeState<D> {
         }
     }
 
-    /// How many steps the step-through has here: the axes, then the contact's stages.
-    pub(crate) fn step_count(&self, settings: &Settings) -> usize {
-        step_count(&self.report(settings), &self.contact(settings))
-    }
-
-    fn step_command(&mut self, command: StepCommand, settings: &Settings) {
+    /// Applies a step-through command; returns a message when `GoTo` asked for a step past the
+    /// last.
+    fn step_command(&mut self, command: StepCommand, settings: &Settings) -> Option<String> {
         let report = self.report(settings);
         let count = step_count(&report, &self.contact(settings));
         let axes = report.axes();
@@ -232,8 +235,22 @@ impl<D: Dim> ModeState<D> {
             StepCommand::PlayPause if step.active => step.playing = !step.playing,
             StepCommand::Speed(s) => step.speed = s,
             StepCommand::ThroughAll(on) => step.through_all = on,
+            StepCommand::GoTo(index) => {
+                if !step.active {
+                    step.start();
+                }
+                step.current = index.min(count - 1);
+                if index >= count {
+                    return Some(format!(
+                        "step {index}: this scene has steps 0 to {} (the axes, then the contact); showing {}",
+                        count - 1,
+                        count - 1
+                    ));
+                }
+            }
             _ => {}
         }
+        None
     }
 
     /// Advances a playing step-through by `dt` seconds.

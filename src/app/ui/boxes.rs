@@ -218,7 +218,7 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
                 )
                 .on_disabled_hover_text("Select an axis in the table or the scene first");
             if let (true, Some(i)) = (resp.clicked(), selected) {
-                commands.push(Command::LookAlong(i));
+                commands.push(Command::LookAlong(Some(i)));
             }
         }
     });

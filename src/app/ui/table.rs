@@ -125,7 +125,7 @@ pub(crate) fn axis_table<D: Dim>(
                         commands.push(Command::SelectAxis(Some(t.index)));
                     }
                     if resp.double_clicked() && D::MODE == Mode::Three && !t.degenerate {
-                        commands.push(Command::LookAlong(t.index));
+                        commands.push(Command::LookAlong(Some(t.index)));
                     }
                 }
             });
