@@ -175,6 +175,7 @@ mod tests {
             pressed: pressed.to_vec(),
             ctrl,
             shift,
+            chars: Vec::new(),
         }
     }
 

@@ -1,66 +1,23 @@
-//! Undo and redo over the boxes: a list of snapshots of both modes' boxes, one per completed edit
-//! (a whole gizmo drag or a whole panel drag is one step). Pure data; the app decides when an edit
-//! is complete and calls [`History::commit`].
-
-use super::mode::ModeState;
-use super::three::Three;
-use super::two::Two;
-use crate::sat::{Obb2, Obb3};
-use crate::scene::Mode;
-
-/// The boxes of both modes at one moment.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Snapshot {
-    /// 3D boxes A and B.
-    pub three: (Obb3, Obb3),
-    /// 2D boxes A and B.
-    pub two: (Obb2, Obb2),
-}
-
-impl Snapshot {
-    /// The boxes of both modes.
-    pub(crate) fn of(three: &ModeState<Three>, two: &ModeState<Two>) -> Self {
-        Self {
-            three: three.boxes(),
-            two: two.boxes(),
-        }
-    }
-
-    /// Puts these boxes back; returns the mode whose boxes changed, if any, so that the app can
-    /// switch to it and the undo is seen.
-    pub(crate) fn restore(
-        &self,
-        three: &mut ModeState<Three>,
-        two: &mut ModeState<Two>,
-    ) -> Option<Mode> {
-        let before = Snapshot::of(three, two);
-        three.set_boxes(self.three);
-        two.set_boxes(self.two);
-        if before.three != self.three {
-            Some(Mode::Three)
-        } else if before.two != self.two {
-            Some(Mode::Two)
-        } else {
-            None
-        }
-    }
-}
+//! Undo and redo: a list of snapshots, one per completed edit (a whole gizmo drag or a whole panel
+//! drag is one step). Each mode keeps its own (its boxes and where its scene came from), so Ctrl+Z
+//! in 3D undoes 3D edits only. Pure data; the mode decides when an edit is complete and calls
+//! [`History::commit`].
 
 /// Snapshots behind and ahead of the current one.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct History {
-    undo: Vec<Snapshot>,
-    redo: Vec<Snapshot>,
-    current: Snapshot,
+pub(crate) struct History<T> {
+    undo: Vec<T>,
+    redo: Vec<T>,
+    current: T,
     limit: usize,
 }
 
-impl History {
+impl<T: Clone + PartialEq> History<T> {
     /// Steps kept by default.
     pub(crate) const DEFAULT_LIMIT: usize = 500;
 
     /// A history whose present is `current`, with nothing to undo.
-    pub(crate) fn new(current: Snapshot) -> Self {
+    pub(crate) fn new(current: T) -> Self {
         Self {
             undo: Vec::new(),
             redo: Vec::new(),
@@ -71,7 +28,7 @@ impl History {
 
     /// The same with at most `limit` undo steps (the oldest are forgotten).
     #[cfg(test)]
-    pub(crate) fn with_limit(current: Snapshot, limit: usize) -> Self {
+    pub(crate) fn with_limit(current: T, limit: usize) -> Self {
         Self {
             limit: limit.max(1),
             ..Self::new(current)
@@ -79,14 +36,25 @@ impl History {
     }
 
     /// The snapshot undo and redo move away from.
-    pub(crate) fn current(&self) -> &Snapshot {
+    #[cfg(test)]
+    pub(crate) fn current(&self) -> &T {
         &self.current
+    }
+
+    /// Changes every snapshot, behind, ahead and present, without making a step (a save changes
+    /// where the scene is kept, which is not an edit to undo).
+    pub(crate) fn amend_all(&mut self, mut change: impl FnMut(&mut T)) {
+        self.undo
+            .iter_mut()
+            .chain(self.redo.iter_mut())
+            .chain(std::iter::once(&mut self.current))
+            .for_each(&mut change);
     }
 
     /// Records a completed edit: `now` becomes the present and the old present one undo step.
     /// Nothing happens when `now` equals the present (a click that changed nothing). Returns
     /// whether a step was recorded. A new edit clears the redo list.
-    pub(crate) fn commit(&mut self, now: Snapshot) -> bool {
+    pub(crate) fn commit(&mut self, now: T) -> bool {
         if now == self.current {
             return false;
         }
@@ -100,23 +68,31 @@ impl History {
 
     /// Steps back. `now` is the state as shown: an edit not yet committed is committed first, so
     /// that it can be redone. Returns the snapshot to show, or `None` when there is nothing to undo.
-    pub(crate) fn undo(&mut self, now: Snapshot) -> Option<Snapshot> {
+    pub(crate) fn undo(&mut self, now: T) -> Option<T> {
         self.commit(now);
         let prev = self.undo.pop()?;
-        self.redo.push(std::mem::replace(&mut self.current, prev));
+        self.redo
+            .push(std::mem::replace(&mut self.current, prev.clone()));
         Some(prev)
     }
 
     /// Steps forward again; `None` when there is nothing to redo (or `now` holds a new edit, which
     /// is committed and clears the redo list).
-    pub(crate) fn redo(&mut self, now: Snapshot) -> Option<Snapshot> {
+    pub(crate) fn redo(&mut self, now: T) -> Option<T> {
         self.commit(now);
         let next = self.redo.pop()?;
-        self.undo.push(std::mem::replace(&mut self.current, next));
+        self.undo
+            .push(std::mem::replace(&mut self.current, next.clone()));
         Some(next)
     }
 
+    /// Whether there is a step to undo, given the state as shown (an uncommitted edit counts).
+    pub(crate) fn can_undo(&self, now: &T) -> bool {
+        !self.undo.is_empty() || &self.current != now
+    }
+
     /// Number of steps that can be undone.
+    #[cfg(test)]
     pub(crate) fn undo_len(&self) -> usize {
         self.undo.len()
     }
@@ -130,28 +106,10 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::camera::Viewport;
-    use glam::{Vec2, Vec3};
 
-    const VP: Viewport = Viewport::sized(1200.0, 800.0);
-
-    fn modes() -> (ModeState<Three>, ModeState<Two>) {
-        (ModeState::new(&VP), ModeState::new(&VP))
-    }
-
-    fn snap(x: f32) -> Snapshot {
-        let (three, two) = modes();
-        let s = Snapshot::of(&three, &two);
-        Snapshot {
-            three: (
-                Obb3 {
-                    center: Vec3::new(x, 0.0, 0.0),
-                    ..s.three.0
-                },
-                s.three.1,
-            ),
-            ..s
-        }
+    /// A snapshot: where box A's centre was.
+    fn snap(x: f32) -> f32 {
+        x
     }
 
     #[test]
@@ -173,6 +131,8 @@ mod tests {
         let mut h = History::new(snap(0.0));
         assert!(!h.commit(snap(0.0)));
         assert_eq!(h.undo_len(), 0);
+        assert!(!h.can_undo(&snap(0.0)));
+        assert!(h.can_undo(&snap(0.5)), "an uncommitted edit can be undone");
     }
 
     #[test]
@@ -223,12 +183,12 @@ mod tests {
     }
 
     #[test]
-    fn restoring_switches_to_the_mode_whose_boxes_changed() {
-        let (mut three, mut two) = modes();
-        let mut s = Snapshot::of(&three, &two);
-        s.two.1.center = Vec2::new(9.0, 9.0);
-        assert_eq!(s.restore(&mut three, &mut two), Some(Mode::Two));
-        assert_eq!(two.b.center, Vec2::new(9.0, 9.0));
-        assert_eq!(s.restore(&mut three, &mut two), None);
+    fn amending_changes_every_snapshot_and_makes_no_step() {
+        let mut h = History::new(snap(0.0));
+        h.commit(snap(1.0));
+        h.amend_all(|s| *s += 10.0);
+        assert_eq!(h.undo_len(), 1);
+        assert_eq!(h.current(), &snap(11.0));
+        assert_eq!(h.undo(snap(11.0)), Some(snap(10.0)));
     }
 }

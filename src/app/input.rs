@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 use macroquad::input::{
-    get_keys_pressed, is_key_down, is_mouse_button_down, is_mouse_button_pressed,
+    get_char_pressed, get_keys_pressed, is_key_down, is_mouse_button_down, is_mouse_button_pressed,
     is_mouse_button_released, mouse_position, mouse_wheel, KeyCode, MouseButton,
 };
 
@@ -55,6 +55,8 @@ pub(crate) struct KeyFrame {
     pub ctrl: bool,
     /// Shift held.
     pub shift: bool,
+    /// The characters typed this frame, in order (for text fields; see `ui::repair_modifiers`).
+    pub chars: Vec<char>,
 }
 
 /// Ctrl on Linux and Windows, the command key on macOS: one idea of "Ctrl" for every shortcut.
@@ -101,12 +103,14 @@ pub(crate) fn gather(
         Vec::new()
     };
     pressed.sort_by_key(|k| *k as u16);
+    let chars = std::iter::from_fn(get_char_pressed).collect();
     (
         pointer,
         KeyFrame {
             pressed,
             ctrl,
             shift,
+            chars,
         },
     )
 }

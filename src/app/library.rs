@@ -1,6 +1,6 @@
 //! The scene library, with no window in it: the presets compiled into the binary, the user's scene
-//! folder, where each mode's scene came from (for Save and the modified mark) and the last state
-//! restored on the next start. The panel's scene views ([`super::ui::scenes`]) only display it and
+//! folder and the last state restored on the next start (each mode keeps where its own scene came
+//! from, [`Source`]). The panel's scene views ([`super::ui::scenes`]) only display it and
 //! send commands.
 //!
 //! The user's folder is [`crate::scene::user_data_dir`] (`$SATBOX_DATA_DIR`, else
@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::mode::ModeState;
+use super::source::Source;
 use super::three::Three;
 use super::two::Two;
 use crate::scene::presets::{presets, Preset};
@@ -85,51 +86,6 @@ pub(crate) fn resolve_save_path(
     Some(path)
 }
 
-/// Where the scene shown in a mode came from.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Source {
-    /// The file Save writes to; `None` for a preset or a new scene.
-    #[serde(default)]
-    pub path: Option<PathBuf>,
-    /// The preset it was loaded from.
-    #[serde(default)]
-    pub preset: Option<String>,
-    /// Its description.
-    #[serde(default)]
-    pub description: String,
-    /// In the last-state file: the boxes had changes not saved to the source.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub edited: bool,
-    /// The boxes as opened or last saved: the scene is modified when they differ.
-    #[serde(skip)]
-    pub saved: Option<Pair>,
-}
-
-impl Source {
-    /// A short name for the panel.
-    pub(crate) fn title(&self) -> String {
-        if let Some(p) = &self.path {
-            p.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| p.display().to_string())
-        } else if let Some(p) = &self.preset {
-            format!("{p} (preset)")
-        } else {
-            "unsaved".into()
-        }
-    }
-
-    /// A file stem for names derived from the scene ("copy as test", Save as).
-    pub(crate) fn stem(&self) -> Option<String> {
-        self.preset.clone().or_else(|| {
-            self.path
-                .as_ref()
-                .and_then(|p| p.file_stem())
-                .map(|s| s.to_string_lossy().into_owned())
-        })
-    }
-}
-
 /// Both modes' scenes and which mode was shown: written on exit and after edits, read on start.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -164,14 +120,6 @@ impl LastState {
     }
 }
 
-/// The index of a mode's entry in `[3D, 2D]` arrays.
-pub(crate) fn mode_index(mode: Mode) -> usize {
-    match mode {
-        Mode::Three => 0,
-        Mode::Two => 1,
-    }
-}
-
 /// A scene read from a file, checked, ready to be shown.
 #[derive(Clone, Debug)]
 pub(crate) struct Loaded {
@@ -186,7 +134,7 @@ pub(crate) struct Loaded {
 /// How often the last state is written while something changes, in seconds.
 const AUTOSAVE_EVERY: f64 = 2.0;
 
-/// The presets, the user's folder, the sources of both modes' scenes and the last-state writer.
+/// The presets, the user's folder and the last-state writer.
 #[derive(Debug)]
 pub(crate) struct Library {
     /// The per-user folder; `None` when no folder is to be used.
@@ -197,8 +145,6 @@ pub(crate) struct Library {
     pub presets: Vec<Preset>,
     /// The user's scenes, as last listed.
     pub user_scenes: Vec<UserScene>,
-    /// Where each mode's scene came from: `[3D, 2D]`.
-    pub sources: [Source; 2],
     last_written: Option<String>,
     last_save_at: f64,
 }
@@ -211,7 +157,6 @@ impl Library {
             persist,
             presets: presets(),
             user_scenes: Vec::new(),
-            sources: Default::default(),
             last_written: None,
             last_save_at: 0.0,
         };
@@ -226,18 +171,6 @@ impl Library {
             .as_deref()
             .map(|d| list_scenes(&scenes_dir(d)))
             .unwrap_or_default();
-    }
-
-    /// Where `mode`'s scene came from.
-    pub(crate) fn source(&self, mode: Mode) -> &Source {
-        &self.sources[mode_index(mode)]
-    }
-
-    /// Whether `mode`'s boxes differ from the ones opened or last saved (compared as they would
-    /// be written, so a quaternion's last bit does not count).
-    pub(crate) fn modified(&self, mode: Mode, now: &Pair) -> bool {
-        let canonical = crate::cli::testcase::canonical;
-        self.source(mode).saved.map(|p| canonical(&p)) != Some(canonical(now))
     }
 
     /// The preset named, as a scene ready to show.
@@ -272,25 +205,16 @@ impl Library {
         })
     }
 
-    /// Records that `loaded` is now shown.
-    pub(crate) fn shown(&mut self, loaded: &Loaded) {
-        self.sources[mode_index(loaded.scene.mode)] = loaded.source.clone();
-    }
-
-    /// Writes `scene` to `path`; on success it becomes the source of its mode.
+    /// Writes `scene` to `path` (atomically) and lists the folder again.
     pub(crate) fn write(&mut self, scene: &Scene, path: &Path) -> Result<(), SceneError> {
         scene.save(path)?;
-        let source = &mut self.sources[mode_index(scene.mode)];
-        source.path = Some(path.to_path_buf());
-        source.preset = None;
-        source.description = scene.description.clone();
-        source.saved = scene.pair().ok();
         self.refresh();
         Ok(())
     }
 
-    /// Restores the last state, if there is one, into both modes; returns the mode shown. A file
-    /// that cannot be read or validated is moved aside (never deleted) and reported as the error.
+    /// Restores the last state, if there is one, into both modes (each with a fresh undo history);
+    /// returns the mode shown. A file that cannot be read or validated is moved aside (never
+    /// deleted) and reported as the error.
     pub(crate) fn restore(
         &mut self,
         three: &mut ModeState<Three>,
@@ -310,17 +234,18 @@ impl Library {
             Ok((last, text)) => {
                 for (k, scene) in [&last.three, &last.two].into_iter().enumerate() {
                     if let Ok(pair) = scene.pair() {
-                        three.load(scene, &pair, viewport);
-                        two.load(scene, &pair, viewport);
-                        let source = &last.sources[k];
-                        self.sources[k] = Source {
+                        let source = Source {
                             // unsaved changes at exit are still unsaved
-                            saved: (!source.edited).then_some(pair),
+                            saved: (!last.sources[k].edited).then_some(pair),
                             edited: false,
-                            ..source.clone()
+                            ..last.sources[k].clone()
                         };
+                        three.load(scene, &pair, viewport, source.clone());
+                        two.load(scene, &pair, viewport, source);
                     }
                 }
+                three.forget_history();
+                two.forget_history();
                 self.last_written = Some(text);
                 Ok(Some(last.mode))
             }
@@ -351,13 +276,20 @@ impl Library {
         three: &ModeState<Three>,
         two: &ModeState<Two>,
     ) -> LastState {
-        let mut sources = self.sources.clone();
-        sources[0].edited = self.modified(Mode::Three, &Pair::Three(three.a, three.b));
-        sources[1].edited = self.modified(Mode::Two, &Pair::Two(two.a, two.b));
+        let sources = [
+            Source {
+                edited: three.modified(),
+                ..three.source.clone()
+            },
+            Source {
+                edited: two.modified(),
+                ..two.source.clone()
+            },
+        ];
         LastState {
             mode,
-            three: three.scene(&self.sources[0].description),
-            two: two.scene(&self.sources[1].description),
+            three: three.scene(&three.source.description),
+            two: two.scene(&two.source.description),
             sources,
         }
     }
@@ -394,7 +326,6 @@ impl Library {
 mod tests {
     use super::*;
     use crate::app::camera::Viewport;
-    use crate::app::history::Snapshot;
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
@@ -433,8 +364,9 @@ mod tests {
         three.a.half_extents.y = 0.25;
         three.view.selected_axis = Some(7);
         let mut lib = Library::new(Some(data.clone()), true);
-        lib.sources[0].path = Some("/x/a.json".into());
-        lib.sources[0].description = "d".into();
+        three.source.path = Some("/x/a.json".into());
+        three.source.description = "d".into();
+        three.source.saved = None;
         let last = lib.last_state(Mode::Two, &three, &two);
         lib.save_last_state(&last, 0.0, true).unwrap();
 
@@ -446,12 +378,13 @@ mod tests {
             unreachable!()
         };
         (three.a, three.b) = (a, b);
-        assert_eq!(Snapshot::of(&f3, &f2), Snapshot::of(&three, &two));
+        assert_eq!((f3.boxes(), f2.boxes()), (three.boxes(), two.boxes()));
         assert_eq!(f3.view.selected_axis, Some(7));
-        assert_eq!(fresh.sources[0].path, Some("/x/a.json".into()));
-        assert_eq!(fresh.sources[0].description, "d");
+        assert_eq!(f3.source.path, Some("/x/a.json".into()));
+        assert_eq!(f3.source.description, "d");
         // the 3D scene had unsaved changes (no saved boxes at all): still modified after restart
-        assert!(fresh.modified(Mode::Three, &Pair::Three(f3.a, f3.b)));
+        assert!(f3.modified());
+        assert!(!f3.can_undo(), "a restored state starts a new history");
         std::fs::remove_dir_all(data).unwrap();
     }
 
@@ -511,13 +444,13 @@ mod tests {
         let mut lib = Library::new(Some(data.clone()), false);
         let path = scenes_dir(&data).join("s.json");
         lib.write(&three.scene("x"), &path).unwrap();
-        let pair = |m: &ModeState<Three>| Pair::Three(m.a, m.b);
-        assert!(!lib.modified(Mode::Three, &pair(&three)));
+        three.saved(&path, "x");
+        assert!(!three.modified());
         let before = three.a;
         three.a.center.x += 1.0;
-        assert!(lib.modified(Mode::Three, &pair(&three)));
+        assert!(three.modified());
         three.a = before; // as an undo does
-        assert!(!lib.modified(Mode::Three, &pair(&three)));
+        assert!(!three.modified());
         assert_eq!(
             lib.user_scenes.len(),
             1,

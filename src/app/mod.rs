@@ -26,6 +26,7 @@ pub(crate) mod layout;
 pub(crate) mod library;
 pub(crate) mod mode;
 pub(crate) mod settings;
+pub(crate) mod source;
 pub(crate) mod sphere;
 pub(crate) mod theme;
 pub(crate) mod three;
@@ -49,7 +50,6 @@ use command::Command;
 use dim::{Dim, Vector};
 use draw::{Fonts, Paint};
 use frame::Frame;
-use history::{History, Snapshot};
 use input::InputFrame;
 use library::{Library, Loaded};
 use mode::{Gestures, ModeState};
@@ -134,7 +134,6 @@ const MESSAGE_SECONDS: f64 = 8.0;
 struct Shared {
     settings: Settings,
     library: Library,
-    history: History,
     ui: UiState,
     message: Option<Message>,
     /// Commands from last frame's panel, applied in this frame's edit phase.
@@ -171,10 +170,6 @@ impl App {
             shared: Shared {
                 settings: Settings::default(),
                 library: Library::new(data, !screenshot),
-                history: History::new(Snapshot {
-                    three: Three::default_pair(),
-                    two: Two::default_pair(),
-                }),
                 ui: UiState::default(),
                 message: None,
                 queued: Vec::new(),
@@ -184,10 +179,6 @@ impl App {
             },
             quit: false,
         };
-        // the start-up scenes count as saved: unmodified until edited
-        let sources = &mut app.shared.library.sources;
-        sources[0].saved = Some(Three::pair(&app.three.a, &app.three.b));
-        sources[1].saved = Some(Two::pair(&app.two.a, &app.two.b));
         match app
             .shared
             .library
@@ -207,7 +198,6 @@ impl App {
                 .step
                 .map(|i| Command::Step(command::StepCommand::GoTo(i))),
         );
-        app.shared.history = History::new(Snapshot::of(&app.three, &app.two));
         app
     }
 
@@ -249,20 +239,21 @@ impl App {
             .into_iter()
             .filter_map(|c| self.apply(c, &viewport))
             .collect();
-        let snapshot = Snapshot::of(&self.three, &self.two);
-        let history = (
-            self.shared.history.undo_len() > 0 || self.shared.history.current() != &snapshot,
-            self.shared.history.redo_len() > 0,
-        );
         // the only dispatch on the mode shown: the rest of the frame is generic
+        let keys = ui::KeysNow {
+            ctrl: keys.ctrl,
+            shift: keys.shift,
+            first_char: keys.chars.first().copied(),
+            wheel: input.wheel,
+        };
         let drag_ended = match self.mode {
             Mode::Three => {
                 self.shared
-                    .frame_in(&mut self.three, commands, &input, viewport, history, fonts)
+                    .frame_in(&mut self.three, commands, &input, &keys, viewport, fonts)
             }
             Mode::Two => {
                 self.shared
-                    .frame_in(&mut self.two, commands, &input, viewport, history, fonts)
+                    .frame_in(&mut self.two, commands, &input, &keys, viewport, fonts)
             }
         };
         self.end_frame(drag_ended, started);
@@ -280,7 +271,6 @@ impl App {
                 self.save_last_state(true);
                 self.quit = true;
             }
-            Command::Undo | Command::Redo => self.undo_redo(command == Command::Undo),
             Command::ShowOpen => {
                 self.shared.library.refresh();
                 self.shared.ui.windows.open.open = true;
@@ -304,20 +294,6 @@ impl App {
         }
     }
 
-    fn undo_redo(&mut self, undo: bool) {
-        let now = Snapshot::of(&self.three, &self.two);
-        let h = &mut self.shared.history;
-        let target = if undo { h.undo(now) } else { h.redo(now) };
-        let Some(s) = target else {
-            let what = if undo { "undo" } else { "redo" };
-            self.say(format!("nothing to {what}"), false);
-            return;
-        };
-        if let Some(m) = s.restore(&mut self.three, &mut self.two) {
-            self.set_mode(m);
-        }
-    }
-
     /// Opens a scene file or a preset into the mode it belongs to; a bad file is reported and
     /// changes nothing.
     fn open(&mut self, command: Command, viewport: &Viewport) {
@@ -331,16 +307,13 @@ impl App {
             Ok(l) => l,
             Err(e) => return self.say(e, true),
         };
-        let taken = self.three.load(&loaded.scene, &loaded.pair, viewport)
-            || self.two.load(&loaded.scene, &loaded.pair, viewport);
+        let (scene, pair, source) = (&loaded.scene, &loaded.pair, &loaded.source);
+        let taken = self.three.load(scene, pair, viewport, source.clone())
+            || self.two.load(scene, pair, viewport, source.clone());
         if !taken {
             return;
         }
-        self.shared.library.shown(&loaded);
         self.set_mode(loaded.scene.mode);
-        self.shared
-            .history
-            .commit(Snapshot::of(&self.three, &self.two));
         self.shared.ui.windows.open.open = false;
         let what = match &command {
             Command::OpenPreset(name) => format!("preset {name}"),
@@ -349,15 +322,10 @@ impl App {
         self.say(what, false);
     }
 
-    /// After the frame: a completed edit becomes one undo step (a gizmo drag that ended, or any
-    /// change once the pointer is up: a field edit commits on Enter), the last state is written now
-    /// and then, old messages go, and the frame time is measured.
+    /// After the frame: the last state is written now and then (not during a drag), old messages
+    /// go, and the frame time is measured.
     fn end_frame(&mut self, drag_ended: bool, started: f64) {
-        let pointer_down = is_mouse_button_down(MouseButton::Left);
-        if drag_ended || !pointer_down {
-            self.shared
-                .history
-                .commit(Snapshot::of(&self.three, &self.two));
+        if drag_ended || !is_mouse_button_down(MouseButton::Left) {
             self.save_last_state(false);
         }
         let now = get_time();
@@ -403,15 +371,19 @@ impl Shared {
         mode: &mut ModeState<D>,
         commands: Vec<Command>,
         input: &InputFrame,
+        keys: &ui::KeysNow,
         viewport: Viewport,
-        (can_undo, can_redo): (bool, bool),
         fonts: &Fonts,
     ) -> bool {
-        // 2. edits
+        // 2. edits; a completed edit becomes one undo step (a gizmo drag that ended, or any change
+        // while the pointer is up: a field edit commits on Enter)
         for c in &commands {
             self.apply_in(mode, c, &viewport);
         }
         let drag_ended = mode.pointer(&self.settings, input, &viewport);
+        if drag_ended || !input.left_down {
+            mode.commit();
+        }
         mode.tick(get_frame_time(), &self.settings);
         // 3. report
         let frame = Frame::compute(mode, &self.settings, viewport);
@@ -422,13 +394,13 @@ impl Shared {
             frame: &frame,
             settings: &self.settings,
             library: &self.library,
-            modified: self.library.modified(D::MODE, &D::pair(&mode.a, &mode.b)),
-            can_undo,
-            can_redo,
+            modified: mode.modified(),
+            can_undo: mode.can_undo(),
+            can_redo: mode.can_redo(),
             frame_ms: self.frame_ms,
         };
         let mut out = ui::UiOut::default();
-        egui_macroquad::ui(|ctx| out = ui::show(ctx, &model, &mut self.ui));
+        egui_macroquad::ui(|ctx| out = ui::show(ctx, &model, &mut self.ui, keys));
         self.queued = out.commands;
         if self.ui.flags.pointer_over {
             mode.hovered_axis = out.hovered_axis;
@@ -454,10 +426,10 @@ impl Shared {
         command: &Command,
         viewport: &Viewport,
     ) {
-        let source = self.library.source(D::MODE).clone();
+        let source = mode.source.clone();
         match command {
             Command::Save => match &source.path {
-                Some(_) if !self.library.modified(D::MODE, &D::pair(&mode.a, &mode.b)) => self.say(
+                Some(path) if !mode.modified() && path.exists() => self.say(
                     "no changes since it was opened or saved: not rewritten",
                     false,
                 ),
@@ -494,8 +466,8 @@ impl Shared {
     }
 
     fn show_save_as<D: Dim>(&mut self, mode: &ModeState<D>) {
-        let source = self.library.source(D::MODE);
-        let edited = self.library.modified(D::MODE, &D::pair(&mode.a, &mode.b));
+        let source = &mode.source;
+        let edited = mode.modified();
         self.ui.windows.save_as = ui::scenes::SaveAsWindow {
             open: true,
             path: source
@@ -513,12 +485,13 @@ impl Shared {
 
     fn write<D: Dim>(
         &mut self,
-        mode: &ModeState<D>,
+        mode: &mut ModeState<D>,
         path: &std::path::Path,
         description: &str,
     ) -> bool {
         match self.library.write(&mode.scene(description), path) {
             Ok(()) => {
+                mode.saved(path, description);
                 self.say(format!("saved {}", path.display()), false);
                 true
             }

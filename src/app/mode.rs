@@ -5,9 +5,11 @@ use super::analysis::{self, step_count, StepThrough};
 use super::camera::Viewport;
 use super::command::{Command, StepCommand};
 use super::dim::{pick, AxisReport, Dim, Vector};
+use super::history::History;
 use super::input::InputFrame;
 use super::layout::AxisLine;
 use super::settings::Settings;
+use super::source::Source;
 use super::view::View;
 use crate::sat::manifold::ManifoldTrace;
 use crate::sat::{ManifoldParams, Which};
@@ -37,6 +39,10 @@ pub(crate) trait Gestures: Dim {
     ) -> PointerOutcome;
 }
 
+/// What one undo step puts back: both boxes and where the scene came from (undoing an Open
+/// returns to the scene before it, with its file).
+pub(crate) type Edit<D> = (<D as Dim>::Obb, <D as Dim>::Obb, Source);
+
 /// The state of one mode that lasts across frames.
 #[derive(Debug)]
 pub(crate) struct ModeState<D: Dim> {
@@ -62,6 +68,10 @@ pub(crate) struct ModeState<D: Dim> {
     pub probe_pinned: bool,
     /// The pointer's pixel while it is over the scene.
     pub cursor_px: Option<glam::Vec2>,
+    /// Where the scene came from (Save writes there; modified while the boxes differ).
+    pub source: Source,
+    /// This mode's undo and redo: Ctrl+Z in 3D undoes 3D edits only.
+    pub history: History<Edit<D>>,
 }
 
 impl<D: Dim> ModeState<D> {
@@ -71,6 +81,11 @@ impl<D: Dim> ModeState<D> {
         let view = View {
             camera: D::framing(&a, &b, viewport),
             ..View::default()
+        };
+        // the start-up scene counts as saved: unmodified until edited
+        let source = Source {
+            saved: Some(D::pair(&a, &b)),
+            ..Source::default()
         };
         Self {
             a,
@@ -84,7 +99,76 @@ impl<D: Dim> ModeState<D> {
             probe: None,
             probe_pinned: false,
             cursor_px: None,
+            history: History::new((a, b, source.clone())),
+            source,
         }
+    }
+
+    /// The boxes and source as an undo step.
+    fn edit(&self) -> Edit<D> {
+        (self.a, self.b, self.source.clone())
+    }
+
+    /// Records the boxes as they are as one undo step (once a drag or a field edit is complete);
+    /// nothing when they did not change.
+    pub(crate) fn commit(&mut self) {
+        self.history.commit(self.edit());
+    }
+
+    /// Starts a new history at the boxes shown (after the last state was restored).
+    pub(crate) fn forget_history(&mut self) {
+        self.history = History::new(self.edit());
+    }
+
+    /// Whether Undo has a step to take (an uncommitted edit counts).
+    pub(crate) fn can_undo(&self) -> bool {
+        self.history.can_undo(&self.edit())
+    }
+
+    /// Whether Redo has a step to take.
+    pub(crate) fn can_redo(&self) -> bool {
+        self.history.redo_len() > 0
+    }
+
+    /// Steps back (`undo`) or forward; a message when there is nothing to do.
+    fn undo_redo(&mut self, undo: bool) -> Option<String> {
+        let now = self.edit();
+        let target = if undo {
+            self.history.undo(now)
+        } else {
+            self.history.redo(now)
+        };
+        let Some((a, b, source)) = target else {
+            return Some(format!("nothing to {}", if undo { "undo" } else { "redo" }));
+        };
+        (self.a, self.b, self.source) = (a, b, source);
+        None
+    }
+
+    /// Whether the boxes differ from the scene as opened or last saved.
+    pub(crate) fn modified(&self) -> bool {
+        self.source.modified(&D::pair(&self.a, &self.b))
+    }
+
+    /// Records that the scene was written to `path` with `description`: it is the source now and
+    /// unmodified. Not an undo step: the steps of the same scene before the save now belong to the
+    /// file (undoing them shows the file's scene modified).
+    pub(crate) fn saved(&mut self, path: &std::path::Path, description: &str) {
+        self.commit();
+        let old = (self.source.path.clone(), self.source.preset.clone());
+        let new = Source {
+            path: Some(path.to_path_buf()),
+            preset: None,
+            description: description.to_string(),
+            edited: false,
+            saved: Some(D::pair(&self.a, &self.b)),
+        };
+        self.history.amend_all(|(_, _, s)| {
+            if (&s.path, &s.preset) == (&old.0, &old.1) {
+                *s = new.clone();
+            }
+        });
+        self.source = new;
     }
 
     /// The box named.
@@ -93,6 +177,7 @@ impl<D: Dim> ModeState<D> {
     }
 
     /// Both boxes.
+    #[cfg(test)]
     pub(crate) fn boxes(&self) -> (D::Obb, D::Obb) {
         (self.a, self.b)
     }
@@ -116,15 +201,24 @@ impl<D: Dim> ModeState<D> {
         D::manifold_trace(&self.a, &self.b, &self.manifold_params(settings))
     }
 
-    /// Takes a loaded scene if it is of this mode: its boxes and view (a scene without a camera of
-    /// this mode is framed for `viewport`). Returns whether it did.
-    pub(crate) fn load(&mut self, scene: &Scene, pair: &Pair, viewport: &Viewport) -> bool {
+    /// Takes a loaded scene if it is of this mode: its boxes, view and `source` (a scene without a
+    /// camera of this mode is framed for `viewport`), as one undo step. Returns whether it did.
+    pub(crate) fn load(
+        &mut self,
+        scene: &Scene,
+        pair: &Pair,
+        viewport: &Viewport,
+        source: Source,
+    ) -> bool {
         let Some((a, b)) = D::boxes_of(pair) else {
             return false;
         };
         let (view, camera) = View::<D>::from_json(&scene.view);
+        self.commit();
         self.a = a;
         self.b = b;
+        self.source = source;
+        self.commit();
         self.view = View {
             camera: camera.unwrap_or_else(|| D::framing(&a, &b, viewport)),
             ..view
@@ -140,12 +234,6 @@ impl<D: Dim> ModeState<D> {
         Scene::new(&pair, description, self.view.to_json())
     }
 
-    /// Puts boxes back (undo, redo) without touching the view.
-    pub(crate) fn set_boxes(&mut self, (a, b): (D::Obb, D::Obb)) {
-        self.a = a;
-        self.b = b;
-    }
-
     /// Applies a command that concerns this mode. Returns a message for the user, if any (`true`:
     /// an error), and ignores commands that are not this mode's.
     pub(crate) fn apply(
@@ -155,6 +243,11 @@ impl<D: Dim> ModeState<D> {
         viewport: &Viewport,
     ) -> Option<(String, bool)> {
         match command {
+            Command::Undo | Command::Redo => {
+                return self
+                    .undo_redo(*command == Command::Undo)
+                    .map(|m| (m, false))
+            }
             Command::SelectBox(w) => self.selected_box = *w,
             Command::SelectAxis(i) => self.view.selected_axis = *i,
             Command::ClearSelection => {

@@ -373,7 +373,7 @@ mod mode {
         let scene = three.scene("x");
         let pair = scene.pair().unwrap();
         let before = two.boxes();
-        assert!(!two.load(&scene, &pair, &VP));
+        assert!(!two.load(&scene, &pair, &VP, Default::default()));
         assert_eq!(two.boxes(), before);
     }
 
@@ -385,9 +385,67 @@ mod mode {
         let scene = m.scene("d");
         let pair = scene.pair().unwrap();
         let mut fresh = ModeState::<Three>::new(&VP);
-        assert!(fresh.load(&scene, &pair, &VP));
+        assert!(fresh.load(&scene, &pair, &VP, Default::default()));
         assert_eq!(fresh.view, m.view);
         assert_eq!(fresh.b.center, m.b.center);
+    }
+
+    #[test]
+    fn undo_takes_back_a_committed_move_of_this_mode_only() {
+        let settings = Settings::default();
+        let (mut three, two) = (ModeState::<Three>::new(&VP), ModeState::<Two>::new(&VP));
+        let (start3, start2) = (three.boxes(), two.boxes());
+        three.b.center.x += 1.0;
+        three.commit();
+        assert!(three.can_undo() && !two.can_undo());
+        assert_eq!(three.apply(&Command::Undo, &settings, &VP), None);
+        assert_eq!(three.boxes(), start3);
+        assert_eq!(two.boxes(), start2);
+        assert_eq!(three.apply(&Command::Redo, &settings, &VP), None);
+        assert_eq!(three.b.center.x, start3.1.center.x + 1.0);
+        let said = three.apply(&Command::Redo, &settings, &VP);
+        assert_eq!(said, Some(("nothing to redo".into(), false)));
+    }
+
+    #[test]
+    fn undoing_an_open_returns_to_the_scene_before_it_with_its_source() {
+        let settings = Settings::default();
+        let mut m = ModeState::<Three>::new(&VP);
+        let before = m.boxes();
+        let mut other = ModeState::<Three>::new(&VP);
+        other.a.center.y += 2.0;
+        let scene = other.scene("other");
+        let source = crate::app::source::Source {
+            preset: Some("other".into()),
+            saved: scene.pair().ok(),
+            ..Default::default()
+        };
+        assert!(m.load(&scene, &scene.pair().unwrap(), &VP, source));
+        assert!(!m.modified());
+        m.apply(&Command::Undo, &settings, &VP);
+        assert_eq!(m.boxes(), before);
+        assert_eq!(m.source.preset, None);
+        m.apply(&Command::Redo, &settings, &VP);
+        assert_eq!(m.source.preset.as_deref(), Some("other"));
+    }
+
+    #[test]
+    fn saving_makes_the_scene_unmodified_without_an_undo_step() {
+        let mut m = ModeState::<Two>::new(&VP);
+        m.a.center.x += 0.5;
+        assert!(m.modified());
+        m.saved(std::path::Path::new("/tmp/x.json"), "d");
+        assert!(!m.modified());
+        assert_eq!(m.source.description, "d");
+        // the move before the save is still one step back, and the file stays the source
+        m.apply(&Command::Undo, &Settings::default(), &VP);
+        assert!(m.modified(), "undo goes back to the boxes before the move");
+        assert_eq!(
+            m.source.path.as_deref(),
+            Some(std::path::Path::new("/tmp/x.json"))
+        );
+        m.apply(&Command::Redo, &Settings::default(), &VP);
+        assert!(!m.modified());
     }
 
     #[test]

@@ -62,6 +62,8 @@ pub(crate) struct UiState {
     pub clipboard: Option<String>,
     /// How the sphere of directions is turned.
     pub sphere: sphere::SphereState,
+    /// egui believed Ctrl was down last frame when it was not (see [`repair_modifiers`]).
+    pub stale_ctrl: bool,
 }
 
 /// What one pass of the UI produced.
@@ -75,6 +77,49 @@ pub(crate) struct UiOut {
     pub probe: Option<[f32; 3]>,
 }
 
+/// The keys as the window itself reads them this frame: what egui is told when it has it wrong.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct KeysNow {
+    /// Ctrl (or the command key) is down.
+    pub ctrl: bool,
+    /// Shift is down.
+    pub shift: bool,
+    /// The first character typed this frame.
+    pub first_char: Option<char>,
+    /// Wheel notches this frame.
+    pub wheel: f32,
+}
+
+/// Points scrolled per wheel notch (as `main_loop` sets egui's `line_scroll_speed` for X11).
+const SCROLL_PER_NOTCH: f32 = 40.0;
+
+/// Puts the real modifiers back into egui's input when it believes Ctrl is still down; returns
+/// whether it did (`was_stale` is that answer from the previous frame).
+///
+/// X11 reports the release of a modifier key with that modifier still set, and egui-miniquad
+/// keeps the modifiers of the last key event: after Ctrl+Z, egui thinks Ctrl is held until the next
+/// key, so the wheel over the panel zooms instead of scrolling, and the next character typed is
+/// dropped (X11 sends a key's character before its key-down, and the key-down then corrects the
+/// modifiers, so that frame no longer looks stale). Here the wheel becomes a scroll again, and the
+/// first character typed after a stale frame is typed.
+pub(crate) fn repair_modifiers(ctx: &egui::Context, keys: &KeysNow, was_stale: bool) -> bool {
+    let stale = ctx.input(|i| (i.modifiers.ctrl || i.modifiers.command) && !keys.ctrl);
+    let lost = keys.first_char.filter(|c| was_stale && !c.is_control());
+    ctx.input_mut(|i| {
+        if stale {
+            i.modifiers = egui::Modifiers {
+                shift: keys.shift,
+                ..egui::Modifiers::NONE
+            };
+            i.smooth_scroll_delta.y += keys.wheel * SCROLL_PER_NOTCH;
+        }
+        if let Some(c) = lost {
+            i.events.push(egui::Event::Text(c.to_string()));
+        }
+    });
+    stale
+}
+
 /// The panel's width when the window opens: about a third of the window, within reason.
 pub(crate) fn default_panel_width(screen_width: f32) -> f32 {
     (screen_width * 0.36).clamp(320.0, 560.0)
@@ -85,7 +130,9 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
     ctx: &egui::Context,
     model: &PanelModel<D>,
     state: &mut UiState,
+    keys: &KeysNow,
 ) -> UiOut {
+    state.stale_ctrl = repair_modifiers(ctx, keys, state.stale_ctrl);
     let mut out = UiOut::default();
     if let Some(text) = state.clipboard.take() {
         ctx.copy_text(text);
@@ -198,4 +245,75 @@ fn header(ui: &mut Ui, mode: Mode, commands: &mut Vec<Command>) {
 /// A dim line of explanation.
 pub(crate) fn dim(ui: &mut Ui, text: impl Into<String>) {
     ui.label(RichText::new(text.into()).color(theme::TEXT_DIM.egui()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One egui pass whose raw input has `egui_ctrl`, with `keys` as the window reads them.
+    fn pass(
+        egui_ctrl: bool,
+        keys: KeysNow,
+        was_stale: bool,
+    ) -> (bool, bool, Vec<egui::Event>, f32) {
+        let ctx = egui::Context::default();
+        let raw = egui::RawInput {
+            modifiers: if egui_ctrl {
+                egui::Modifiers::CTRL
+            } else {
+                egui::Modifiers::NONE
+            },
+            ..Default::default()
+        };
+        let mut seen = (false, true, Vec::new(), 0.0);
+        let _ = ctx.run(raw, |ctx| {
+            let stale = repair_modifiers(ctx, &keys, was_stale);
+            let (ctrl, events, scroll) =
+                ctx.input(|i| (i.modifiers.ctrl, i.events.clone(), i.smooth_scroll_delta.y));
+            seen = (stale, ctrl, events, scroll);
+        });
+        seen
+    }
+
+    #[test]
+    fn after_ctrl_is_released_the_wheel_scrolls_the_panel_again() {
+        let keys = KeysNow {
+            wheel: -1.0,
+            ..Default::default()
+        };
+        let (stale, ctrl, _, scroll) = pass(true, keys, false);
+        assert!(stale && !ctrl);
+        assert_eq!(scroll, -SCROLL_PER_NOTCH);
+    }
+
+    #[test]
+    fn the_first_character_after_a_stale_frame_is_typed() {
+        // the key-down after the lost character already corrected egui's modifiers
+        let keys = KeysNow {
+            first_char: Some('2'),
+            ..Default::default()
+        };
+        let (stale, _, events, _) = pass(false, keys.clone(), true);
+        assert!(!stale);
+        assert!(
+            events.contains(&egui::Event::Text("2".into())),
+            "{events:?}"
+        );
+        // with no stale frame before it, egui got the character itself: not typed twice
+        let (_, _, events, _) = pass(false, keys, false);
+        assert!(events.is_empty());
+    }
+
+    #[test]
+    fn while_ctrl_is_really_held_nothing_is_changed() {
+        let keys = KeysNow {
+            ctrl: true,
+            first_char: Some('z'),
+            ..Default::default()
+        };
+        let (stale, ctrl, events, _) = pass(true, keys, false);
+        assert!(!stale && ctrl);
+        assert!(events.is_empty());
+    }
 }

@@ -48,7 +48,7 @@ pub(crate) struct Windows {
 
 /// The Scene section at the top of the panel.
 pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
-    let source = model.library.source(D::MODE);
+    let source = &model.mode.source;
     let mark = if model.modified { "  • modified" } else { "" };
     let title = format!("Scene: {}{mark}", source.title());
     egui::CollapsingHeader::new(RichText::new(title).strong())
@@ -97,7 +97,8 @@ fn presets<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Comman
         .default_open(false)
         .show(ui, |ui| {
             for p in &lib.presets {
-                let current = lib.source(p.scene.mode).preset.as_deref() == Some(p.name.as_str());
+                let current = p.scene.mode == D::MODE
+                    && model.mode.source.preset.as_deref() == Some(p.name.as_str());
                 ui.horizontal_wrapped(|ui| {
                     if ui.selectable_label(current, &p.name).clicked() {
                         commands.push(Command::OpenPreset(p.name.clone()));
