@@ -23,8 +23,9 @@ use super::theme::{self, Rgba};
 
 /// What each mode paints itself, around the overlays both share ([`scene::draw`]).
 pub(crate) trait Paint: Dim {
-    /// Under the shared overlays: the grid and the boxes.
-    fn under(frame: &Frame<Self>, mode: &ModeState<Self>, fonts: &Fonts);
+    /// Under the shared overlays: the grid and the boxes. Returns labels to draw with the others,
+    /// above every line.
+    fn under(frame: &Frame<Self>, mode: &ModeState<Self>, fonts: &Fonts) -> Vec<PendingLabel>;
     /// Over the shared overlays: separating plane or line, gizmo, read-outs.
     fn over(frame: &Frame<Self>, mode: &ModeState<Self>, settings: &Settings, fonts: &Fonts);
 }
@@ -109,6 +110,16 @@ fn nudge_inside((lo, hi): (Vec2, Vec2), vp: &Viewport) -> Vec2 {
         Vec2::new(vp.x + vp.w - 4.0, vp.y + vp.h - 4.0),
     );
     (min - lo).max(Vec2::ZERO) + (max - hi).min(Vec2::ZERO)
+}
+
+/// Whether the segment `a`–`b`, thickened by `pad` pixels, meets the rectangle `(lo, hi)`
+/// (sampled every few pixels: for placing labels, not for geometry).
+pub(crate) fn segment_meets_rect(a: Vec2, b: Vec2, (lo, hi): (Vec2, Vec2), pad: f32) -> bool {
+    let steps = ((b - a).length() / 4.0).ceil().clamp(1.0, 512.0) as usize;
+    (0..=steps).any(|k| {
+        let p = a.lerp(b, k as f32 / steps as f32);
+        p.x > lo.x - pad && p.x < hi.x + pad && p.y > lo.y - pad && p.y < hi.y + pad
+    })
 }
 
 /// Draws labels inside the viewport, important ones first; a label that would cover one already

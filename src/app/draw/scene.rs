@@ -40,8 +40,7 @@ pub(crate) fn draw<D: Paint>(
     fonts: &Fonts,
 ) {
     let ov = mode.view.overlays;
-    D::under(frame, mode, fonts);
-    let mut labels = Vec::new();
+    let mut labels = D::under(frame, mode, fonts);
     if ov.axes {
         for line in &frame.lines {
             labels.extend(axis_line(frame, mode, line));

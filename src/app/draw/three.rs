@@ -5,7 +5,7 @@
 use glam::{Vec2, Vec3};
 
 use crate::app::camera::Projector;
-use crate::app::draw::{self, Anchor, Fonts, Paint};
+use crate::app::draw::{self, Anchor, Fonts, Paint, PendingLabel};
 use crate::app::frame::Frame;
 use crate::app::gizmo::{self, GizmoFrame, GizmoMode, Handle, Snap};
 use crate::app::mode::ModeState;
@@ -16,11 +16,12 @@ use crate::sat::{Obb3, Which};
 
 impl Paint for Three {
     /// The ground grid and both boxes.
-    fn under(frame: &Frame<Three>, mode: &ModeState<Three>, fonts: &Fonts) {
+    fn under(frame: &Frame<Three>, mode: &ModeState<Three>, fonts: &Fonts) -> Vec<PendingLabel> {
         if mode.view.overlays.grid {
             grid(&frame.projector, fonts);
         }
         boxes(frame, mode, fonts);
+        Vec::new()
     }
 
     /// The separating plane and the gizmo, with the angle while turning.

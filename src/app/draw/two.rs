@@ -6,7 +6,7 @@
 use glam::Vec2;
 
 use crate::app::dim::AxisReport;
-use crate::app::draw::{self, Anchor, Fonts, Paint};
+use crate::app::draw::{self, Anchor, Fonts, Paint, PendingLabel};
 use crate::app::frame::Frame;
 use crate::app::gizmo2d::{self, Handle2};
 use crate::app::mode::ModeState;
@@ -17,15 +17,18 @@ use crate::sat::{fmt_num, Obb2, Which};
 
 impl Paint for Two {
     /// The grid, the separating line and both rectangles.
-    fn under(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
+    fn under(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) -> Vec<PendingLabel> {
         let ov = mode.view.overlays;
         if ov.grid {
             grid(frame, mode, fonts);
         }
-        if ov.axes {
-            separating_lines(frame, mode, fonts);
-        }
+        let labels = if ov.axes {
+            separating_lines(frame, mode, fonts)
+        } else {
+            Vec::new()
+        };
         boxes(frame, mode, fonts);
+        labels
     }
 
     /// The handles of the selected rectangle and the cursor's read-out.
@@ -210,9 +213,10 @@ fn boxes(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
 
 /// The line that separates the boxes on each separating axis the scene shows: perpendicular to
 /// the axis, at the middle of the gap between the shadows. The first separating axis's line is
-/// solid, the others' (shown when they are the focus) dashed. Its label stands beyond its end,
-/// on the side away from the line, so that it never covers it.
-fn separating_lines(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
+/// solid, the others' (shown when they are the focus) dashed. Its label continues the line beyond
+/// one of its ends, or sits beside it, wherever it covers fewest axis lines.
+fn separating_lines(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) -> Vec<PendingLabel> {
+    let mut labels = Vec::new();
     let axes = frame.report.axes();
     for line in &frame.lines {
         let t = &axes[line.index];
@@ -246,17 +250,69 @@ fn separating_lines(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
             draw::dashed(p, q, 1.6, 7.0, theme::SEPARATING.alpha(0.8));
         }
         if mode.view.overlays.labels {
-            let d = (p - q).normalize_or_zero();
-            let (at, anchor) = if d.x > 0.35 {
-                (p + d * 8.0, Anchor::Left)
-            } else if d.x < -0.35 {
-                (p + d * 8.0, Anchor::Right)
-            } else {
-                (p + d * 16.0, Anchor::Center)
-            };
             let text = format!("separating line (axis {})", t.index);
-            draw::fit_label(fonts, &text, at, 12, c.alpha(0.95), anchor, &frame.viewport);
+            let (at, anchor) = clearest_place(frame, fonts, &text, p, q);
+            labels.push(PendingLabel {
+                text,
+                at,
+                size: 12,
+                color: c.alpha(0.95),
+                anchor,
+                important: true,
+            });
         }
+    }
+    labels
+}
+
+/// Of the places beyond either end of the segment `p`–`q` or beside it near an end, the one
+/// whose label covers fewest axis lines (the first such in that order).
+fn clearest_place(
+    frame: &Frame<Two>,
+    fonts: &Fonts,
+    text: &str,
+    p: Vec2,
+    q: Vec2,
+) -> (Vec2, Anchor) {
+    let bars: Vec<(Vec2, Vec2)> = frame
+        .lines
+        .iter()
+        .map(|l| (px(frame, l.point(l.lo)), px(frame, l.point(l.hi))))
+        .collect();
+    let normal = (q - p).perp().normalize_or_zero();
+    let beside = |at: Vec2| {
+        let side = if normal.x >= 0.0 { normal } else { -normal };
+        (at + side * 10.0, Anchor::Left)
+    };
+    let mut places = vec![label_beyond(p, q), label_beyond(q, p)];
+    for k in 1..=4 {
+        let t = k as f32 * 0.08;
+        places.push(beside(p.lerp(q, t)));
+        places.push(beside(q.lerp(p, t)));
+    }
+    let hits = |&(at, anchor): &(Vec2, Anchor)| {
+        let rect = draw::label_rect(fonts, text, at, 12, anchor);
+        bars.iter()
+            .filter(|(a, b)| draw::segment_meets_rect(*a, *b, rect, 4.0))
+            .count()
+    };
+    places
+        .iter()
+        .min_by_key(|place| hits(place))
+        .copied()
+        .unwrap_or_else(|| label_beyond(p, q))
+}
+
+/// Where a label stands beyond the end `p` of the segment from `q`, and how it is anchored, so that
+/// it continues the segment without covering it.
+fn label_beyond(p: Vec2, q: Vec2) -> (Vec2, Anchor) {
+    let d = (p - q).normalize_or_zero();
+    if d.x > 0.35 {
+        (p + d * 8.0, Anchor::Left)
+    } else if d.x < -0.35 {
+        (p + d * 8.0, Anchor::Right)
+    } else {
+        (p + d * 16.0, Anchor::Center)
     }
 }
 
