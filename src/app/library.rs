@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::mode::ModeState;
+use super::settings::{Kept, Settings};
 use super::source::Source;
 use super::three::Three;
 use super::two::Two;
@@ -99,6 +100,9 @@ pub(crate) struct LastState {
     /// Where each came from: `[3D, 2D]`.
     #[serde(default)]
     pub sources: [Source; 2],
+    /// The window's settings (the gizmo, snapping, what is shown around the scene).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<Kept>,
 }
 
 impl LastState {
@@ -219,6 +223,7 @@ impl Library {
         &mut self,
         three: &mut ModeState<Three>,
         two: &mut ModeState<Two>,
+        settings: &mut Settings,
         viewport: &super::camera::Viewport,
     ) -> Result<Option<Mode>, String> {
         let Some(path) = self.data.as_deref().map(last_state_path) else {
@@ -246,6 +251,9 @@ impl Library {
                 }
                 three.forget_history();
                 two.forget_history();
+                if let Some(kept) = last.settings {
+                    *settings = settings.with_kept(kept);
+                }
                 self.last_written = Some(text);
                 Ok(Some(last.mode))
             }
@@ -275,6 +283,7 @@ impl Library {
         mode: Mode,
         three: &ModeState<Three>,
         two: &ModeState<Two>,
+        settings: &Settings,
     ) -> LastState {
         let sources = [
             Source {
@@ -291,6 +300,7 @@ impl Library {
             three: three.scene(&three.source.description),
             two: two.scene(&two.source.description),
             sources,
+            settings: Some(settings.kept()),
         }
     }
 
@@ -367,12 +377,24 @@ mod tests {
         three.source.path = Some("/x/a.json".into());
         three.source.description = "d".into();
         three.source.saved = None;
-        let last = lib.last_state(Mode::Two, &three, &two);
+        let settings = Settings {
+            legend: false,
+            snap_step: 0.5,
+            gizmo_mode: crate::app::gizmo::GizmoMode::Rotate,
+            ..Settings::default()
+        };
+        let last = lib.last_state(Mode::Two, &three, &two, &settings);
         lib.save_last_state(&last, 0.0, true).unwrap();
 
         let (mut f3, mut f2) = (ModeState::<Three>::new(&VP), ModeState::<Two>::new(&VP));
         let mut fresh = Library::new(Some(data.clone()), true);
-        assert_eq!(fresh.restore(&mut f3, &mut f2, &VP), Ok(Some(Mode::Two)));
+        let mut restored = Settings::default();
+        let got = fresh.restore(&mut f3, &mut f2, &mut restored, &VP);
+        assert_eq!(got, Ok(Some(Mode::Two)));
+        assert_eq!(
+            restored, settings,
+            "the gizmo, the snap step and the legend are kept"
+        );
         let Pair::Three(a, b) = crate::cli::testcase::canonical(&Pair::Three(three.a, three.b))
         else {
             unreachable!()
@@ -393,8 +415,11 @@ mod tests {
         assert!(LastState::from_json("{\"mode\": \"3d\", \"three\": ").is_err());
         let (three, two) = (ModeState::<Three>::new(&VP), ModeState::<Two>::new(&VP));
         let lib = Library::new(None, false);
-        let mut v: serde_json::Value =
-            serde_json::from_str(&lib.last_state(Mode::Three, &three, &two).to_json()).unwrap();
+        let mut v: serde_json::Value = serde_json::from_str(
+            &lib.last_state(Mode::Three, &three, &two, &Settings::default())
+                .to_json(),
+        )
+        .unwrap();
         v["three"]["a"]["half_extents"][0] = serde_json::json!(-1.0);
         let e = LastState::from_json(&v.to_string()).unwrap_err();
         assert!(e.to_string().contains("half_extents"), "{e}");
@@ -406,7 +431,9 @@ mod tests {
         std::fs::write(last_state_path(&data), "{ not json").unwrap();
         let (mut three, mut two) = (ModeState::<Three>::new(&VP), ModeState::<Two>::new(&VP));
         let mut lib = Library::new(Some(data.clone()), true);
-        let e = lib.restore(&mut three, &mut two, &VP).unwrap_err();
+        let e = lib
+            .restore(&mut three, &mut two, &mut Settings::default(), &VP)
+            .unwrap_err();
         assert!(
             e.contains("was not restored") && e.contains("kept as"),
             "{e}"

@@ -107,7 +107,8 @@ async fn main_loop(options: Options) {
     loop {
         app.frame(&fonts);
         if app.quit {
-            break;
+            // the last state is written: leave now rather than wait for the window's teardown
+            std::process::exit(0);
         }
         frames += 1;
         // a few frames let egui settle its layout before the picture is taken
@@ -179,11 +180,12 @@ impl App {
             },
             quit: false,
         };
-        match app
-            .shared
-            .library
-            .restore(&mut app.three, &mut app.two, &viewport)
-        {
+        match app.shared.library.restore(
+            &mut app.three,
+            &mut app.two,
+            &mut app.shared.settings,
+            &viewport,
+        ) {
             Ok(Some(mode)) => app.mode = mode,
             Ok(None) => {}
             Err(e) => app.say(e, true),
@@ -341,10 +343,12 @@ impl App {
     }
 
     fn save_last_state(&mut self, force: bool) {
-        let last = self
-            .shared
-            .library
-            .last_state(self.mode, &self.three, &self.two);
+        let last = self.shared.library.last_state(
+            self.mode,
+            &self.three,
+            &self.two,
+            &self.shared.settings,
+        );
         if let Err(e) = self
             .shared
             .library

@@ -1,6 +1,8 @@
 //! The user's choices that hold for both modes: the gizmo, snapping, the parallel-edge knobs, how
 //! Resolve pushes, and what the window shows around the scene.
 
+use serde::{Deserialize, Serialize};
+
 use super::analysis::ResolveMode;
 use super::gizmo::{GizmoMode, GizmoSpace, Snap};
 use super::input::InputFrame;
@@ -45,7 +47,71 @@ impl Default for Settings {
     }
 }
 
+/// What of the settings the last state keeps from one start to the next (the parallel-edge knobs
+/// are an experiment of the lab and start fresh). Fields missing from the file keep the default.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub(crate) struct Kept {
+    /// See [`Settings::gizmo_mode`].
+    pub gizmo_mode: GizmoMode,
+    /// See [`Settings::gizmo_space`].
+    pub gizmo_space: GizmoSpace,
+    /// See [`Settings::snap`].
+    pub snap: bool,
+    /// See [`Settings::snap_step`].
+    pub snap_step: f32,
+    /// See [`Settings::resolve_mode`].
+    pub resolve_mode: ResolveMode,
+    /// See [`Settings::panel_open`].
+    pub panel_open: bool,
+    /// See [`Settings::legend`].
+    pub legend: bool,
+    /// See [`Settings::sphere`].
+    pub sphere: bool,
+}
+
+impl Default for Kept {
+    fn default() -> Self {
+        Settings::default().kept()
+    }
+}
+
 impl Settings {
+    /// The part kept in the last state.
+    pub(crate) fn kept(&self) -> Kept {
+        Kept {
+            gizmo_mode: self.gizmo_mode,
+            gizmo_space: self.gizmo_space,
+            snap: self.snap,
+            snap_step: self.snap_step,
+            resolve_mode: self.resolve_mode,
+            panel_open: self.panel_open,
+            legend: self.legend,
+            sphere: self.sphere,
+        }
+    }
+
+    /// These settings with the part kept in the last state put back (a snap step that is not a
+    /// positive finite number keeps the default).
+    pub(crate) fn with_kept(self, k: Kept) -> Self {
+        let snap_step = if k.snap_step.is_finite() && k.snap_step > 0.0 {
+            k.snap_step
+        } else {
+            self.snap_step
+        };
+        Self {
+            gizmo_mode: k.gizmo_mode,
+            gizmo_space: k.gizmo_space,
+            snap: k.snap,
+            snap_step,
+            resolve_mode: k.resolve_mode,
+            panel_open: k.panel_open,
+            legend: k.legend,
+            sphere: k.sphere,
+            ..self
+        }
+    }
+
     /// The snapping that applies now: the panel's switch, or Ctrl (grid) and Shift (15°).
     pub(crate) fn snap_now(&self, input: &InputFrame) -> Snap {
         Snap {

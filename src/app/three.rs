@@ -131,20 +131,36 @@ fn clamp_box(mut obb: Obb3) -> Obb3 {
 /// A value typed for a centre coordinate or a half extent, checked against the rules of
 /// [`ObbError`] with words that name what it is.
 pub(crate) fn check_length(value: f64, what: &str, extent: bool) -> Result<f32, String> {
-    if !value.is_finite() {
+    let value = Typed(value);
+    if !value.0.is_finite() {
         return Err(format!("{what}: {value} is not a finite number"));
     }
-    if extent && value < 0.0 {
+    if extent && value.0 < 0.0 {
         return Err(format!(
             "{what} {value} refused: half extents must be >= 0 (0 makes a flat box)"
         ));
     }
-    if value.abs() > MAX_COORDINATE as f64 {
+    if value.0.abs() > MAX_COORDINATE as f64 {
         return Err(format!(
             "{what} {value} refused: beyond the supported range of ±{MAX_COORDINATE:e}"
         ));
     }
-    Ok(value as f32)
+    Ok(value.0 as f32)
+}
+
+/// A typed number as a message quotes it: in exponent form when very large or very small
+/// (`1e30`, not thirty-one digits).
+struct Typed(f64);
+
+impl std::fmt::Display for Typed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = self.0;
+        if v != 0.0 && v.is_finite() && !(1e-4..1e7).contains(&v.abs()) {
+            write!(f, "{v:e}")
+        } else {
+            write!(f, "{v}")
+        }
+    }
 }
 
 const XYZ: [&str; 3] = ["x", "y", "z"];
@@ -687,5 +703,6 @@ mod tests {
         assert!(e.starts_with("half extent x"), "{e}");
         let e = Three::edit(&Obb3::default(), Field { row: 0, col: 0 }, 1e30).unwrap_err();
         assert!(e.starts_with("centre x"), "{e}");
+        assert!(e.contains("1e30 refused"), "quoted as typed, not in 31 digits: {e}");
     }
 }
