@@ -80,8 +80,10 @@ pub(crate) const AXIS_XYZ: [Rgba; 3] = [
 pub(crate) const PLATE: Rgba = Rgba(15, 17, 20, 210);
 /// The panel's framed boxes.
 pub(crate) const PANEL_FRAME: Rgba = Rgba(22, 24, 30, 255);
-/// The panel's table: the row under the pointer or selected.
-pub(crate) const ROW_HIGHLIGHT: Rgba = Rgba(55, 60, 75, 255);
+/// The panel's table: the selected row.
+pub(crate) const ROW_HIGHLIGHT: Rgba = Rgba(52, 72, 110, 255);
+/// The panel's table: the row under the pointer.
+pub(crate) const ROW_HOVER: Rgba = Rgba(48, 52, 62, 255);
 
 #[cfg(test)]
 mod tests {

@@ -703,6 +703,9 @@ mod tests {
         assert!(e.starts_with("half extent x"), "{e}");
         let e = Three::edit(&Obb3::default(), Field { row: 0, col: 0 }, 1e30).unwrap_err();
         assert!(e.starts_with("centre x"), "{e}");
-        assert!(e.contains("1e30 refused"), "quoted as typed, not in 31 digits: {e}");
+        assert!(
+            e.contains("1e30 refused"),
+            "quoted as typed, not in 31 digits: {e}"
+        );
     }
 }

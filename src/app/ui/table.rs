@@ -13,8 +13,8 @@ use crate::sat::{fmt_num, AxisTest};
 use crate::scene::Mode;
 
 /// A number line with both shadows: A above, B below, the overlap in red.
-fn strip<V>(ui: &mut Ui, t: &AxisTest<V>) -> egui::Rect {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(130.0, 16.0), egui::Sense::hover());
+fn strip<V>(ui: &mut Ui, t: &AxisTest<V>, width: f32) -> egui::Rect {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 16.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let lo = t.interval_a.min.min(t.interval_b.min);
     let hi = t.interval_a.max.max(t.interval_b.max);
@@ -71,13 +71,13 @@ fn verdict<V>(
     } else if t.degenerate {
         (theme::TEXT_DIM.egui(), "parallel")
     } else if first == Some(t.index) {
-        (theme::FIRST_SEPARATING.egui(), "FIRST SEP")
+        (theme::FIRST_SEPARATING.egui(), "FIRST")
     } else if t.is_separating() {
-        (theme::FIRST_SEPARATING.egui(), "separates")
+        (theme::FIRST_SEPARATING.egui(), "gap")
     } else if least == Some(t.index) {
-        (theme::LEAST.egui(), "least pen.")
+        (theme::LEAST.egui(), "least")
     } else {
-        (Color32::from_rgb(200, 200, 205), "overlaps")
+        (Color32::from_rgb(200, 200, 205), "overlap")
     }
 }
 
@@ -96,14 +96,18 @@ pub(crate) fn axis_table<D: Dim>(
     let (first, least) = model.frame.first_and_least();
     let view = &model.mode.view;
     let mut hovered = None;
+    // the shadows' strip takes the width the panel has left (measured on the last frame)
+    let avail = ui.available_width();
+    let width_id = ui.id().with("axis-table-strip");
+    let strip_w = ui.data(|d| d.get_temp::<f32>(width_id)).unwrap_or(96.0);
     ui.scope(|ui| {
         ui.style_mut().interaction.selectable_labels = false;
-        egui::Grid::new("axis-table")
+        let grid = egui::Grid::new("axis-table")
             .striped(true)
-            .spacing([8.0, 3.0])
+            .spacing([7.0, 3.0])
             .show(ui, |ui| {
                 for h in [
-                    "#", "axis", "kind", "ra", "rb", "|T·L|", "gap", "verdict", "shadows",
+                    "#", "axis", "ra", "rb", "|T·L|", "gap", "verdict", "shadows",
                 ] {
                     ui.label(RichText::new(h).strong());
                 }
@@ -111,13 +115,30 @@ pub(crate) fn axis_table<D: Dim>(
                 for t in report.axes() {
                     let (color, word) = verdict(t, model.mode.step.tested(t.index), first, least);
                     let selected = view.selected_axis == Some(t.index);
-                    let lit = selected || model.mode.hovered_axis == Some(t.index);
-                    let row = row(ui, t, color, word, lit);
-                    let resp = ui.interact(
-                        row,
-                        ui.id().with(("axis-row", t.index)),
-                        egui::Sense::click(),
-                    );
+                    let lit = if selected {
+                        Some(theme::ROW_HIGHLIGHT)
+                    } else {
+                        (model.mode.hovered_axis == Some(t.index)).then_some(theme::ROW_HOVER)
+                    };
+                    // the row's background goes under its cells, painted once their extent is known
+                    let background = ui.painter().add(egui::Shape::Noop);
+                    let row = row(ui, t, (color, word), strip_w);
+                    if let Some(c) = lit {
+                        let fill = egui::Shape::rect_filled(row, 2.0, c.egui());
+                        ui.painter().set(background, fill);
+                    }
+                    let resp = ui
+                        .interact(
+                            row,
+                            ui.id().with(("axis-row", t.index)),
+                            egui::Sense::click(),
+                        )
+                        .on_hover_text(format!(
+                            "axis {} ({}): when it is the least penetration, the contact is a {}",
+                            t.index,
+                            t.kind.name(),
+                            t.kind.feature_pair()
+                        ));
                     if resp.hovered() {
                         hovered = Some(t.index);
                     }
@@ -129,24 +150,26 @@ pub(crate) fn axis_table<D: Dim>(
                     }
                 }
             });
+        let next = (strip_w + avail - grid.response.rect.width()).clamp(40.0, 130.0);
+        if (next - strip_w).abs() > 0.5 {
+            ui.data_mut(|d| d.insert_temp(width_id, next));
+            ui.ctx().request_repaint();
+        }
     });
     hovered
 }
 
 /// One row's cells; returns the rectangle they cover.
-fn row<V>(ui: &mut Ui, t: &AxisTest<V>, color: Color32, word: &str, lit: bool) -> egui::Rect {
-    let txt = |s: String| {
-        let r = RichText::new(s).monospace().color(color);
-        if lit {
-            r.background_color(theme::ROW_HIGHLIGHT.egui())
-        } else {
-            r
-        }
-    };
+fn row<V>(
+    ui: &mut Ui,
+    t: &AxisTest<V>,
+    (color, word): (Color32, &str),
+    strip_w: f32,
+) -> egui::Rect {
+    let txt = |s: String| RichText::new(s).monospace().color(color);
     let mut cells = vec![
         ui.label(txt(t.index.to_string())).rect,
         ui.label(txt(t.kind.label())).rect,
-        ui.label(txt(t.kind.name().to_string())).rect,
     ];
     for v in [t.ra, t.rb, t.distance, t.gap] {
         let s = if t.degenerate {
@@ -160,7 +183,7 @@ fn row<V>(ui: &mut Ui, t: &AxisTest<V>, color: Color32, word: &str, lit: bool) -
     cells.push(if t.degenerate {
         ui.label("").rect
     } else {
-        strip(ui, t)
+        strip(ui, t, strip_w)
     });
     ui.end_row();
     cells
