@@ -176,6 +176,9 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
                 .range(0.01..=10.0),
         );
         dim(ui, "angles 15° · hold Ctrl: grid, Shift: 15°");
+        if D::MODE == Mode::Three && settings.gizmo_space == GizmoSpace::Local {
+            dim(ui, "· Local: the grid runs along the box's own axes (World: the world's)");
+        }
     });
     let view = model.mode.view;
     let (mut filter, mut overlays) = (view.filter, view.overlays);
