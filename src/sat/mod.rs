@@ -62,13 +62,15 @@
 #![warn(missing_docs)]
 
 pub mod agreement;
+pub mod batch;
 pub mod dim2;
 pub mod dim3;
 pub mod manifold;
 pub mod reference;
 
+pub use batch::{intersects_many, Obb3Batch};
 pub use dim2::Obb2;
-pub use dim3::Obb3;
+pub use dim3::{Obb3, Obb3Frame};
 pub use manifold::{ContactId, ContactPoint, Feature, Manifold, ManifoldParams};
 
 use std::fmt;
