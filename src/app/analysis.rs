@@ -53,7 +53,7 @@ pub(crate) fn contact_features3(
         1 => "an edge",
         _ => "a face",
     };
-    Some(match report.axes[p.axis_index].kind {
+    Some(match report.axes[p.axis_index].kind() {
         AxisKind::FaceA(_) => format!("face of A against {} of B", feature(b.axes())),
         AxisKind::FaceB(_) => format!("face of B against {} of A", feature(a.axes())),
         AxisKind::Edge(..) => "edge of A against edge of B".to_string(),
@@ -71,7 +71,7 @@ pub(crate) fn contact_features2(
         0 => "a corner",
         _ => "an edge",
     };
-    Some(match report.axes[p.axis_index].kind {
+    Some(match report.axes[p.axis_index].kind() {
         AxisKind::FaceA(_) => format!("edge of A against {} of B", feature(b.axes())),
         _ => format!("edge of B against {} of A", feature(a.axes())),
     })
@@ -217,21 +217,21 @@ pub(crate) fn step_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V
     let t = &axes[step.current.min(n - 1)];
     let title = format!(
         "Step {} of {n} · axis {}: {}",
-        t.index + 1,
-        t.index,
-        t.kind.label()
+        t.index() + 1,
+        t.index(),
+        t.kind().label()
     );
-    let numbers = if t.degenerate {
+    let numbers = if t.degenerate() {
         "parallel edges: the cross product vanishes, nothing to test".to_string()
     } else {
-        let scale = t.distance.max(t.ra + t.rb);
+        let scale = t.distance().max(t.ra() + t.rb());
         format!(
             "|T·L| = {}   ra + rb = {} + {} = {}   gap = {}",
-            fmt_at(t.distance, scale),
-            fmt_at(t.ra, scale),
-            fmt_at(t.rb, scale),
-            fmt_at(t.ra + t.rb, scale),
-            fmt_at(t.gap, scale)
+            fmt_at(t.distance(), scale),
+            fmt_at(t.ra(), scale),
+            fmt_at(t.rb(), scale),
+            fmt_at(t.ra() + t.rb(), scale),
+            fmt_at(t.gap(), scale)
         )
     };
     let separating = |i: usize| axes[i].is_separating();
@@ -245,7 +245,7 @@ pub(crate) fn step_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V
             StepVerdict::Intersects,
         ),
         StepState::Done(_) => ("Last axis tested.", StepVerdict::Neutral),
-        StepState::Testing(_) if t.degenerate => (
+        StepState::Testing(_) if t.degenerate() => (
             "Skipped: parallel edges cannot separate.",
             StepVerdict::Neutral,
         ),

@@ -145,7 +145,7 @@ impl<D: Dim> ModeState<D> {
             }
             Command::LookAlong(i) => {
                 let report = self.report(settings);
-                if report.axes().get(*i).is_some_and(|t| t.degenerate) {
+                if report.axes().get(*i).is_some_and(|t| t.degenerate()) {
                     return Some(("parallel edges: this axis has no direction".into(), true));
                 }
                 self.view.selected_axis = Some(*i);

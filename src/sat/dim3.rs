@@ -8,8 +8,7 @@ use glam::{Mat3, Quat, Vec3};
 use super::manifold::{self as build, Manifold3, ManifoldParams, ManifoldTrace3};
 use super::manifold::{NoTrace, TraceRecorder};
 use super::{
-    validate_center_and_extents, AxisKind, AxisTest, Interval, ObbError, Report3, SatParams,
-    SatReport,
+    validate_center_and_extents, AxisKind, AxisTest, ObbError, Report3, SatParams, SatReport,
 };
 
 /// Number of candidate axes in 3D.
@@ -377,7 +376,8 @@ pub fn report(a: &Obb3, b: &Obb3) -> Report3 {
     report_with(a, b, &SatParams::default())
 }
 
-/// The full 15-axis report: every axis normalised, with its radii, distance, gap and intervals;
+/// The full 15-axis report: every axis normalised, with its radii and signed distance (the gap,
+/// distance and drawn intervals follow from them, see [`AxisTest`]);
 /// then the verdict, first separating axis and, when the boxes intersect, the axis of least
 /// penetration with the true depth.
 ///
@@ -446,36 +446,17 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
         sd[k] = dot(t, k);
         ca[k] = dot(origin, k);
     }
-    // Distances, gaps and the drawn intervals, still four axes at a time.
-    let (mut distance, mut gap) = ([0.0f32; LANES], [0.0f32; LANES]);
-    let (mut a_min, mut a_max) = ([0.0f32; LANES], [0.0f32; LANES]);
-    let (mut b_min, mut b_max) = ([0.0f32; LANES], [0.0f32; LANES]);
-    for k in 0..LANES {
-        distance[k] = sd[k].abs();
-        gap[k] = distance[k] - (ra[k] + rb[k]);
-        let ia = Interval::around(ca[k], ra[k]);
-        let ib = Interval::around(ca[k] + sd[k], rb[k]);
-        (a_min[k], a_max[k], b_min[k], b_max[k]) = (ia.min, ia.max, ib.min, ib.max);
-    }
-
-    let axes = std::array::from_fn(|index| AxisTest {
-        index,
-        kind: KINDS[index],
-        axis: Vec3::new(lx[index], ly[index], lz[index]),
-        degenerate: degenerate[index],
-        ra: ra[index],
-        rb: rb[index],
-        distance: distance[index],
-        gap: gap[index],
-        interval_a: Interval {
-            min: a_min[index],
-            max: a_max[index],
-        },
-        interval_b: Interval {
-            min: b_min[index],
-            max: b_max[index],
-        },
-        signed_distance: sd[index],
+    let axes = std::array::from_fn(|index| {
+        AxisTest::new(
+            index,
+            KINDS[index],
+            Vec3::new(lx[index], ly[index], lz[index]),
+            degenerate[index],
+            ra[index],
+            rb[index],
+            sd[index],
+            ca[index],
+        )
     });
     SatReport::from_axes(axes)
 }
@@ -616,7 +597,7 @@ mod tests {
             let (ua, ub) = (a.axes(), b.axes());
             let t = b.center - a.center;
             for test in &r.axes {
-                let expected = match test.kind {
+                let expected = match test.kind() {
                     AxisKind::FaceA(k) => ua[k],
                     AxisKind::FaceB(k) => ub[k],
                     AxisKind::Edge(i, j) => {
@@ -629,13 +610,13 @@ mod tests {
                         }
                     }
                 };
-                assert_eq!(test.axis, expected, "axis {}", test.index);
-                assert_eq!(test.degenerate, expected == Vec3::ZERO);
-                assert_eq!(test.ra, a.projected_radius(test.axis));
-                assert_eq!(test.rb, b.projected_radius(test.axis));
-                assert_eq!(test.signed_distance, t.dot(test.axis));
-                assert_eq!(test.gap, test.distance - (test.ra + test.rb));
-                assert_eq!(test.kind, axis_kind(test.index));
+                assert_eq!(test.axis(), expected, "axis {}", test.index());
+                assert_eq!(test.degenerate(), expected == Vec3::ZERO);
+                assert_eq!(test.ra(), a.projected_radius(test.axis()));
+                assert_eq!(test.rb(), b.projected_radius(test.axis()));
+                assert_eq!(test.signed_distance(), t.dot(test.axis()));
+                assert_eq!(test.gap(), test.distance() - (test.ra() + test.rb()));
+                assert_eq!(test.kind(), axis_kind(test.index()));
             }
         }
     }
