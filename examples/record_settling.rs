@@ -55,7 +55,7 @@ fn margin(a: &Obb3, b: &Obb3) -> f32 {
         Some(p) => -p.depth,
         None => r
             .separating_axes()
-            .map(|k| r.axes[k].gap)
+            .map(|k| r.axes[k].gap())
             .fold(0.0, f32::max),
     }
 }

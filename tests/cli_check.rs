@@ -445,8 +445,8 @@ fn check_answers_agree_with_the_library_report() {
     let r = satbox::sat::dim3::report(&a, &b);
     assert_eq!(out["intersect"], r.intersect);
     for (ax, expected) in out["axes"].as_array().unwrap().iter().zip(&r.axes) {
-        assert_eq!(num(&ax["gap"]) as f32, expected.gap);
-        assert_eq!(ax["degenerate"], expected.degenerate);
+        assert_eq!(num(&ax["gap"]) as f32, expected.gap());
+        assert_eq!(ax["degenerate"], expected.degenerate());
     }
 }
 

@@ -119,7 +119,7 @@ fn check<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
                 assert_eq!(&seps[..], *only, "{name}: the only separating axes");
             }
             if let Some(g) = gap {
-                let got = r.axes[*first].gap;
+                let got = r.axes[*first].gap();
                 assert!((got - g).abs() <= 5e-3, "{name}: gap {got}, claimed {g}");
             }
         }
@@ -145,8 +145,8 @@ fn check<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
         let got: Vec<usize> = r
             .axes
             .iter()
-            .filter(|a| a.degenerate)
-            .map(|a| a.index)
+            .filter(|a| a.degenerate())
+            .map(|a| a.index())
             .collect();
         assert_eq!(&got[..], deg, "{name}: degenerate axes");
     }
@@ -194,7 +194,7 @@ fn every_preset_does_what_its_description_says() {
                 check(name, &r, &reference, &claim, degenerate);
                 // the edge-edge separations name an edge axis, the face ones a face axis
                 if let Separated { first, .. } = claim {
-                    let kind = r.axes[first].kind;
+                    let kind = r.axes[first].kind();
                     if name.contains("edge-edge") || name.contains("far") {
                         assert!(matches!(kind, AxisKind::Edge(..)), "{name}: {kind:?}");
                     }
@@ -445,8 +445,8 @@ fn an_edge_axis_tied_with_the_face_axis_gives_one_ghost_point_strictly_and_four_
     let (a, b, params) = preset3("3d-manifold-edge-ties-face");
     let r = dim3::report(&a, &b);
     // A.u0 × B.u2 is A.u1 up to rounding: the two overlaps tie to f32 precision
-    assert!((r.axes[8].axis.dot(r.axes[1].axis).abs() - 1.0).abs() < 1e-6);
-    assert!((r.axes[8].gap - r.axes[1].gap).abs() < 1e-6);
+    assert!((r.axes[8].axis().dot(r.axes[1].axis()).abs() - 1.0).abs() < 1e-6);
+    assert!((r.axes[8].gap() - r.axes[1].gap()).abs() < 1e-6);
     let biased = dim3::manifold_with(&a, &b, &params).unwrap();
     assert_eq!((biased.kind(), biased.len()), (AxisKind::FaceB(1), 4));
     let strict = dim3::manifold_with(&a, &b, &ManifoldParams::strict()).unwrap();

@@ -196,8 +196,8 @@ fn first_separating_is_clear(r: &ReferenceReport, band: f64) -> bool {
 fn max_gap3(r: &Report3) -> f32 {
     r.axes
         .iter()
-        .filter(|a| !a.degenerate)
-        .map(|a| a.gap)
+        .filter(|a| !a.degenerate())
+        .map(|a| a.gap())
         .fold(f32::NEG_INFINITY, f32::max)
 }
 
@@ -220,11 +220,11 @@ where
 {
     let depth = r.penetration.map(|p| p.depth).unwrap_or(f32::NAN);
     r.axes.iter().any(|ax| {
-        let l: Vec3 = ax.axis.into();
-        !ax.degenerate
+        let l: Vec3 = ax.axis().into();
+        !ax.degenerate()
             && ax.overlap() <= depth + tol
-            && ((ax.signed_distance >= -tol && (l - normal).length() < 1e-3)
-                || (ax.signed_distance <= tol && (l + normal).length() < 1e-3))
+            && ((ax.signed_distance() >= -tol && (l - normal).length() < 1e-3)
+                || (ax.signed_distance() <= tol && (l + normal).length() < 1e-3))
     })
 }
 
@@ -232,8 +232,8 @@ fn is_a_least_overlap_normal2(r: &satbox::sat::Report2, normal: Vec2, tol: f32) 
     let depth = r.penetration.map(|p| p.depth).unwrap_or(f32::NAN);
     r.axes.iter().any(|ax| {
         ax.overlap() <= depth + tol
-            && ((ax.signed_distance >= -tol && (ax.axis - normal).length() < 1e-3)
-                || (ax.signed_distance <= tol && (ax.axis + normal).length() < 1e-3))
+            && ((ax.signed_distance() >= -tol && (ax.axis() - normal).length() < 1e-3)
+                || (ax.signed_distance() <= tol && (ax.axis() + normal).length() < 1e-3))
     })
 }
 
@@ -309,8 +309,8 @@ proptest! {
         let tol = 1e-6 * (1.0 + scale3(&a, &b) as f32);
         for k in 0..15 {
             let (x, y) = (&r.axes[k], &s.axes[swapped_index3(k)]);
-            prop_assert_eq!(x.degenerate, y.degenerate);
-            prop_assert!((x.gap - y.gap).abs() <= tol, "axis {}: {} vs {}", k, x.gap, y.gap);
+            prop_assert_eq!(x.degenerate(), y.degenerate());
+            prop_assert!((x.gap() - y.gap()).abs() <= tol, "axis {}: {} vs {}", k, x.gap(), y.gap());
         }
         let reference = ref3(&a, &b);
         let band = band(scale3(&a, &b));
@@ -330,7 +330,7 @@ proptest! {
         let (r, s) = (dim2::report(&a, &b), dim2::report(&b, &a));
         let tol = 1e-6 * (1.0 + scale2(&a, &b) as f32);
         for k in 0..4 {
-            prop_assert!((r.axes[k].gap - s.axes[(k + 2) % 4].gap).abs() <= tol);
+            prop_assert!((r.axes[k].gap() - s.axes[(k + 2) % 4].gap()).abs() <= tol);
         }
         if deciding_gap(&reference::report2(&a, &b)).abs() >= band(scale2(&a, &b)) {
             prop_assert_eq!(r.intersect, s.intersect);
@@ -436,7 +436,7 @@ proptest! {
         let tol = band as f32;
         let touching = obb3(b.center + p.normal * p.depth, b.half_extents, b.rotation);
         let t = dim3::report(&a, &touching);
-        prop_assert!(t.axes[p.axis_index].gap.abs() <= tol, "gap {}", t.axes[p.axis_index].gap);
+        prop_assert!(t.axes[p.axis_index].gap().abs() <= tol, "gap {}", t.axes[p.axis_index].gap());
         prop_assert!(max_gap3(&t).abs() <= tol, "max gap {}", max_gap3(&t));
         if let Some(q) = t.penetration {
             prop_assert!(q.depth <= tol, "still {} deep", q.depth);
@@ -448,7 +448,7 @@ proptest! {
         prop_assert!(s.axes[p.axis_index].is_separating());
         // the fast test agrees unless that axis is an edge axis, whose unnormalised, padded gap
         // ℓ·2·tol may not beat the ε·Σe padding
-        prop_assert!(!dim3::intersects(&a, &apart) || s.axes[p.axis_index].kind.name() == "edge");
+        prop_assert!(!dim3::intersects(&a, &apart) || s.axes[p.axis_index].kind().name() == "edge");
     }
 
     /// A rectangle pair and the same rectangles extruded along z (half height 1, rotated about
@@ -470,11 +470,11 @@ proptest! {
         let (r2, r3) = (dim2::report(&a, &b), dim3::report(&a3, &b3));
 
         for (k2, k3) in [(0, 0), (1, 1), (2, 3), (3, 4)] {
-            prop_assert!((r2.axes[k2].gap - r3.axes[k3].gap).abs() <= tol,
-                "2D axis {} gap {} vs 3D axis {} gap {}", k2, r2.axes[k2].gap, k3, r3.axes[k3].gap);
+            prop_assert!((r2.axes[k2].gap() - r3.axes[k3].gap()).abs() <= tol,
+                "2D axis {} gap {} vs 3D axis {} gap {}", k2, r2.axes[k2].gap(), k3, r3.axes[k3].gap());
         }
-        prop_assert!(r3.axes[14].degenerate, "A.u2 ∥ B.u2 = z");
-        prop_assert_eq!(r3.axes[2].gap, -2.0);
+        prop_assert!(r3.axes[14].degenerate(), "A.u2 ∥ B.u2 = z");
+        prop_assert_eq!(r3.axes[2].gap(), -2.0);
         if deciding.abs() >= band {
             prop_assert_eq!(r3.intersect, r2.intersect);
             prop_assert_eq!(dim3::intersects(&a3, &b3), dim2::intersects(&a, &b));
@@ -515,14 +515,14 @@ fn seed_004_ratio_rule_picks_a_longer_push_than_the_true_least_overlap() {
         let ratio_axis = r
             .axes
             .iter()
-            .filter(|ax| !ax.degenerate && ax.ra + ax.rb > 0.0)
+            .filter(|ax| !ax.degenerate() && ax.ra() + ax.rb() > 0.0)
             .min_by(|x, y| {
-                let rx = x.overlap() / (x.ra + x.rb);
-                let ry = y.overlap() / (y.ra + y.rb);
+                let rx = x.overlap() / (x.ra() + x.rb());
+                let ry = y.overlap() / (y.ra() + y.rb());
                 rx.partial_cmp(&ry).unwrap()
             })
             .unwrap()
-            .index;
+            .index();
         let ratio_push = -reference.axes[ratio_axis].gap;
         if ratio_push > depth + band {
             ratio_wrong += 1;

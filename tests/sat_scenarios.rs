@@ -19,8 +19,8 @@ fn ref3(a: &Obb3, b: &Obb3) -> reference::ReferenceReport {
 fn degenerate_indices(r: &Report3) -> Vec<usize> {
     r.axes
         .iter()
-        .filter(|a| a.degenerate)
-        .map(|a| a.index)
+        .filter(|a| a.degenerate())
+        .map(|a| a.index())
         .collect()
 }
 
@@ -30,36 +30,36 @@ fn assert_first_separating3(a: &Obb3, b: &Obb3, k: usize) -> Report3 {
     let r = dim3::report(a, b);
     for ax in &r.axes[..k] {
         assert!(
-            ax.gap < -0.01,
+            ax.gap() < -0.01,
             "axis {} ({}) should overlap clearly before axis {k}, gap {}",
-            ax.index,
-            ax.kind.label(),
-            ax.gap
+            ax.index(),
+            ax.kind().label(),
+            ax.gap()
         );
     }
     assert_eq!(r.first_separating, Some(k), "{}", r.verdict());
-    assert!(r.axes[k].gap > 0.0 && r.axes[k].is_separating());
+    assert!(r.axes[k].gap() > 0.0 && r.axes[k].is_separating());
     assert!(!r.intersect);
     assert!(r.penetration.is_none());
     assert!(!dim3::intersects(a, b), "the fast test must agree");
     let reference = ref3(a, b);
     assert_eq!(reference.first_separating, Some(k));
     assert!(!reference.intersect);
-    assert!((reference.axes[k].gap - r.axes[k].gap as f64).abs() < 1e-5);
+    assert!((reference.axes[k].gap - r.axes[k].gap() as f64).abs() < 1e-5);
     r
 }
 
 fn assert_first_separating2(a: &Obb2, b: &Obb2, k: usize) -> Report2 {
     let r = dim2::report(a, b);
     for ax in &r.axes[..k] {
-        assert!(ax.gap < -0.01, "axis {} gap {}", ax.index, ax.gap);
+        assert!(ax.gap() < -0.01, "axis {} gap {}", ax.index(), ax.gap());
     }
     assert_eq!(r.first_separating, Some(k), "{}", r.verdict());
     assert!(!r.intersect);
     assert!(!dim2::intersects(a, b), "the fast test must agree");
     let reference = reference::report2(a, b);
     assert_eq!(reference.first_separating, Some(k));
-    assert!((reference.axes[k].gap - r.axes[k].gap as f64).abs() < 1e-5);
+    assert!((reference.axes[k].gap - r.axes[k].gap() as f64).abs() < 1e-5);
     r
 }
 
@@ -104,7 +104,7 @@ fn b_beyond_a_along_a_u0_is_separated_first_by_axis_0() {
     // B slides out along A's x axis: the other A axes see a centre distance of 0.
     let (a, b) = beyond_a_along_its_axis(0);
     let r = assert_first_separating3(&a, &b, 0);
-    assert_close(r.axes[0].gap, 0.25, 1e-5);
+    assert_close(r.axes[0].gap(), 0.25, 1e-5);
 }
 
 #[test]
@@ -112,7 +112,7 @@ fn b_beyond_a_along_a_u1_is_separated_first_by_axis_1() {
     // B slides out along A's y axis; A.u0 sees no offset and overlaps.
     let (a, b) = beyond_a_along_its_axis(1);
     let r = assert_first_separating3(&a, &b, 1);
-    assert_close(r.axes[1].gap, 0.25, 1e-5);
+    assert_close(r.axes[1].gap(), 0.25, 1e-5);
 }
 
 #[test]
@@ -120,7 +120,7 @@ fn b_beyond_a_along_a_u2_is_separated_first_by_axis_2() {
     // B slides out along A's z axis; A.u0 and A.u1 see no offset and overlap.
     let (a, b) = beyond_a_along_its_axis(2);
     let r = assert_first_separating3(&a, &b, 2);
-    assert_close(r.axes[2].gap, 0.25, 1e-5);
+    assert_close(r.axes[2].gap(), 0.25, 1e-5);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,10 +152,10 @@ fn z_cross_anti_diagonal_index(b: &Obb3) -> usize {
 fn assert_diagonal_cube_separates_on(j: usize) {
     let (a, b) = diagonal_cube_at_2_2_0(j);
     let r = assert_first_separating3(&a, &b, 3 + j);
-    assert_close(r.axes[3 + j].gap, SQRT_2 - 1.0, 1e-5);
+    assert_close(r.axes[3 + j].gap(), SQRT_2 - 1.0, 1e-5);
     let twin = z_cross_anti_diagonal_index(&b);
     assert_eq!(r.separating_axes().collect::<Vec<_>>(), vec![3 + j, twin]);
-    assert_close(r.axes[twin].gap, r.axes[3 + j].gap, 1e-6);
+    assert_close(r.axes[twin].gap(), r.axes[3 + j].gap(), 1e-6);
 }
 
 #[test]
@@ -212,13 +212,13 @@ fn assert_crossing_edges_separate_on(i: usize, j: usize) {
     let (a, b) = crossing_edges(i, j, EDGE_GAP);
     let k = 6 + 3 * i + j;
     let r = assert_first_separating3(&a, &b, k);
-    assert_close(r.axes[k].gap, EDGE_GAP, 1e-5);
+    assert_close(r.axes[k].gap(), EDGE_GAP, 1e-5);
     // the separating plane's normal is the bisector d (up to sign)
     let d = Vec3::new(0.0, FRAC_1_SQRT_2, FRAC_1_SQRT_2);
-    assert_close(r.axes[k].axis.dot(d).abs(), 1.0, 1e-6);
+    assert_close(r.axes[k].axis().dot(d).abs(), 1.0, 1e-6);
     // it is the only separating axis: no face or other edge pair sees the gap
     assert_eq!(r.separating_axes().collect::<Vec<_>>(), vec![k]);
-    assert!(r.axes.iter().all(|ax| !ax.degenerate));
+    assert!(r.axes.iter().all(|ax| !ax.degenerate()));
 }
 
 #[test]
@@ -313,7 +313,7 @@ fn rectangle_b_beyond_a_along_a_u0_is_separated_first_by_axis_0() {
     // B slides out along A's u0; the gap on that axis is 0.25.
     let (a, b) = beyond_a_along_its_axis_2d(0);
     let r = assert_first_separating2(&a, &b, 0);
-    assert_close(r.axes[0].gap, 0.25, 1e-5);
+    assert_close(r.axes[0].gap(), 0.25, 1e-5);
 }
 
 #[test]
@@ -321,7 +321,7 @@ fn rectangle_b_beyond_a_along_a_u1_is_separated_first_by_axis_1() {
     // B slides out along A's u1; A.u0 sees no offset and overlaps.
     let (a, b) = beyond_a_along_its_axis_2d(1);
     let r = assert_first_separating2(&a, &b, 1);
-    assert_close(r.axes[1].gap, 0.25, 1e-5);
+    assert_close(r.axes[1].gap(), 0.25, 1e-5);
 }
 
 #[test]
@@ -330,7 +330,7 @@ fn square_b_turned_45_at_2_2_is_separated_only_by_its_diagonal_u0() {
     let a = Obb2::default();
     let b = obb2(Vec2::new(2.0, 2.0), Vec2::ONE, FRAC_PI_4);
     let r = assert_first_separating2(&a, &b, 2);
-    assert_close(r.axes[2].gap, SQRT_2 - 1.0, 1e-5);
+    assert_close(r.axes[2].gap(), SQRT_2 - 1.0, 1e-5);
     assert_eq!(r.separating_axes().collect::<Vec<_>>(), vec![2]);
 }
 
@@ -340,7 +340,7 @@ fn square_b_turned_minus_45_at_2_2_is_separated_only_by_its_diagonal_u1() {
     let a = Obb2::default();
     let b = obb2(Vec2::new(2.0, 2.0), Vec2::ONE, -FRAC_PI_4);
     let r = assert_first_separating2(&a, &b, 3);
-    assert_close(r.axes[3].gap, SQRT_2 - 1.0, 1e-5);
+    assert_close(r.axes[3].gap(), SQRT_2 - 1.0, 1e-5);
     assert_eq!(r.separating_axes().collect::<Vec<_>>(), vec![3]);
 }
 
@@ -361,8 +361,11 @@ fn aligned_boxes_have_only_the_three_parallel_pairs_6_10_14_degenerate() {
             assert_eq!(degenerate_indices(&r), vec![6, 10, 14]);
             for k in [6, 10, 14] {
                 let ax = &r.axes[k];
-                assert_eq!(ax.axis, Vec3::ZERO);
-                assert_eq!((ax.ra, ax.rb, ax.distance, ax.gap), (0.0, 0.0, 0.0, 0.0));
+                assert_eq!(ax.axis(), Vec3::ZERO);
+                assert_eq!(
+                    (ax.ra(), ax.rb(), ax.distance(), ax.gap()),
+                    (0.0, 0.0, 0.0, 0.0)
+                );
                 assert!(!ax.is_separating());
             }
             let reference = ref3(&a, &b);
@@ -391,9 +394,13 @@ fn aligned_boxes_other_six_edge_axes_are_face_normals_with_the_same_gaps() {
         for j in (0..3).filter(|&j| j != i) {
             let k = 3 - i - j;
             let edge = &r.axes[6 + 3 * i + j];
-            assert!(!edge.degenerate);
-            assert_eq!(edge.axis.abs(), unit[k], "A.u{i} × B.u{j}");
-            assert_eq!(edge.gap, r.axes[k].gap, "A.u{i} × B.u{j} repeats face {k}");
+            assert!(!edge.degenerate());
+            assert_eq!(edge.axis().abs(), unit[k], "A.u{i} × B.u{j}");
+            assert_eq!(
+                edge.gap(),
+                r.axes[k].gap(),
+                "A.u{i} × B.u{j} repeats face {k}"
+            );
         }
     }
 }
@@ -415,12 +422,12 @@ fn boxes_rotated_about_z_by_20_and_65_degrees_have_only_axis_14_degenerate() {
     );
     let r = dim3::report(&a, &b);
     assert_eq!(degenerate_indices(&r), vec![14]);
-    for edge in r.axes[6..].iter().filter(|ax| !ax.degenerate) {
+    for edge in r.axes[6..].iter().filter(|ax| !ax.degenerate()) {
         let twin = r.axes[..6]
             .iter()
-            .find(|face| face.axis.dot(edge.axis).abs() > 1.0 - 1e-6)
-            .unwrap_or_else(|| panic!("{} is parallel to a face axis", edge.kind.label()));
-        assert_close(edge.gap, twin.gap, 1e-5);
+            .find(|face| face.axis().dot(edge.axis()).abs() > 1.0 - 1e-6)
+            .unwrap_or_else(|| panic!("{} is parallel to a face axis", edge.kind().label()));
+        assert_close(edge.gap(), twin.gap(), 1e-5);
     }
     let reference = ref3(&a, &b);
     assert!(reference.axes[14].degenerate);
@@ -483,8 +490,8 @@ fn concentric_aligned_cubes_never_pick_a_degenerate_axis_whose_gap_reads_0() {
     let b = Obb3::default();
     let r = dim3::report(&a, &b);
     for k in [6, 10, 14] {
-        assert!(r.axes[k].degenerate);
-        assert_eq!(r.axes[k].gap, 0.0);
+        assert!(r.axes[k].degenerate());
+        assert_eq!(r.axes[k].gap(), 0.0);
     }
     let p = r.penetration.unwrap();
     assert_eq!(p.axis_index, 0);
@@ -522,7 +529,7 @@ fn unit_cubes_with_centres_0_and_2_touch_face_to_face_and_intersect_at_depth_0()
     let a = Obb3::default();
     let b = cube(Vec3::new(2.0, 0.0, 0.0), 1.0, Quat::IDENTITY);
     let r = dim3::report(&a, &b);
-    assert_eq!(r.axes[0].gap, 0.0);
+    assert_eq!(r.axes[0].gap(), 0.0);
     assert!(r.intersect);
     assert_eq!(r.first_separating, None);
     let p = r.penetration.unwrap();
@@ -554,7 +561,7 @@ fn unit_squares_with_centres_0_and_2_touch_edge_to_edge_and_intersect_at_depth_0
     let a = Obb2::default();
     let b = obb2(Vec2::new(2.0, 0.0), Vec2::ONE, 0.0);
     let r = dim2::report(&a, &b);
-    assert_eq!(r.axes[0].gap, 0.0);
+    assert_eq!(r.axes[0].gap(), 0.0);
     assert!(r.intersect && dim2::intersects(&a, &b));
     let p = r.penetration.unwrap();
     assert_eq!((p.axis_index, p.depth, p.normal), (0, 0.0, Vec2::X));
@@ -608,7 +615,7 @@ fn flat_square_resting_on_top_of_a_cube_touches_it() {
         Quat::IDENTITY,
     );
     let r = dim3::report(&a, &b);
-    assert_eq!(r.axes[2].gap, 0.0);
+    assert_eq!(r.axes[2].gap(), 0.0);
     assert!(r.intersect && dim3::intersects(&a, &b));
     let p = r.penetration.unwrap();
     assert_eq!((p.axis_index, p.depth, p.normal), (2, 0.0, Vec3::Z));
@@ -624,7 +631,7 @@ fn flat_square_hovering_0_5_above_a_cube_is_separated_by_a_u2() {
         Quat::IDENTITY,
     );
     let r = assert_first_separating3(&a, &b, 2);
-    assert_eq!(r.axes[2].gap, 0.5);
+    assert_eq!(r.axes[2].gap(), 0.5);
 }
 
 #[test]
@@ -637,7 +644,7 @@ fn flat_square_tilted_30_degrees_about_x_hovering_above_a_cube_is_separated_by_0
         Quat::from_rotation_x(30f32.to_radians()),
     );
     let r = assert_first_separating3(&a, &b, 2);
-    assert_close(r.axes[2].gap, 0.1, 1e-6);
+    assert_close(r.axes[2].gap(), 0.1, 1e-6);
 }
 
 #[test]
@@ -685,7 +692,7 @@ fn flat_segment_above_a_square_touches_at_height_1_and_is_separated_at_1_25() {
     assert_eq!(r.penetration.unwrap().depth, 0.0);
     let lifted = obb2(Vec2::new(0.5, 1.25), Vec2::new(1.0, 0.0), 0.0);
     let r = assert_first_separating2(&a, &lifted, 1);
-    assert_eq!(r.axes[1].gap, 0.25);
+    assert_eq!(r.axes[1].gap(), 0.25);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -707,10 +714,10 @@ fn assert_same_report_far_away(a: Obb3, b: Obb3) {
     assert_eq!(far.intersect, near.intersect);
     assert_eq!(far.first_separating, near.first_separating);
     for (n, f) in near.axes.iter().zip(&far.axes) {
-        assert_close(f.gap, n.gap, 1e-3);
+        assert_close(f.gap(), n.gap(), 1e-3);
         assert_close(
-            f.interval_a.center() - FAR.dot(f.axis),
-            n.interval_a.center(),
+            f.interval_a().center() - FAR.dot(f.axis()),
+            n.interval_a().center(),
             2e-3,
         );
     }
@@ -777,7 +784,7 @@ fn a_rectangle_pair_10000_units_from_the_origin_keeps_its_verdict_and_gaps() {
     assert_eq!(r.intersect, near.intersect);
     assert_eq!(r.first_separating, near.first_separating);
     for (n, f) in near.axes.iter().zip(&r.axes) {
-        assert_close(f.gap, n.gap, 1e-3);
+        assert_close(f.gap(), n.gap(), 1e-3);
     }
     assert_eq!(dim2::intersects(&fa, &fb), dim2::intersects(&a, &b));
     assert_eq!(reference::report2(&fa, &fb).intersect, near.intersect);

@@ -54,7 +54,7 @@ pub(crate) fn contact_features3(
         1 => "an edge",
         _ => "a face",
     };
-    Some(match report.axes[p.axis_index].kind {
+    Some(match report.axes[p.axis_index].kind() {
         AxisKind::FaceA(_) => format!("face of A against {} of B", feature(b.axes())),
         AxisKind::FaceB(_) => format!("face of B against {} of A", feature(a.axes())),
         AxisKind::Edge(..) => "edge of A against edge of B".to_string(),
@@ -72,7 +72,7 @@ pub(crate) fn contact_features2(
         0 => "a corner",
         _ => "an edge",
     };
-    Some(match report.axes[p.axis_index].kind {
+    Some(match report.axes[p.axis_index].kind() {
         AxisKind::FaceA(_) => format!("edge of A against {} of B", feature(b.axes())),
         _ => format!("edge of B against {} of A", feature(a.axes())),
     })
@@ -283,25 +283,25 @@ fn axis_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V>, total: u
     let t = &axes[step.current.min(n - 1)];
     let title = format!(
         "Step {} of {total} · axis {}: {}",
-        t.index + 1,
-        t.index,
-        t.kind.label()
+        t.index() + 1,
+        t.index(),
+        t.kind().label()
     );
-    let numbers = if t.degenerate {
+    let numbers = if t.degenerate() {
         "parallel edges: the cross product vanishes, nothing to test".to_string()
     } else {
-        let scale = t.distance.max(t.ra + t.rb);
+        let scale = t.distance().max(t.ra() + t.rb());
         format!(
             "|T·L| = {}   ra + rb = {} + {} = {}   gap = {}",
-            fmt_at(t.distance, scale),
-            fmt_at(t.ra, scale),
-            fmt_at(t.rb, scale),
-            fmt_at(t.ra + t.rb, scale),
-            fmt_at(t.gap, scale)
+            fmt_at(t.distance(), scale),
+            fmt_at(t.ra(), scale),
+            fmt_at(t.rb(), scale),
+            fmt_at(t.ra() + t.rb(), scale),
+            fmt_at(t.gap(), scale)
         )
     };
     let separating = |i: usize| i < n && axes[i].is_separating();
-    let last_axis = t.index + 1 == n;
+    let last_axis = t.index() + 1 == n;
     let (verdict, tone) = match step.state(separating, total) {
         StepState::EarlyOut(_) => (
             "|T·L| > ra + rb: SEPARATED. An early-out test stops here.",
@@ -316,7 +316,7 @@ fn axis_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V>, total: u
             "No axis separates: the boxes INTERSECT. Next: where they touch.",
             StepVerdict::Intersects,
         ),
-        StepState::Testing(_) if t.degenerate => (
+        StepState::Testing(_) if t.degenerate() => (
             "Skipped: parallel edges cannot separate.",
             StepVerdict::Neutral,
         ),

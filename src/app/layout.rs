@@ -43,14 +43,14 @@ pub(crate) struct Shadows<V> {
 impl<V: Copy> From<&AxisTest<V>> for Shadows<V> {
     fn from(t: &AxisTest<V>) -> Self {
         Self {
-            index: t.index,
-            dir: t.axis,
-            ra: t.ra,
-            rb: t.rb,
-            distance: t.distance,
-            gap: t.gap,
-            interval_a: t.interval_a,
-            interval_b: t.interval_b,
+            index: t.index(),
+            dir: t.axis(),
+            ra: t.ra(),
+            rb: t.rb(),
+            distance: t.distance(),
+            gap: t.gap(),
+            interval_a: t.interval_a(),
+            interval_b: t.interval_b(),
             separating: t.is_separating(),
         }
     }
@@ -304,7 +304,7 @@ pub(crate) fn axes_to_place<V: Copy>(
     visible: &dyn Fn(usize) -> bool,
 ) -> Vec<Shadows<V>> {
     axes.iter()
-        .filter(|t| !t.degenerate && visible(t.index))
+        .filter(|t| !t.degenerate() && visible(t.index()))
         .map(Shadows::from)
         .collect()
 }
@@ -346,8 +346,8 @@ mod tests {
             None,
         ) {
             let t = &r.axes[line.index];
-            let p = line.point(t.interval_a.max);
-            assert!((p.dot(line.dir) - t.interval_a.max).abs() < 1e-4);
+            let p = line.point(t.interval_a().max);
+            assert!((p.dot(line.dir) - t.interval_a().max).abs() < 1e-4);
         }
     }
 
@@ -464,14 +464,14 @@ mod tests {
         for l in &lines {
             let t = &r.axes[l.index];
             // a point with axis value s projects to s
-            assert!((l.point(t.interval_b.max).dot(t.axis) - t.interval_b.max).abs() < 1e-4);
+            assert!((l.point(t.interval_b().max).dot(t.axis()) - t.interval_b().max).abs() < 1e-4);
             // every corner is at least the margin short of the line
             for c in a.corners().iter().chain(b.corners().iter()) {
                 assert!(l.origin.dot(l.side) - c.dot(l.side) >= LINE_MARGIN_PX / 70.0 - 1e-4);
             }
             // the line covers both shadows
-            assert!(l.lo < t.interval_a.min.min(t.interval_b.min));
-            assert!(l.hi > t.interval_a.max.max(t.interval_b.max));
+            assert!(l.lo < t.interval_a().min.min(t.interval_b().min));
+            assert!(l.hi > t.interval_a().max.max(t.interval_b().max));
         }
     }
 

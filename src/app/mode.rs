@@ -262,7 +262,7 @@ impl<D: Dim> ModeState<D> {
                     ));
                 };
                 let report = self.report(settings);
-                if report.axes().get(i).is_none_or(|t| t.degenerate) {
+                if report.axes().get(i).is_none_or(|t| t.degenerate()) {
                     return Some(("parallel edges: this axis has no direction".into(), true));
                 }
                 self.view.selected_axis = Some(i);

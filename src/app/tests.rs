@@ -241,7 +241,7 @@ mod analysis {
         };
         let b = Obb3::axis_aligned(Vec3::new(3.0, 0.0, 0.0), Vec3::ONE);
         let report = dim3::report(&a, &b);
-        assert!(report.axes[0].distance > 1e-7, "the noise this is about");
+        assert!(report.axes[0].distance() > 1e-7, "the noise this is about");
         let s = StepThrough {
             active: true,
             ..Default::default()

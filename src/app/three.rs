@@ -101,7 +101,7 @@ pub(crate) fn framing_camera(a: &Obb3, b: &Obb3) -> OrbitCamera {
     let Some(i) = focus else {
         return base;
     };
-    let axis = report.axes[i].axis;
+    let axis = report.axes[i].axis();
     let mut best = (f32::MAX, base);
     for yaw_step in 0..24 {
         for pitch_deg in [-22.0f32, -32.0, -45.0] {
@@ -277,20 +277,20 @@ impl Dim for Three {
     /// edge-on.
     fn look_along(cam: &mut OrbitCamera, a: &Obb3, b: &Obb3, report: &Report3, index: usize) {
         let t = &report.axes[index];
-        let forward = match t.kind {
+        let forward = match t.kind() {
             AxisKind::Edge(i, _) => a.axes()[i],
             _ => {
                 let f = cam.forward();
-                let f = f - t.axis * f.dot(t.axis);
+                let f = f - t.axis() * f.dot(t.axis());
                 if f.length_squared() > 1e-4 {
                     f.normalize()
                 } else {
-                    t.axis.any_orthonormal_vector()
+                    t.axis().any_orthonormal_vector()
                 }
             }
         };
         cam.target = (0.5 * (a.center + b.center)).to_array();
-        cam.look(forward, t.axis);
+        cam.look(forward, t.axis());
     }
 
     fn editor_rows(o: &Obb3) -> Vec<EditorRow> {

@@ -228,14 +228,14 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
             r.axes
                 .iter()
                 .map(|a: &AxisTest<V>| AxisOut {
-                    index: a.index,
-                    kind: a.kind.name(),
-                    axis: unsigned(&to_vec(a.axis)),
-                    degenerate: a.degenerate,
-                    ra: unsigned_zero(a.ra),
-                    rb: unsigned_zero(a.rb),
-                    distance: unsigned_zero(a.distance),
-                    gap: unsigned_zero(a.gap),
+                    index: a.index(),
+                    kind: a.kind().name(),
+                    axis: unsigned(&to_vec(a.axis())),
+                    degenerate: a.degenerate(),
+                    ra: unsigned_zero(a.ra()),
+                    rb: unsigned_zero(a.rb()),
+                    distance: unsigned_zero(a.distance()),
+                    gap: unsigned_zero(a.gap()),
                 })
                 .collect()
         }),

@@ -53,13 +53,14 @@ fn assertions<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
         s += "    assert!(!r.intersect, \"separated\");\n";
         s += &format!(
             "    assert_eq!(r.first_separating, Some({})); // {}, gap {}\n",
-            t.index,
-            t.kind.label(),
-            fmt_num(t.gap)
+            t.index(),
+            t.kind().label(),
+            fmt_num(t.gap())
         );
-        s += &format!(
+        s +=
+            &format!(
             "    assert!((r.axes[{}].gap - {:?}).abs() <= {:?}, \"gap {{}}\", r.axes[{}].gap);\n",
-            t.index, t.gap, tol, t.index
+            t.index(), t.gap(), tol, t.index()
         );
     } else {
         s += "    assert!(r.intersect, \"intersecting\");\n";
@@ -69,7 +70,7 @@ fn assertions<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
             s += &format!(
                 "    assert_eq!(p.axis_index, {}); // {}\n",
                 p.axis_index,
-                r.axes[p.axis_index].kind.label()
+                r.axes[p.axis_index].kind().label()
             );
             s += &format!(
                 "    assert!((p.depth - {:?}).abs() <= {:?}, \"depth {{}}\", p.depth);\n",

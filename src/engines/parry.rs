@@ -378,7 +378,7 @@ fn satbox_of(pair: &Pair) -> Satbox {
                 .axes
                 .iter()
                 .filter(|a| a.is_separating())
-                .map(|a| a.gap)
+                .map(|a| a.gap())
                 .fold(0.0, f32::max),
         };
         Satbox {

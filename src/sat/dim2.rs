@@ -7,8 +7,7 @@ use glam::Vec2;
 use super::manifold::{self as build, Manifold2, ManifoldParams, ManifoldTrace2};
 use super::manifold::{NoTrace, TraceRecorder};
 use super::{
-    validate_center_and_extents, AxisKind, AxisTest, Interval, ObbError, Report2, SatParams,
-    SatReport,
+    validate_center_and_extents, AxisKind, AxisTest, ObbError, Report2, SatParams, SatReport,
 };
 
 /// Number of candidate axes in 2D.
@@ -121,21 +120,8 @@ pub fn report_with(a: &Obb2, b: &Obb2, _params: &SatParams) -> Report2 {
         let rb =
             b.half_extents.x * ub[0].dot(axis).abs() + b.half_extents.y * ub[1].dot(axis).abs();
         let signed_distance = t.dot(axis);
-        let distance = signed_distance.abs();
         let center_a = origin.dot(axis);
-        AxisTest {
-            index,
-            kind,
-            axis,
-            degenerate: false,
-            ra,
-            rb,
-            distance,
-            gap: distance - (ra + rb),
-            interval_a: Interval::around(center_a, ra),
-            interval_b: Interval::around(center_a + signed_distance, rb),
-            signed_distance,
-        }
+        AxisTest::new(index, kind, axis, false, ra, rb, signed_distance, center_a)
     });
     SatReport::from_axes(axes)
 }

@@ -62,13 +62,15 @@
 #![warn(missing_docs)]
 
 pub mod agreement;
+pub mod batch;
 pub mod dim2;
 pub mod dim3;
 pub mod manifold;
 pub mod reference;
 
+pub use batch::{intersects_many, Obb3Batch};
 pub use dim2::Obb2;
-pub use dim3::Obb3;
+pub use dim3::{Obb3, Obb3Frame};
 pub use manifold::{ContactId, ContactPoint, Feature, Manifold, ManifoldParams};
 
 use std::fmt;
@@ -269,42 +271,151 @@ impl AxisKind {
 }
 
 /// One candidate axis, tested. `V` is `Vec2` or `Vec3`.
+///
+/// Stored compactly (32 bytes in 3D: the axis, both radii, the signed centre distance, A's centre
+/// on the axis, the index and the flags); everything else is derived on demand by the accessors,
+/// with the same arithmetic, so that `gap()` is always `distance() − (ra() + rb())` bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AxisTest<V> {
-    /// Position in the test order (0..4 in 2D, 0..15 in 3D).
-    pub index: usize,
-    /// What the axis is made of.
-    pub kind: AxisKind,
+    axis: V,
+    ra: f32,
+    rb: f32,
+    signed_distance: f32,
+    center_a: f32,
+    index: u8,
+    kind: PackedKind,
+    degenerate: bool,
+}
+
+impl<V: Copy> AxisTest<V> {
     /// The unit axis `L` (for a degenerate edge axis: the zero vector).
-    pub axis: V,
-    /// The edges are parallel: the cross product was too short to normalise. Never separating.
-    pub degenerate: bool,
-    /// Projected radius of A: `Σ A.e_k |A.u_k·L|`.
-    pub ra: f32,
-    /// Projected radius of B.
-    pub rb: f32,
-    /// Projected centre distance `|T·L|`, `T = B.center − A.center`.
-    pub distance: f32,
-    /// `distance − (ra + rb)`: positive separates, zero or negative overlaps by `−gap`.
-    pub gap: f32,
-    /// A's shadow on the axis, `A.center·L ± ra`.
-    pub interval_a: Interval,
-    /// B's shadow on the axis, `B.center·L ± rb`.
-    pub interval_b: Interval,
-    /// The signed projection `T·L`: its sign says on which side of A box B lies.
-    pub signed_distance: f32,
+    #[inline]
+    pub fn axis(&self) -> V {
+        self.axis
+    }
+}
+
+/// An [`AxisKind`] in one byte: the tag in the high nibble, `i` and `j` in two bits each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PackedKind(u8);
+
+impl PackedKind {
+    const fn pack(kind: AxisKind) -> Self {
+        match kind {
+            AxisKind::FaceA(k) => Self(k as u8),
+            AxisKind::FaceB(k) => Self(0x10 | k as u8),
+            AxisKind::Edge(i, j) => Self(0x20 | ((i as u8) << 2) | j as u8),
+        }
+    }
+
+    const fn unpack(self) -> AxisKind {
+        let low = (self.0 & 0x0f) as usize;
+        match self.0 >> 4 {
+            0 => AxisKind::FaceA(low),
+            1 => AxisKind::FaceB(low),
+            _ => AxisKind::Edge(low >> 2, low & 3),
+        }
+    }
 }
 
 impl<V> AxisTest<V> {
+    /// One tested axis: `signed_distance = T·L` (`T = B.center − A.center`) and
+    /// `center_a = A.center·L`, with the radii `ra`, `rb` of both boxes on the unit axis `L`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn new(
+        index: usize,
+        kind: AxisKind,
+        axis: V,
+        degenerate: bool,
+        ra: f32,
+        rb: f32,
+        signed_distance: f32,
+        center_a: f32,
+    ) -> Self {
+        Self {
+            axis,
+            ra,
+            rb,
+            signed_distance,
+            center_a,
+            index: index as u8,
+            kind: PackedKind::pack(kind),
+            degenerate,
+        }
+    }
+
+    /// Position in the test order (0..4 in 2D, 0..15 in 3D).
+    #[inline]
+    pub fn index(&self) -> usize {
+        self.index as usize
+    }
+
+    /// What the axis is made of.
+    #[inline]
+    pub fn kind(&self) -> AxisKind {
+        self.kind.unpack()
+    }
+
+    /// The edges are parallel: the cross product was too short to normalise. Never separating.
+    #[inline]
+    pub fn degenerate(&self) -> bool {
+        self.degenerate
+    }
+
+    /// Projected radius of A: `Σ A.e_k |A.u_k·L|`.
+    #[inline]
+    pub fn ra(&self) -> f32 {
+        self.ra
+    }
+
+    /// Projected radius of B.
+    #[inline]
+    pub fn rb(&self) -> f32 {
+        self.rb
+    }
+
+    /// Projected centre distance `|T·L|`, `T = B.center − A.center`.
+    #[inline]
+    pub fn distance(&self) -> f32 {
+        self.signed_distance.abs()
+    }
+
+    /// `distance − (ra + rb)`: positive separates, zero or negative overlaps by `−gap`.
+    #[inline]
+    pub fn gap(&self) -> f32 {
+        self.distance() - (self.ra + self.rb)
+    }
+
+    /// The signed projection `T·L`: its sign says on which side of A box B lies.
+    #[inline]
+    pub fn signed_distance(&self) -> f32 {
+        self.signed_distance
+    }
+
+    /// A's shadow on the axis, `A.center·L ± ra`.
+    #[inline]
+    pub fn interval_a(&self) -> Interval {
+        Interval::around(self.center_a, self.ra)
+    }
+
+    /// B's shadow on the axis, `(A.center·L + T·L) ± rb`.
+    #[inline]
+    pub fn interval_b(&self) -> Interval {
+        Interval::around(self.center_a + self.signed_distance, self.rb)
+    }
+
     /// True when this axis separates the boxes: `gap > 0` and not degenerate. Touching (`gap == 0`)
     /// counts as intersecting, as in the seeds.
+    #[inline]
     pub fn is_separating(&self) -> bool {
-        !self.degenerate && self.gap > 0.0
+        !self.degenerate && self.gap() > 0.0
     }
 
     /// How deep the shadows overlap, `−gap` (negative when the axis separates).
+    #[inline]
     pub fn overlap(&self) -> f32 {
-        -self.gap
+        -self.gap()
     }
 }
 
@@ -340,19 +451,19 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
         let intersect = first_separating.is_none();
         let penetration = if intersect {
             axes.iter()
-                .filter(|a| !a.degenerate)
+                .filter(|a| !a.degenerate())
                 // strict `<` keeps the lowest index on ties
                 .fold(None::<&AxisTest<V>>, |best, a| match best {
                     Some(b) if b.overlap() <= a.overlap() => Some(b),
                     _ => Some(a),
                 })
                 .map(|a| Penetration {
-                    axis_index: a.index,
+                    axis_index: a.index(),
                     depth: a.overlap(),
-                    normal: if a.signed_distance < 0.0 {
-                        a.axis * -1.0
+                    normal: if a.signed_distance() < 0.0 {
+                        a.axis() * -1.0
                     } else {
-                        a.axis
+                        a.axis()
                     },
                 })
         } else {
@@ -371,7 +482,7 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
         self.axes
             .iter()
             .filter(|a| a.is_separating())
-            .map(|a| a.index)
+            .map(|a| a.index())
     }
 
     /// The first separating axis, if any.
@@ -394,7 +505,7 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
     pub fn touching_band(&self, index: usize) -> f32 {
         let axis = &self.axes[index];
         f32::EPSILON
-            * (TOUCHING_AXIS_ULPS * (axis.ra + axis.rb + axis.distance)
+            * (TOUCHING_AXIS_ULPS * (axis.ra() + axis.rb() + axis.distance())
                 + TOUCHING_CENTER_ULPS * self.centre_distances())
     }
 
@@ -402,9 +513,9 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
     fn centre_distances(&self) -> f32 {
         let (mut a2, mut b2) = (0.0f32, 0.0f32);
         for t in &self.axes {
-            match t.kind {
-                AxisKind::FaceA(_) => a2 += t.interval_a.center() * t.interval_a.center(),
-                AxisKind::FaceB(_) => b2 += t.interval_b.center() * t.interval_b.center(),
+            match t.kind() {
+                AxisKind::FaceA(_) => a2 += t.interval_a().center() * t.interval_a().center(),
+                AxisKind::FaceB(_) => b2 += t.interval_b().center() * t.interval_b().center(),
                 AxisKind::Edge(..) => {}
             }
         }
@@ -433,7 +544,7 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
         self.axes
             .iter()
             .filter(|a| a.is_separating())
-            .all(|a| a.gap <= self.touching_band(a.index))
+            .all(|a| a.gap() <= self.touching_band(a.index()))
             .then_some(first)
     }
 
@@ -444,21 +555,21 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
         if let Some(axis) = self.touching_axis() {
             return format!(
                 "Touching along {} (gap 0 within rounding)",
-                axis.kind.label()
+                axis.kind().label()
             );
         }
         if let Some(axis) = self.first_separating_axis() {
             format!(
                 "Separated by axis {}: {}, gap {}",
-                axis.index,
-                axis.kind.label(),
-                fmt_num(axis.gap)
+                axis.index(),
+                axis.kind().label(),
+                fmt_num(axis.gap())
             )
         } else if let Some(p) = &self.penetration {
             format!(
                 "Intersecting, depth {} along {}",
                 fmt_num(p.depth),
-                self.axes[p.axis_index].kind.label()
+                self.axes[p.axis_index].kind().label()
             )
         } else {
             "Intersecting".to_string()
@@ -641,7 +752,7 @@ mod tests {
         let b = Obb3::axis_aligned(glam::Vec3::new(2.0, 0.3, 0.0), glam::Vec3::ONE);
         let r = dim3::report(&a, &b);
         assert!(r.intersect && r.touching());
-        assert_eq!(r.touching_axis().map(|t| t.index), Some(0));
+        assert_eq!(r.touching_axis().map(|t| t.index()), Some(0));
         assert_eq!(r.verdict(), "Touching along A.u0 (gap 0 within rounding)");
     }
 
@@ -664,7 +775,7 @@ mod tests {
         let a = Obb2::new(glam::Vec2::ZERO, glam::Vec2::ONE, 0.0).unwrap();
         let b = Obb2::new(glam::Vec2::new(2.0000002, 3.0), glam::Vec2::ONE, 0.0).unwrap();
         let r = dim2::report(&a, &b);
-        assert!(r.axes[0].gap <= r.touching_band(0) && !r.touching());
+        assert!(r.axes[0].gap() <= r.touching_band(0) && !r.touching());
         // 1e-7 apart on x alone: touching along A.u0
         let b = Obb2::new(glam::Vec2::new(2.0000002, 0.5), glam::Vec2::ONE, 0.0).unwrap();
         let r = dim2::report(&a, &b);

@@ -689,11 +689,11 @@ mod tests {
         );
         for (x, y) in r.axes.iter().zip(&t.axes) {
             assert!(
-                (x.gap - y.gap).abs() < 1e-5,
+                (x.gap() - y.gap()).abs() < 1e-5,
                 "axis {}: {} vs {}",
-                x.index,
-                x.gap,
-                y.gap
+                x.index(),
+                x.gap(),
+                y.gap()
             );
         }
     }
@@ -710,11 +710,11 @@ mod tests {
         );
         for (x, y) in r.axes.iter().zip(&t.axes) {
             assert!(
-                (x.gap - y.gap).abs() < 1e-5,
+                (x.gap() - y.gap()).abs() < 1e-5,
                 "axis {}: {} vs {}",
-                x.index,
-                x.gap,
-                y.gap
+                x.index(),
+                x.gap(),
+                y.gap()
             );
         }
     }

@@ -21,11 +21,11 @@ pub(crate) fn axis_style<V>(
     first: Option<usize>,
     least: Option<usize>,
 ) -> (Rgba, f32) {
-    if first == Some(t.index) {
+    if first == Some(t.index()) {
         (theme::FIRST_SEPARATING, 4.0)
     } else if t.is_separating() {
         (theme::SEPARATING, 2.2)
-    } else if least == Some(t.index) {
+    } else if least == Some(t.index()) {
         (theme::LEAST, 3.5)
     } else {
         (theme::OVERLAPPING, 1.5)
@@ -94,8 +94,8 @@ fn legend<D: Dim>(frame: &Frame<D>, fonts: &Fonts) -> (Vec2, Vec2) {
         .report
         .axes()
         .iter()
-        .filter(|t| t.degenerate)
-        .map(|t| t.index.to_string())
+        .filter(|t| t.degenerate())
+        .map(|t| t.index().to_string())
         .collect();
     let mut extra = Vec::new();
     if !degenerate.is_empty() {
@@ -288,26 +288,26 @@ fn projection_lines<V: Vector>(on: &OnScreen<V>, t: &Shadows<V>, focus: bool) {
 /// An axis's name and verdict; the focused axis adds `|T·L|`, `ra` and `rb` on a second line.
 fn axis_label<D: Dim>(t: &AxisTest<D::Vec>, focus: bool) -> Vec<String> {
     let (verdict, value) = if t.is_separating() {
-        ("gap", t.gap)
+        ("gap", t.gap())
     } else {
         ("overlap", t.overlap())
     };
     let mut text = vec![if focus || D::FULL_LABELS {
         format!(
             "{} {}  {verdict} {}",
-            t.index,
-            t.kind.label(),
+            t.index(),
+            t.kind().label(),
             fmt_num(value)
         )
     } else {
-        t.index.to_string()
+        t.index().to_string()
     }];
     if focus {
         text.push(format!(
             "|T·L| {}  ra {}  rb {}",
-            fmt_num(t.distance),
-            fmt_num(t.ra),
-            fmt_num(t.rb)
+            fmt_num(t.distance()),
+            fmt_num(t.ra()),
+            fmt_num(t.rb())
         ));
     }
     text

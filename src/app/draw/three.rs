@@ -205,19 +205,19 @@ fn separating_plane(frame: &Frame<Three>, mode: &ModeState<Three>) {
     let Some(t) = frame.report.first_separating_axis() else {
         return;
     };
-    if !frame.lines.iter().any(|l| l.index == t.index) {
+    if !frame.lines.iter().any(|l| l.index == t.index()) {
         return;
     }
-    let (lo_box, hi_box) = if t.interval_a.max < t.interval_b.min {
-        (t.interval_a, t.interval_b)
+    let (lo_box, hi_box) = if t.interval_a().max < t.interval_b().min {
+        (t.interval_a(), t.interval_b())
     } else {
-        (t.interval_b, t.interval_a)
+        (t.interval_b(), t.interval_a())
     };
     let s = 0.5 * (lo_box.max + hi_box.min);
     let mid = 0.5 * (mode.a.center + mode.b.center);
-    let center = mid + t.axis * (s - mid.dot(t.axis));
-    let u = t.axis.any_orthonormal_vector();
-    let v = t.axis.cross(u);
+    let center = mid + t.axis() * (s - mid.dot(t.axis()));
+    let u = t.axis().any_orthonormal_vector();
+    let v = t.axis().cross(u);
     let size = 0.4 * (mode.a.half_extents.length() + mode.b.half_extents.length());
     let quad = [
         center + (u + v) * size,

@@ -220,11 +220,11 @@ fn separating_lines(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) ->
     let axes = frame.report.axes();
     for line in &frame.lines {
         let t = &axes[line.index];
-        let first = frame.report.first_separating == Some(t.index);
-        if !t.is_separating() || !(first || frame.focus == Some(t.index)) {
+        let first = frame.report.first_separating == Some(t.index());
+        if !t.is_separating() || !(first || frame.focus == Some(t.index())) {
             continue;
         }
-        let (ia, ib) = (t.interval_a, t.interval_b);
+        let (ia, ib) = (t.interval_a(), t.interval_b());
         let s = if ia.max < ib.min {
             0.5 * (ia.max + ib.min)
         } else {
@@ -240,8 +240,8 @@ fn separating_lines(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) ->
             .map(|c| c.dot(n))
             .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
         let pad = 28.0 / mode.view.camera.zoom;
-        let p = px(frame, t.axis * s + n * (lo - pad));
-        let q = px(frame, t.axis * s + n * (hi + pad));
+        let p = px(frame, t.axis() * s + n * (lo - pad));
+        let q = px(frame, t.axis() * s + n * (hi + pad));
         let c = theme::FIRST_SEPARATING;
         if first {
             draw::line(p, q, 6.0, c.alpha(0.18));
@@ -250,7 +250,7 @@ fn separating_lines(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) ->
             draw::dashed(p, q, 1.6, 7.0, theme::SEPARATING.alpha(0.8));
         }
         if mode.view.overlays.labels {
-            let text = format!("separating line (axis {})", t.index);
+            let text = format!("separating line (axis {})", t.index());
             let (at, anchor) = clearest_place(frame, fonts, &text, p, q);
             labels.push(PendingLabel {
                 text,

@@ -140,7 +140,7 @@ pub(crate) fn penetration<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: 
                     match p {
                         Some(p) => {
                             let t = &r.axes()[p.axis_index];
-                            let text = format!("axis {}: {}", t.index, t.kind.label());
+                            let text = format!("axis {}: {}", t.index(), t.kind().label());
                             ui.label(RichText::new(text).color(theme::LEAST.egui()).strong())
                         }
                         None => ui.label(dash()),
@@ -313,7 +313,7 @@ pub(crate) fn parallel_lab<D: Dim>(
                 .report
                 .axes()
                 .iter()
-                .filter(|a| a.degenerate)
+                .filter(|a| a.degenerate())
                 .count();
             ui.horizontal(|ui| {
                 dim(ui, format!("{degenerate} degenerate edge axes now"));

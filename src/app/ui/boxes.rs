@@ -177,7 +177,10 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
         );
         dim(ui, "angles 15° · hold Ctrl: grid, Shift: 15°");
         if D::MODE == Mode::Three && settings.gizmo_space == GizmoSpace::Local {
-            dim(ui, "· Local: the grid runs along the box's own axes (World: the world's)");
+            dim(
+                ui,
+                "· Local: the grid runs along the box's own axes (World: the world's)",
+            );
         }
     });
     let view = model.mode.view;

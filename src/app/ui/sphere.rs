@@ -95,7 +95,7 @@ fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) 
     match report.penetration() {
         Some(p) => {
             let least = -dirs.max.1;
-            let label = axes[p.axis_index].kind.label();
+            let label = axes[p.axis_index].kind().label();
             ui.label(RichText::new("Intersecting: the least overlap is at a candidate").strong());
             dim(
                 ui,
@@ -130,7 +130,7 @@ fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) 
             let best = axes
                 .iter()
                 .filter(|t| t.is_separating())
-                .max_by(|x, y| x.gap.total_cmp(&y.gap));
+                .max_by(|x, y| x.gap().total_cmp(&y.gap()));
             let largest = dirs.max.1;
             ui.label(
                 RichText::new("Separated: a candidate separates, but its gap is not the distance")
@@ -148,12 +148,12 @@ fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) 
                     ui,
                     format!(
                         "best candidate gap, axis {} ({}): {}",
-                        t.index,
-                        t.kind.label(),
-                        fmt_num(t.gap)
+                        t.index(),
+                        t.kind().label(),
+                        fmt_num(t.gap())
                     ),
                 );
-                let text = if largest - t.gap > tol.max(1e-4) {
+                let text = if largest - t.gap() > tol.max(1e-4) {
                     "the distance is along no candidate: the closest features are not a face and a \
                      corner or two edges whose normal is a candidate"
                 } else {
@@ -270,12 +270,12 @@ fn candidates<D: Dim>(
     place: impl Fn(D::Vec) -> Option<Pos2>,
 ) {
     let (first, least) = model.frame.first_and_least();
-    for t in model.frame.report.axes().iter().filter(|t| !t.degenerate) {
-        for n in [t.axis, -t.axis] {
+    for t in model.frame.report.axes().iter().filter(|t| !t.degenerate()) {
+        for n in [t.axis(), -t.axis()] {
             let Some(p) = place(n) else { continue };
-            let ring = if first == Some(t.index) {
+            let ring = if first == Some(t.index()) {
                 Some(theme::FIRST_SEPARATING)
-            } else if least == Some(t.index) {
+            } else if least == Some(t.index()) {
                 Some(theme::LEAST)
             } else {
                 None
@@ -287,7 +287,7 @@ fn candidates<D: Dim>(
             painter.text(
                 p + egui::vec2(6.0, -6.0),
                 egui::Align2::LEFT_BOTTOM,
-                t.index.to_string(),
+                t.index().to_string(),
                 egui::FontId::monospace(12.0),
                 Color32::from_rgb(20, 20, 24),
             );
@@ -392,18 +392,18 @@ fn plot_curve(painter: &egui::Painter, plot: &Plot, values: &[f32]) {
 fn plot_candidates(painter: &egui::Painter, plot: &Plot, model: &PanelModel<Two>) {
     let (first, least) = model.frame.first_and_least();
     for t in model.frame.report.axes() {
-        let c = match t.index {
+        let c = match t.index() {
             i if Some(i) == first => theme::FIRST_SEPARATING,
             i if Some(i) == least => theme::LEAST,
             _ => theme::TEXT_DIM,
         };
-        for n in [t.axis, -t.axis] {
+        for n in [t.axis(), -t.axis()] {
             let deg = Plot::deg(n);
             plot.vertical(painter, deg, Stroke::new(1.0, c.alpha(0.7).egui()));
             painter.text(
                 egui::pos2(plot.x(deg) + 3.0, plot.rect.top() + 2.0),
                 egui::Align2::LEFT_TOP,
-                t.index.to_string(),
+                t.index().to_string(),
                 egui::FontId::monospace(11.0),
                 c.egui(),
             );

@@ -16,14 +16,14 @@ use crate::scene::Mode;
 fn strip<V>(ui: &mut Ui, t: &AxisTest<V>, width: f32) -> egui::Rect {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 16.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    let lo = t.interval_a.min.min(t.interval_b.min);
-    let hi = t.interval_a.max.max(t.interval_b.max);
+    let lo = t.interval_a().min.min(t.interval_b().min);
+    let hi = t.interval_a().max.max(t.interval_b().max);
     let span = (hi - lo).max(1e-6);
     let x = |s: f32| rect.left() + 4.0 + (s - lo) / span * (rect.width() - 8.0);
     painter.rect_filled(rect, 2.0, Color32::from_rgb(30, 32, 40));
     let (top, mid, bottom) = (rect.top() + 4.0, rect.center().y, rect.bottom() - 4.0);
-    let ov_lo = t.interval_a.min.max(t.interval_b.min);
-    let ov_hi = t.interval_a.max.min(t.interval_b.max);
+    let ov_lo = t.interval_a().min.max(t.interval_b().min);
+    let ov_hi = t.interval_a().max.min(t.interval_b().max);
     if ov_lo <= ov_hi {
         painter.rect_filled(
             egui::Rect::from_min_max(
@@ -41,20 +41,20 @@ fn strip<V>(ui: &mut Ui, t: &AxisTest<V>, width: f32) -> egui::Rect {
         );
     };
     seg(
-        t.interval_a.min,
-        t.interval_a.max,
+        t.interval_a().min,
+        t.interval_a().max,
         top,
         4.0,
         theme::A.egui(),
     );
     seg(
-        t.interval_b.min,
-        t.interval_b.max,
+        t.interval_b().min,
+        t.interval_b().max,
         bottom,
         4.0,
         theme::B.egui(),
     );
-    let centres = (t.interval_a.center(), t.interval_b.center());
+    let centres = (t.interval_a().center(), t.interval_b().center());
     seg(centres.0, centres.1, mid, 1.0, theme::TEXT_DIM.egui());
     rect
 }
@@ -68,13 +68,13 @@ fn verdict<V>(
 ) -> (Color32, &'static str) {
     if !tested {
         (theme::UNTESTED.egui(), "not yet")
-    } else if t.degenerate {
+    } else if t.degenerate() {
         (theme::TEXT_DIM.egui(), "parallel")
-    } else if first == Some(t.index) {
+    } else if first == Some(t.index()) {
         (theme::FIRST_SEPARATING.egui(), "FIRST")
     } else if t.is_separating() {
         (theme::FIRST_SEPARATING.egui(), "gap")
-    } else if least == Some(t.index) {
+    } else if least == Some(t.index()) {
         (theme::LEAST.egui(), "least")
     } else {
         (Color32::from_rgb(200, 200, 205), "overlap")
@@ -113,12 +113,12 @@ pub(crate) fn axis_table<D: Dim>(
                 }
                 ui.end_row();
                 for t in report.axes() {
-                    let (color, word) = verdict(t, model.mode.step.tested(t.index), first, least);
-                    let selected = view.selected_axis == Some(t.index);
+                    let (color, word) = verdict(t, model.mode.step.tested(t.index()), first, least);
+                    let selected = view.selected_axis == Some(t.index());
                     let lit = if selected {
                         Some(theme::ROW_HIGHLIGHT)
                     } else {
-                        (model.mode.hovered_axis == Some(t.index)).then_some(theme::ROW_HOVER)
+                        (model.mode.hovered_axis == Some(t.index())).then_some(theme::ROW_HOVER)
                     };
                     // the row's background goes under its cells, painted once their extent is known
                     let background = ui.painter().add(egui::Shape::Noop);
@@ -130,23 +130,23 @@ pub(crate) fn axis_table<D: Dim>(
                     let resp = ui
                         .interact(
                             row,
-                            ui.id().with(("axis-row", t.index)),
+                            ui.id().with(("axis-row", t.index())),
                             egui::Sense::click(),
                         )
                         .on_hover_text(format!(
                             "axis {} ({}): when it is the least penetration, the contact is a {}",
-                            t.index,
-                            t.kind.name(),
-                            t.kind.feature_pair()
+                            t.index(),
+                            t.kind().name(),
+                            t.kind().feature_pair()
                         ));
                     if resp.hovered() {
-                        hovered = Some(t.index);
+                        hovered = Some(t.index());
                     }
                     if resp.clicked() && !selected {
-                        commands.push(Command::SelectAxis(Some(t.index)));
+                        commands.push(Command::SelectAxis(Some(t.index())));
                     }
-                    if resp.double_clicked() && D::MODE == Mode::Three && !t.degenerate {
-                        commands.push(Command::LookAlong(Some(t.index)));
+                    if resp.double_clicked() && D::MODE == Mode::Three && !t.degenerate() {
+                        commands.push(Command::LookAlong(Some(t.index())));
                     }
                 }
             });
@@ -168,11 +168,11 @@ fn row<V>(
 ) -> egui::Rect {
     let txt = |s: String| RichText::new(s).monospace().color(color);
     let mut cells = vec![
-        ui.label(txt(t.index.to_string())).rect,
-        ui.label(txt(t.kind.label())).rect,
+        ui.label(txt(t.index().to_string())).rect,
+        ui.label(txt(t.kind().label())).rect,
     ];
-    for v in [t.ra, t.rb, t.distance, t.gap] {
-        let s = if t.degenerate {
+    for v in [t.ra(), t.rb(), t.distance(), t.gap()] {
+        let s = if t.degenerate() {
             "–".into()
         } else {
             fmt_num(v)
@@ -180,7 +180,7 @@ fn row<V>(
         cells.push(ui.label(txt(s)).rect);
     }
     cells.push(ui.label(txt(word.to_string())).rect);
-    cells.push(if t.degenerate {
+    cells.push(if t.degenerate() {
         ui.label("").rect
     } else {
         strip(ui, t, strip_w)

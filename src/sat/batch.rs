@@ -1,0 +1,401 @@
+//! The boolean test over many pairs at once, for broad-phase callers.
+//!
+//! A broad phase hands the narrow phase thousands of candidate pairs per frame and wants one bit
+//! each. [`intersects_many`] tests pair `k` = (`a[k]`, `b[k]`) of two [`Obb3Batch`]es, laid out as
+//! structure of arrays (one array per number: centre x, centre y, …), so that one vector register
+//! holds the same number of 8 or 16 pairs and every step of the test runs on all of them at once.
+//!
+//! With the `simd` feature (on by default) the pairs go through vectors as wide as the CPU has,
+//! chosen at run time by [`pulp`]: 8 lanes with AVX2, 4 with SSE/NEON/simd128, a scalar lane
+//! otherwise. Each lane runs the 15-axis test of Ericson, *Real-Time Collision Detection*, §4.4.1,
+//! with the numbers of [`Obb3Frame::intersects`] in the same order and with the same roundings
+//! (no fused multiply-add), all 15 comparisons and the bounding-sphere test or-ed into one mask:
+//! no branch per pair. The pairs left over after the last whole vector, and every pair without the
+//! feature, take [`Obb3Frame::intersects`] itself, the scalar fallback. The verdicts are the same
+//! either way, pair for pair (`tests/batch_properties.rs`).
+
+use super::dim3::Obb3Frame;
+use super::Obb3;
+
+/// Numbers per box: centre (3), bounding radius, half extents (3), rotation matrix (9).
+const STREAMS: usize = 16;
+/// Where each number lives among the streams.
+const CX: usize = 0;
+const RADIUS: usize = 3;
+const EX: usize = 4;
+/// `M + 3k + i` holds `u_i[k]`: row `k` of the rotation matrix, column `i`.
+const M: usize = 7;
+
+/// Boxes as structure of arrays: for each of the 16 numbers of an [`Obb3Frame`] (centre, bounding
+/// radius, half extents, rotation matrix) one contiguous array, box `k` at index `k` of each.
+///
+/// Filled once per frame from the boxes ([`Obb3Batch::push`]), then read by [`intersects_many`].
+/// 64 bytes per box, no padding.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Obb3Batch {
+    streams: [Vec<f32>; STREAMS],
+}
+
+impl Obb3Batch {
+    /// An empty batch.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An empty batch with room for `n` boxes.
+    pub fn with_capacity(n: usize) -> Self {
+        Self {
+            streams: std::array::from_fn(|_| Vec::with_capacity(n)),
+        }
+    }
+
+    /// Number of boxes.
+    pub fn len(&self) -> usize {
+        self.streams[0].len()
+    }
+
+    /// No boxes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Removes every box, keeping the storage.
+    pub fn clear(&mut self) {
+        self.streams.iter_mut().for_each(Vec::clear);
+    }
+
+    /// Appends a box, from its frame.
+    pub fn push(&mut self, f: &Obb3Frame) {
+        let values = [
+            f.center[0],
+            f.center[1],
+            f.center[2],
+            f.center[3],
+            f.half_extents[0],
+            f.half_extents[1],
+            f.half_extents[2],
+            f.rows[0][0],
+            f.rows[0][1],
+            f.rows[0][2],
+            f.rows[1][0],
+            f.rows[1][1],
+            f.rows[1][2],
+            f.rows[2][0],
+            f.rows[2][1],
+            f.rows[2][2],
+        ];
+        for (stream, v) in self.streams.iter_mut().zip(values) {
+            stream.push(v);
+        }
+    }
+
+    /// Appends a box (its frame is made on the way: [`Obb3Frame::new`]).
+    pub fn push_box(&mut self, b: &Obb3) {
+        self.push(&Obb3Frame::new(b));
+    }
+
+    /// Box `k`'s frame, exactly as it was pushed.
+    ///
+    /// # Panics
+    /// When `k >= self.len()`.
+    pub fn get(&self, k: usize) -> Obb3Frame {
+        let s = |n: usize| self.streams[n][k];
+        Obb3Frame {
+            center: [s(CX), s(CX + 1), s(CX + 2), s(RADIUS)],
+            half_extents: [s(EX), s(EX + 1), s(EX + 2), 0.0],
+            rows: std::array::from_fn(|r| [s(M + 3 * r), s(M + 3 * r + 1), s(M + 3 * r + 2), 0.0]),
+        }
+    }
+}
+
+impl FromIterator<Obb3Frame> for Obb3Batch {
+    fn from_iter<I: IntoIterator<Item = Obb3Frame>>(iter: I) -> Self {
+        let mut batch = Obb3Batch::new();
+        for f in iter {
+            batch.push(&f);
+        }
+        batch
+    }
+}
+
+impl<'a> FromIterator<&'a Obb3> for Obb3Batch {
+    fn from_iter<I: IntoIterator<Item = &'a Obb3>>(iter: I) -> Self {
+        iter.into_iter().map(Obb3Frame::new).collect()
+    }
+}
+
+/// Tests pair `k` = (`a[k]`, `b[k]`) for every `k` and writes its verdict to `out[k]`: `true` when
+/// no axis separates the two boxes, exactly as [`Obb3Frame::intersects`] says for that pair.
+///
+/// See the [module](self) for how.
+///
+/// # Panics
+/// When `a`, `b` and `out` do not have the same length.
+pub fn intersects_many(a: &Obb3Batch, b: &Obb3Batch, out: &mut [bool]) {
+    assert_eq!(
+        a.len(),
+        b.len(),
+        "intersects_many: a and b differ in length"
+    );
+    assert_eq!(a.len(), out.len(), "intersects_many: out differs in length");
+    #[cfg(feature = "simd")]
+    let done = arch().dispatch(Kernel {
+        a,
+        b,
+        out: &mut *out,
+    });
+    #[cfg(not(feature = "simd"))]
+    let done = 0;
+    for (k, verdict) in out.iter_mut().enumerate().skip(done) {
+        *verdict = a.get(k).intersects(&b.get(k));
+    }
+}
+
+/// The CPU's vector unit, detected once.
+#[cfg(feature = "simd")]
+fn arch() -> pulp::Arch {
+    static ARCH: std::sync::OnceLock<pulp::Arch> = std::sync::OnceLock::new();
+    *ARCH.get_or_init(pulp::Arch::new)
+}
+
+/// The vector kernel: every whole vector of pairs; returns how many pairs it answered.
+#[cfg(feature = "simd")]
+struct Kernel<'a> {
+    a: &'a Obb3Batch,
+    b: &'a Obb3Batch,
+    out: &'a mut [bool],
+}
+
+#[cfg(feature = "simd")]
+impl pulp::WithSimd for Kernel<'_> {
+    type Output = usize;
+
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, simd: S) -> usize {
+        use pulp::bytemuck;
+        let lanes = S::F32_LANES;
+        if lanes == 1 {
+            // no vector unit: the scalar fallback does it all
+            return 0;
+        }
+        let n = self.out.len() / lanes * lanes;
+        let (sa, sb) = (&self.a.streams, &self.b.streams);
+        let (one, zero) = (simd.splat_f32s(1.0), simd.splat_f32s(0.0));
+        for (chunk, out) in self.out[..n].chunks_exact_mut(lanes).enumerate() {
+            let at = chunk * lanes;
+            let load = |s: &Vec<f32>| -> S::f32s {
+                bytemuck::pod_read_unaligned(bytemuck::cast_slice(&s[at..at + lanes]))
+            };
+            let apart = separated_lanes(simd, |k| load(&sa[k]), |k| load(&sb[k]));
+            // 0 where nothing separates; masks differ between vector units, numbers do not
+            let flags = simd.select_f32s(apart, one, zero);
+            let flags: &[f32] = bytemuck::cast_slice(std::slice::from_ref(&flags));
+            for (verdict, flag) in out.iter_mut().zip(flags) {
+                *verdict = *flag == 0.0;
+            }
+        }
+        n
+    }
+}
+
+/// The mask of the pairs in one vector that something separates: the bounding spheres or one of
+/// the 15 axes. `a(k)` and `b(k)` load stream `k` of each side.
+#[cfg(feature = "simd")]
+#[inline(always)]
+fn separated_lanes<S: pulp::Simd>(
+    simd: S,
+    a: impl Fn(usize) -> S::f32s,
+    b: impl Fn(usize) -> S::f32s,
+) -> S::m32s {
+    // direct calls, no closures: the vector instructions must be inlined into the function that
+    // enables them
+    macro_rules! add {
+        ($x:expr, $y:expr) => {
+            simd.add_f32s($x, $y)
+        };
+    }
+    macro_rules! sub {
+        ($x:expr, $y:expr) => {
+            simd.sub_f32s($x, $y)
+        };
+    }
+    macro_rules! mul {
+        ($x:expr, $y:expr) => {
+            simd.mul_f32s($x, $y)
+        };
+    }
+    macro_rules! abs {
+        ($x:expr) => {
+            simd.abs_f32s($x)
+        };
+    }
+    macro_rules! gt {
+        ($x:expr, $y:expr) => {
+            simd.greater_than_f32s($x, $y)
+        };
+    }
+    macro_rules! or {
+        ($x:expr, $y:expr) => {
+            simd.or_m32s($x, $y)
+        };
+    }
+
+    let tw = [
+        sub!(b(CX), a(CX)),
+        sub!(b(CX + 1), a(CX + 1)),
+        sub!(b(CX + 2), a(CX + 2)),
+    ];
+    let reach = add!(a(RADIUS), b(RADIUS));
+    let d2 = add!(
+        add!(mul!(tw[0], tw[0]), mul!(tw[1], tw[1])),
+        mul!(tw[2], tw[2])
+    );
+    let mut apart = gt!(d2, mul!(reach, reach));
+
+    let zero = simd.splat_f32s(0.0);
+    let (mut ma, mut mb) = ([[zero; 3]; 3], [[zero; 3]; 3]);
+    let (mut ea, mut eb) = ([zero; 3], [zero; 3]);
+    for k in 0..3 {
+        for i in 0..3 {
+            ma[k][i] = a(M + 3 * k + i);
+            mb[k][i] = b(M + 3 * k + i);
+        }
+        ea[k] = a(EX + k);
+        eb[k] = b(EX + k);
+    }
+    // r[i][j] = A.u_i · B.u_j and t[i] = T · A.u_i, summed over k in order; q = |r| + ε
+    let eps = simd.splat_f32s(super::PARALLEL_EPSILON);
+    let (mut r, mut q, mut t) = ([[zero; 3]; 3], [[zero; 3]; 3], [zero; 3]);
+    for i in 0..3 {
+        for j in 0..3 {
+            r[i][j] = add!(
+                add!(mul!(ma[0][i], mb[0][j]), mul!(ma[1][i], mb[1][j])),
+                mul!(ma[2][i], mb[2][j])
+            );
+            q[i][j] = add!(abs!(r[i][j]), eps);
+        }
+        t[i] = add!(
+            add!(mul!(ma[0][i], tw[0]), mul!(ma[1][i], tw[1])),
+            mul!(ma[2][i], tw[2])
+        );
+    }
+
+    // L = A.u_i
+    for i in 0..3 {
+        let rb = add!(
+            add!(mul!(q[i][0], eb[0]), mul!(q[i][1], eb[1])),
+            mul!(q[i][2], eb[2])
+        );
+        apart = or!(apart, gt!(abs!(t[i]), add!(ea[i], rb)));
+    }
+    // L = B.u_j
+    for j in 0..3 {
+        let tl = add!(
+            add!(mul!(r[0][j], t[0]), mul!(r[1][j], t[1])),
+            mul!(r[2][j], t[2])
+        );
+        let ra = add!(
+            add!(mul!(q[0][j], ea[0]), mul!(q[1][j], ea[1])),
+            mul!(q[2][j], ea[2])
+        );
+        apart = or!(apart, gt!(abs!(tl), add!(ra, eb[j])));
+    }
+    // L = A.u_i × B.u_j
+    for j in 0..3 {
+        let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+        for i in 0..3 {
+            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+            let tl = sub!(mul!(t[i2], r[i1][j]), mul!(t[i1], r[i2][j]));
+            let ra = add!(mul!(ea[i1], q[i2][j]), mul!(ea[i2], q[i1][j]));
+            let rb = add!(mul!(q[i][j2], eb[j1]), mul!(q[i][j1], eb[j2]));
+            apart = or!(apart, gt!(abs!(tl), add!(ra, rb)));
+        }
+    }
+    apart
+}
+
+#[cfg(all(test, feature = "simd"))]
+mod tests {
+    use super::*;
+    use glam::{Quat, Vec3};
+
+    /// Pairs around touching: B's centre along a random direction at 0.3..1.3 of the sum of the
+    /// bounding radii, one in four with B turned like A.
+    fn pairs(n: usize) -> Vec<(Obb3, Obb3)> {
+        let mut state = 0x0bb3_u64;
+        let mut unit = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let mut v =
+            |lo: f32, hi: f32| Vec3::new(unit(), unit(), unit()) * (hi - lo) + Vec3::splat(lo);
+        (0..n)
+            .map(|k| {
+                let qa = Quat::from_scaled_axis(v(-2.0, 2.0));
+                let qb = if k % 4 == 0 {
+                    qa
+                } else {
+                    Quat::from_scaled_axis(v(-2.0, 2.0))
+                };
+                let (ea, eb) = (v(0.1, 2.0), v(0.1, 2.0));
+                let d = v(-1.0, 1.0).normalize_or(Vec3::X);
+                let reach = (ea.length() + eb.length()) * v(0.3, 1.3).x;
+                let a = Obb3::new(v(-5.0, 5.0), ea, qa).unwrap();
+                let b = Obb3::new(a.center + d * reach, eb, qb).unwrap();
+                (a, b)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_vector_width_gives_every_pair_the_per_pair_verdict() {
+        let pairs = pairs(4099);
+        let a: Obb3Batch = pairs.iter().map(|(a, _)| a).collect();
+        let b: Obb3Batch = pairs.iter().map(|(_, b)| b).collect();
+        let expected: Vec<bool> = (0..pairs.len())
+            .map(|k| a.get(k).intersects(&b.get(k)))
+            .collect();
+        let hits = expected.iter().filter(|x| **x).count();
+        assert!(hits > 1000 && hits < 3000, "{hits}");
+        let mut widths = Vec::new();
+        let mut check = |answered: usize, out: &[bool], lanes: usize| {
+            assert_eq!(answered, pairs.len() / lanes * lanes);
+            assert_eq!(&out[..answered], &expected[..answered], "{lanes} lanes");
+            widths.push(lanes);
+        };
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        {
+            if let Some(simd) = pulp::x86::V3::try_new() {
+                let mut out = vec![false; pairs.len()];
+                let answered = pulp::Simd::vectorize(
+                    simd,
+                    Kernel {
+                        a: &a,
+                        b: &b,
+                        out: &mut out,
+                    },
+                );
+                check(answered, &out, 8);
+            }
+            if let Some(simd) = pulp::x86::V4::try_new() {
+                let mut out = vec![false; pairs.len()];
+                let answered = pulp::Simd::vectorize(
+                    simd,
+                    Kernel {
+                        a: &a,
+                        b: &b,
+                        out: &mut out,
+                    },
+                );
+                check(answered, &out, 16);
+            }
+        }
+        let mut out = vec![false; pairs.len()];
+        intersects_many(&a, &b, &mut out);
+        assert_eq!(out, expected);
+        println!("vector widths checked: {widths:?}");
+    }
+}
