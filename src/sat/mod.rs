@@ -49,6 +49,8 @@
 //!
 //! * [`dim2`] — [`Obb2`], its 4 axes, [`dim2::report`] and [`dim2::intersects`].
 //! * [`dim3`] — [`Obb3`], its 15 axes, [`dim3::report`] and [`dim3::intersects`].
+//! * [`distance`] — the exact distance and closest points ([`separation3`], [`separation2`]):
+//!   the largest `s(n)` over all directions, which the best candidate gap is not.
 //! * [`manifold`] — the contact points built from the verdict: reference and incident faces,
 //!   clipping, reduction to four, edge contacts, the edge bias and a speculative margin; a traced
 //!   variant for the picture ([`dim3::manifold`], [`dim2::manifold`]).
@@ -65,12 +67,14 @@ pub mod agreement;
 pub mod batch;
 pub mod dim2;
 pub mod dim3;
+pub mod distance;
 pub mod manifold;
 pub mod reference;
 
 pub use batch::{intersects_many, Obb3Batch};
 pub use dim2::Obb2;
 pub use dim3::{Obb3, Obb3Frame};
+pub use distance::{separation2, separation3, Separation};
 pub use manifold::{ContactId, ContactPoint, Feature, Manifold, ManifoldParams};
 
 use std::fmt;
