@@ -100,7 +100,7 @@ fn assert_keys_in_order(text: &str, keys: &[&str]) {
     }
 }
 
-const TOP_KEYS: [&str; 10] = [
+const TOP_KEYS: [&str; 12] = [
     "line",
     "intersect",
     "touching",
@@ -110,6 +110,8 @@ const TOP_KEYS: [&str; 10] = [
     "normal",
     "min_axis",
     "manifold",
+    "separation_distance",
+    "closest_points",
     "axes",
 ];
 const MANIFOLD_KEYS: [&str; 5] = ["normal", "kind", "axis", "strict_axis", "points"];
@@ -155,6 +157,11 @@ fn a_separated_3d_pair_names_axis_0_and_lists_15_axes_in_order() {
     assert_eq!(out["separating_axes"], serde_json::json!([0, 3, 11, 13]));
     assert!(out["depth"].is_null() && out["normal"].is_null() && out["min_axis"].is_null());
     assert!(out["manifold"].is_null());
+    // face to face, 1 apart: the distance is the gap, between the facing faces
+    assert_eq!(num(&out["separation_distance"]), 1.0);
+    let closest = out["closest_points"].as_array().unwrap();
+    assert_eq!(num(&closest[0][0]), 1.0);
+    assert_eq!(num(&closest[1][0]), 2.0);
     let axes = out["axes"].as_array().unwrap();
     assert_eq!(axes.len(), 15);
     let axes_text = &run.stdout[run.stdout.find("\"axes\":").unwrap()..];
@@ -654,4 +661,25 @@ fn a_case_with_a_margin_in_its_view_gets_speculative_points_and_a_bad_margin_is_
         .as_str()
         .unwrap()
         .contains("view.manifold.margin"));
+}
+
+#[test]
+fn every_line_gives_the_distance_zero_for_overlapping_and_touching_boxes() {
+    let run = check_stdin(&line(&[GOOD3_OVERLAP, GOOD2_TOUCH, GOOD2_APART]));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = run.lines();
+    assert_eq!(num(&out[0]["separation_distance"]), 0.0);
+    assert!(out[0]["closest_points"].is_null(), "intersecting: no closest points");
+    assert_eq!(num(&out[1]["separation_distance"]), 0.0, "touching reads 0");
+    // a square turned 45° with its corner towards A's corner region: the distance is along no
+    // candidate, larger than the best gap
+    let d = num(&out[2]["separation_distance"]);
+    let best_gap = out[2]["axes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| num(&a["gap"]))
+        .fold(f64::MIN, f64::max);
+    assert!(d >= best_gap - 1e-6, "{d} < {best_gap}");
+    assert_eq!(out[2]["closest_points"].as_array().unwrap().len(), 2);
 }

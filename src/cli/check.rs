@@ -18,7 +18,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::sat::manifold::Manifold;
-use crate::sat::{dim2, dim3, AxisTest, ManifoldParams, SatReport};
+use crate::sat::{
+    dim2, dim3, separation2, separation3, AxisTest, ManifoldParams, SatReport, Separation,
+};
 use crate::scene::cases::{Cases, HasBuffer};
 use crate::scene::manifold::params_from_view;
 use crate::scene::number::unsigned_zero;
@@ -82,6 +84,11 @@ pub struct CaseOut {
     pub min_axis: Option<usize>,
     /// The contact manifold: `null` when separated beyond the margin.
     pub manifold: Option<ManifoldOut>,
+    /// The exact distance between the boxes ([`crate::sat::distance`]): 0 when they intersect or
+    /// touch. Not the best gap: it lies along the closest points, often along no candidate.
+    pub separation_distance: f32,
+    /// `[point on A, point on B]`, `separation_distance` apart; `null` when they intersect.
+    pub closest_points: Option<[Vec<f32>; 2]>,
     /// What reading the case noticed (unknown fields, non-unit quaternions); left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -208,21 +215,25 @@ fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Vec<f32>) -> Man
 
 fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     line: usize,
-    r: &SatReport<V, N>,
-    m: Option<&Manifold<V>>,
+    (r, m, s): (&SatReport<V, N>, Option<&Manifold<V>>, Separation<V>),
     to_vec: impl Fn(V) -> Vec<f32>,
     options: &Options,
 ) -> CaseOut {
+    let touching = r.touching();
     CaseOut {
         line,
         intersect: r.intersect,
-        touching: r.touching(),
+        touching,
         first_separating_axis: r.first_separating,
         separating_axes: r.separating_axes().collect(),
         depth: r.penetration.map(|p| unsigned_zero(p.depth)),
         normal: r.penetration.map(|p| unsigned(&to_vec(p.normal))),
         min_axis: r.penetration.map(|p| p.axis_index),
         manifold: m.map(|m| manifold_out(m, &to_vec)),
+        separation_distance: if touching { 0.0 } else { s.distance },
+        closest_points: s
+            .closest_points
+            .map(|[p, q]| [unsigned(&to_vec(p)), unsigned(&to_vec(q))]),
         notes: Vec::new(),
         axes: (!options.compact).then(|| {
             r.axes
@@ -293,15 +304,21 @@ pub fn answer(
     let mut out = match &case.pair {
         Pair::Two(a, b) => case_out(
             line,
-            &dim2::report(a, b),
-            dim2::manifold_with(a, b, params).as_ref(),
+            (
+                &dim2::report(a, b),
+                dim2::manifold_with(a, b, params).as_ref(),
+                separation2(a, b),
+            ),
             |v| v.to_array().to_vec(),
             options,
         ),
         Pair::Three(a, b) => case_out(
             line,
-            &dim3::report(a, b),
-            dim3::manifold_with(a, b, params).as_ref(),
+            (
+                &dim3::report(a, b),
+                dim3::manifold_with(a, b, params).as_ref(),
+                separation3(a, b),
+            ),
             |v| v.to_array().to_vec(),
             options,
         ),
