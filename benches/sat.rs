@@ -34,7 +34,11 @@ use std::time::{Duration, SystemTime};
 use criterion::{Criterion, Throughput};
 use glam::{DVec3, Quat, Vec2, Vec3};
 use satbox::sat::reference::{ManifoldAgreement, ReferenceManifold};
-use satbox::sat::{dim2, dim3, reference, ManifoldParams, Obb2, Obb3, DEGENERATE_THRESHOLD};
+use satbox::sat::{
+    dim2, dim3, intersects_many, reference, ManifoldParams, Obb2, Obb3, Obb3Batch, Obb3Frame,
+    DEGENERATE_THRESHOLD,
+};
+use std::f32::consts::FRAC_PI_2;
 
 /// Pairs per set.
 const PAIRS: usize = 4096;
@@ -167,8 +171,12 @@ const SETS: [SetSpec; 3] = [
 ];
 
 fn pairs3(spec: &SetSpec) -> Vec<(Obb3, Obb3)> {
+    pairs3_n(spec, PAIRS)
+}
+
+fn pairs3_n(spec: &SetSpec, n: usize) -> Vec<(Obb3, Obb3)> {
     let mut rng = Rng(spec.seed);
-    (0..PAIRS)
+    (0..n)
         .map(|i| {
             let ea = Vec3::new(
                 rng.range(0.2, 2.0),
@@ -198,6 +206,109 @@ fn pairs3(spec: &SetSpec) -> Vec<(Obb3, Obb3)> {
             let a = Obb3::new(ca, ea, qa).expect("valid box");
             let b = Obb3::new(cb, eb, qb).expect("valid box");
             (a, b)
+        })
+        .collect()
+}
+
+/// The second generator's sets: B placed at `m · s*` from A along a random direction, `s*` the
+/// exact touching distance along it and `m` uniform in `multiples`.
+#[derive(Clone, Copy)]
+struct TouchSpec {
+    name: &'static str,
+    multiples: (f32, f32),
+    seed: u64,
+}
+
+const TOUCH_SETS: [TouchSpec; 2] = [
+    TouchSpec {
+        name: "touch_mixed",
+        multiples: (0.5, 1.5),
+        seed: 0x70c4_0001,
+    },
+    TouchSpec {
+        name: "touch_separated",
+        multiples: (0.9, 2.0),
+        seed: 0x70c4_0002,
+    },
+];
+
+/// How B's orientation relates to A's in the second generator: one pair in eight aligned, one
+/// nearly aligned, one a quarter turn about one of A's axes (again every edge parallel to one of
+/// A's; counted with the random ones in the agreement lines); the rest independent.
+fn touch_rotation(rng: &mut Rng, i: usize, qa: Quat) -> Quat {
+    match i % 8 {
+        0 => qa,
+        1 => (qa * Quat::from_axis_angle(rng.dir3(), rng.tiny_angle())).normalize(),
+        2 => qa * Quat::from_axis_angle(Vec3::AXES[rng.next_u64() as usize % 3], FRAC_PI_2),
+        _ => rng.quat(),
+    }
+}
+
+/// Half extents 0.1–10 with an aspect of at most 10:1: the largest log-uniform in 0.1–10, each
+/// of the three that times 10^U(−1, 0), at least 0.1.
+fn touch_extents(rng: &mut Rng) -> Vec3 {
+    let big = 10f32.powf(rng.range(-1.0, 1.0));
+    let mut e = || (big * 10f32.powf(rng.range(-1.0, 0.0))).max(0.1);
+    Vec3::new(e(), e(), e())
+}
+
+/// The exact distance along the unit direction `d` at which B, moved from A's centre, touches A:
+/// the boundary of the Minkowski difference, whose faces are normal to the 15 candidate axes, so
+/// `s* = min over the axes L of (r_A(L) + r_B(L)) / |d·L|` (edge axes of parallel edges, of zero
+/// length, bound nothing and are left out). In f64.
+fn touching_distance(a: &Obb3, b: &Obb3, d: DVec3) -> f64 {
+    let axes = |o: &Obb3| {
+        let q = o.rotation.as_dquat().normalize();
+        [q * DVec3::X, q * DVec3::Y, q * DVec3::Z]
+    };
+    let (ua, ub) = (axes(a), axes(b));
+    let (ea, eb) = (a.half_extents.as_dvec3(), b.half_extents.as_dvec3());
+    let radius = |u: &[DVec3; 3], e: DVec3, l: DVec3| {
+        e.x * u[0].dot(l).abs() + e.y * u[1].dot(l).abs() + e.z * u[2].dot(l).abs()
+    };
+    let mut best = f64::INFINITY;
+    let mut candidates: Vec<DVec3> = ua.iter().chain(&ub).copied().collect();
+    for u in &ua {
+        for v in &ub {
+            let c = u.cross(*v);
+            if c.length() > 1e-12 {
+                candidates.push(c.normalize());
+            }
+        }
+    }
+    for l in candidates {
+        let along = d.dot(l).abs();
+        if along > 0.0 {
+            best = best.min((radius(&ua, ea, l) + radius(&ub, eb, l)) / along);
+        }
+    }
+    best
+}
+
+fn pairs3_touch(spec: &TouchSpec) -> Vec<(Obb3, Obb3)> {
+    let mut rng = Rng(spec.seed);
+    (0..PAIRS)
+        .map(|i| {
+            let (ea, eb) = (touch_extents(&mut rng), touch_extents(&mut rng));
+            let qa = rng.quat();
+            let qb = touch_rotation(&mut rng, i, qa);
+            let ca = Vec3::new(
+                rng.range(-10.0, 10.0),
+                rng.range(-10.0, 10.0),
+                rng.range(-10.0, 10.0),
+            );
+            let a = Obb3::new(ca, ea, qa).expect("valid box");
+            let b0 = Obb3::new(ca, eb, qb).expect("valid box");
+            let d = rng.dir3().as_dvec3().normalize();
+            let m = rng.range(spec.multiples.0, spec.multiples.1) as f64;
+            let cb = ca.as_dvec3() + d * (m * touching_distance(&a, &b0, d));
+            (
+                a,
+                Obb3 {
+                    center: cb.as_vec3(),
+                    ..b0
+                },
+            )
         })
         .collect()
 }
@@ -294,6 +405,119 @@ fn plain2(a: &Obb2, b: &Obb2) -> Option<f32> {
         depth = depth.min(-gap);
     }
     Some(depth)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ericson's test as the book writes it: Real-Time Collision Detection, §4.4.1, `TestOBBOBB`.
+
+/// The book's `OBB`: centre, three unit axes, half extents; the axes stored, as in the book.
+#[derive(Clone, Copy)]
+struct RtcdObb {
+    c: Vec3,
+    u: [Vec3; 3],
+    e: [f32; 3],
+}
+
+impl RtcdObb {
+    fn new(o: &Obb3) -> Self {
+        Self {
+            c: o.center,
+            u: o.axes(),
+            e: o.half_extents.to_array(),
+        }
+    }
+}
+
+/// `TestOBBOBB` of §4.4.1, ported line for line: the rotation matrix and translation in A's frame,
+/// `|R| + EPSILON`, then the 15 axes with an early out on each, edge axes written out one by one.
+// indexed loops as in the book, so that the port can be read beside it
+#[allow(clippy::needless_range_loop)]
+fn rtcd_test_obb_obb(a: &RtcdObb, b: &RtcdObb) -> bool {
+    const EPSILON: f32 = 1e-6;
+    let mut r = [[0.0f32; 3]; 3];
+    let mut abs_r = [[0.0f32; 3]; 3];
+    for i in 0..3 {
+        for j in 0..3 {
+            r[i][j] = a.u[i].dot(b.u[j]);
+        }
+    }
+    let t = b.c - a.c;
+    let t = [t.dot(a.u[0]), t.dot(a.u[1]), t.dot(a.u[2])];
+    for i in 0..3 {
+        for j in 0..3 {
+            abs_r[i][j] = r[i][j].abs() + EPSILON;
+        }
+    }
+    let (ae, be) = (a.e, b.e);
+    for i in 0..3 {
+        let ra = ae[i];
+        let rb = be[0] * abs_r[i][0] + be[1] * abs_r[i][1] + be[2] * abs_r[i][2];
+        if t[i].abs() > ra + rb {
+            return false;
+        }
+    }
+    for i in 0..3 {
+        let ra = ae[0] * abs_r[0][i] + ae[1] * abs_r[1][i] + ae[2] * abs_r[2][i];
+        let rb = be[i];
+        if (t[0] * r[0][i] + t[1] * r[1][i] + t[2] * r[2][i]).abs() > ra + rb {
+            return false;
+        }
+    }
+    // L = A0 x B0
+    let ra = ae[1] * abs_r[2][0] + ae[2] * abs_r[1][0];
+    let rb = be[1] * abs_r[0][2] + be[2] * abs_r[0][1];
+    if (t[2] * r[1][0] - t[1] * r[2][0]).abs() > ra + rb {
+        return false;
+    }
+    // L = A0 x B1
+    let ra = ae[1] * abs_r[2][1] + ae[2] * abs_r[1][1];
+    let rb = be[0] * abs_r[0][2] + be[2] * abs_r[0][0];
+    if (t[2] * r[1][1] - t[1] * r[2][1]).abs() > ra + rb {
+        return false;
+    }
+    // L = A0 x B2
+    let ra = ae[1] * abs_r[2][2] + ae[2] * abs_r[1][2];
+    let rb = be[0] * abs_r[0][1] + be[1] * abs_r[0][0];
+    if (t[2] * r[1][2] - t[1] * r[2][2]).abs() > ra + rb {
+        return false;
+    }
+    // L = A1 x B0
+    let ra = ae[0] * abs_r[2][0] + ae[2] * abs_r[0][0];
+    let rb = be[1] * abs_r[1][2] + be[2] * abs_r[1][1];
+    if (t[0] * r[2][0] - t[2] * r[0][0]).abs() > ra + rb {
+        return false;
+    }
+    // L = A1 x B1
+    let ra = ae[0] * abs_r[2][1] + ae[2] * abs_r[0][1];
+    let rb = be[0] * abs_r[1][2] + be[2] * abs_r[1][0];
+    if (t[0] * r[2][1] - t[2] * r[0][1]).abs() > ra + rb {
+        return false;
+    }
+    // L = A1 x B2
+    let ra = ae[0] * abs_r[2][2] + ae[2] * abs_r[0][2];
+    let rb = be[0] * abs_r[1][1] + be[1] * abs_r[1][0];
+    if (t[0] * r[2][2] - t[2] * r[0][2]).abs() > ra + rb {
+        return false;
+    }
+    // L = A2 x B0
+    let ra = ae[0] * abs_r[1][0] + ae[1] * abs_r[0][0];
+    let rb = be[1] * abs_r[2][2] + be[2] * abs_r[2][1];
+    if (t[1] * r[0][0] - t[0] * r[1][0]).abs() > ra + rb {
+        return false;
+    }
+    // L = A2 x B1
+    let ra = ae[0] * abs_r[1][1] + ae[1] * abs_r[0][1];
+    let rb = be[0] * abs_r[2][2] + be[2] * abs_r[2][0];
+    if (t[1] * r[0][1] - t[0] * r[1][1]).abs() > ra + rb {
+        return false;
+    }
+    // L = A2 x B2
+    let ra = ae[0] * abs_r[1][2] + ae[1] * abs_r[0][2];
+    let rb = be[0] * abs_r[2][1] + be[1] * abs_r[2][0];
+    if (t[1] * r[0][2] - t[0] * r[1][2]).abs() > ra + rb {
+        return false;
+    }
+    true
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -493,33 +717,48 @@ impl Tally {
     }
 }
 
-fn agreement3(spec: &SetSpec, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
+fn agreement3(set: &Set3) {
+    let (pairs, parry) = (&set.pairs, &set.parry);
     let truths: Vec<Truth> = pairs
         .iter()
         .enumerate()
         .map(|(i, (a, b))| truth3(i, a, b))
         .collect();
-    header("3d", spec, &truths);
-    let mut t = [(); 5].map(|_| Tally::default());
+    header("3d", set.name, &truths);
+    let mut batch = vec![false; pairs.len()];
+    intersects_many(&set.batch.0, &set.batch.1, &mut batch);
+    let mut t = [(); 8].map(|_| Tally::default());
     for (i, ((a, b), (pa, pb))) in pairs.iter().zip(parry).enumerate() {
         let truth = &truths[i];
         t[0].add(i, truth, dim3::intersects(a, b), None);
+        let (fa, fb) = &set.frames[i];
+        t[1].add(i, truth, fa.intersects(fb), None);
+        t[2].add(i, truth, batch[i], None);
+        let (ra, rb) = &set.rtcd[i];
+        t[3].add(i, truth, rtcd_test_obb_obb(ra, rb), None);
         let r = dim3::report(a, b);
-        t[1].add(i, truth, r.intersect, r.penetration.map(|p| p.depth as f64));
+        t[4].add(i, truth, r.intersect, r.penetration.map(|p| p.depth as f64));
         let p = plain3(a, b);
-        t[2].add(i, truth, p.is_some(), p.map(f64::from));
-        t[3].add(i, truth, parry3_intersects(pa, pb), None);
+        t[5].add(i, truth, p.is_some(), p.map(f64::from));
+        t[6].add(i, truth, parry3_intersects(pa, pb), None);
         let c = parry3_contact(pa, pb).filter(|c| c.dist <= 0.0);
-        t[4].add(i, truth, c.is_some(), c.map(|c| -c.dist as f64));
+        t[7].add(i, truth, c.is_some(), c.map(|c| -c.dist as f64));
     }
+    let same = (0..pairs.len())
+        .filter(|&i| batch[i] == set.frames[i].0.intersects(&set.frames[i].1))
+        .count();
     for (tally, name) in t
         .iter()
-        .zip(NAMES.iter().filter(|n| **n != "reference_f64"))
+        .zip(NAMES3.iter().filter(|n| **n != "reference_f64"))
     {
         tally.print(name);
     }
+    println!(
+        "  intersects_many gives {same} of {} pairs the verdict of Obb3Frame::intersects",
+        pairs.len()
+    );
     // Is parry's contact a valid way out? Move B by its depth (plus 1e-3) along its normal.
-    for &(i, _, _) in &t[4].examples {
+    for &(i, _, _) in &t[7].examples {
         let (a, b) = &pairs[i];
         let c = parry3_contact(&parry[i].0, &parry[i].1).expect("intersecting");
         let n = Vec3::from_array(c.normal1.to_array());
@@ -543,7 +782,7 @@ fn agreement2(spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)]) {
         .enumerate()
         .map(|(i, (a, b))| truth2(i, a, b))
         .collect();
-    header("2d", spec, &truths);
+    header("2d", spec.name, &truths);
     let mut t = [(); 5].map(|_| Tally::default());
     for (i, ((a, b), (pa, pb))) in pairs.iter().zip(parry).enumerate() {
         let truth = &truths[i];
@@ -564,7 +803,7 @@ fn agreement2(spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)]) {
     }
 }
 
-fn header(dim: &str, spec: &SetSpec, truths: &[Truth]) {
+fn header(dim: &str, name: &str, truths: &[Truth]) {
     let hits = truths.iter().filter(|t| t.intersect).count();
     let band = truths
         .iter()
@@ -575,8 +814,7 @@ fn header(dim: &str, spec: &SetSpec, truths: &[Truth]) {
         .filter(|t| t.intersect != t.exact_intersect)
         .count();
     println!(
-        "{dim} {}: {} pairs, {hits} intersecting ({:.0}%), {band} within {BAND:e} of touching (not counted), {rule} decided by the degenerate-axis rule",
-        spec.name,
+        "{dim} {name}: {} pairs, {hits} intersecting ({:.0}%), {band} within {BAND:e} of touching (not counted), {rule} decided by the degenerate-axis rule",
         truths.len(),
         100.0 * hits as f64 / truths.len() as f64
     );
@@ -776,11 +1014,11 @@ impl ManifoldTally {
         }
     }
 
-    fn print(&self, dim: &str, spec: &SetSpec) {
+    fn print(&self, dim: &str, name: &str) {
         println!(
-            "{dim} {} manifolds: {} pairs in contact; satbox against the f64 reference: {} agree, \
+            "{dim} {name} manifolds: {} pairs in contact; satbox against the f64 reference: {} agree, \
              {} within rounding of a decision, {} disagree",
-            spec.name, self.contacts, self.satbox[0], self.satbox[1], self.satbox[2]
+            self.contacts, self.satbox[0], self.satbox[1], self.satbox[2]
         );
         println!(
             "  parry against the strict f64 reference on {} pairs ({} face, {} edge contacts): {} \
@@ -810,7 +1048,7 @@ impl ManifoldTally {
     }
 }
 
-fn manifold_agreement3(spec: &SetSpec, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
+fn manifold_agreement3(name: &str, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
     let (defaults, strict) = (ManifoldParams::default(), ManifoldParams::strict());
     let mut t = ManifoldTally::default();
     let mut pm = ParryManifold3::new();
@@ -833,7 +1071,7 @@ fn manifold_agreement3(spec: &SetSpec, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)
             &parry3_points(pa, pb, &pm),
         );
     }
-    t.print("3d", spec);
+    t.print("3d", name);
 }
 
 fn manifold_agreement2(spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)]) {
@@ -859,7 +1097,7 @@ fn manifold_agreement2(spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)
             &parry2_points(pa, pb, &pm),
         );
     }
-    t.print("2d", spec);
+    t.print("2d", spec.name);
 }
 
 const MANIFOLD_NAMES: [&str; 4] = [
@@ -869,8 +1107,8 @@ const MANIFOLD_NAMES: [&str; 4] = [
     "reference_manifold_f64",
 ];
 
-fn bench_manifold3(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
-    let mut g = c.benchmark_group(format!("3d_manifold_{}", spec.name));
+fn bench_manifold3(c: &mut Criterion, name: &str, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
+    let mut g = c.benchmark_group(format!("3d_manifold_{name}"));
     g.throughput(Throughput::Elements(pairs.len() as u64));
     g.bench_function(MANIFOLD_NAMES[0], |bch| {
         bch.iter(|| {
@@ -943,11 +1181,12 @@ fn bench_manifold2(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb2, Obb2)], pa
     g.finish();
 }
 
-fn manifold_summary(since: SystemTime) {
+fn manifold_summary(since: SystemTime, names3: &[&str]) {
     let mut rows = Vec::new();
-    for dim in ["3d", "2d"] {
-        for spec in &SETS {
-            let group = format!("{dim}_manifold_{}", spec.name);
+    let names2: Vec<&str> = SETS.iter().map(|s| s.name).collect();
+    for (dim, names) in [("3d", names3), ("2d", &names2[..])] {
+        for name in names {
+            let group = format!("{dim}_manifold_{name}");
             let t: Vec<Option<f64>> = MANIFOLD_NAMES
                 .iter()
                 .map(|n| estimate_ns(&group, n, since))
@@ -962,8 +1201,7 @@ fn manifold_summary(since: SystemTime) {
                 _ => "-".to_string(),
             };
             rows.push(format!(
-                "| {dim} {} | {} | {} | {} | {} | {ratio} |",
-                spec.name,
+                "| {dim} {name} | {} | {} | {} | {} | {ratio} |",
                 ns(0),
                 ns(1),
                 ns(2),
@@ -1052,19 +1290,170 @@ macro_rules! bench_group {
     }};
 }
 
-fn bench3(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
-    bench_group!(
-        c,
-        format!("3d_{}", spec.name),
-        pairs,
-        parry,
-        dim3::intersects,
-        dim3::report,
-        plain3,
-        parry3_intersects,
-        parry3_contact,
-        |a, b| reference::report3(a, b, DEGENERATE_THRESHOLD as f64)
-    );
+/// One 3D set with every method's own copy of its boxes, converted once before timing.
+struct Set3 {
+    name: &'static str,
+    pairs: Vec<(Obb3, Obb3)>,
+    parry: Vec<(P3, P3)>,
+    frames: Vec<(Obb3Frame, Obb3Frame)>,
+    rtcd: Vec<(RtcdObb, RtcdObb)>,
+    batch: (Obb3Batch, Obb3Batch),
+}
+
+impl Set3 {
+    fn new(name: &'static str, pairs: Vec<(Obb3, Obb3)>) -> Self {
+        Self {
+            name,
+            parry: pairs
+                .iter()
+                .map(|(a, b)| (to_parry3(a), to_parry3(b)))
+                .collect(),
+            frames: pairs
+                .iter()
+                .map(|(a, b)| (Obb3Frame::new(a), Obb3Frame::new(b)))
+                .collect(),
+            rtcd: pairs
+                .iter()
+                .map(|(a, b)| (RtcdObb::new(a), RtcdObb::new(b)))
+                .collect(),
+            batch: (
+                pairs.iter().map(|(a, _)| a).collect(),
+                pairs.iter().map(|(_, b)| b).collect(),
+            ),
+            pairs,
+        }
+    }
+}
+
+const NAMES3: [&str; 9] = [
+    "satbox_intersects",
+    "satbox_frame_intersects",
+    "satbox_intersects_many",
+    "rtcd_port",
+    "satbox_report",
+    "plain_f32",
+    "parry_intersection_test",
+    "parry_contact",
+    "reference_f64",
+];
+
+/// The boolean tests of one set: `dim3::intersects` on `Obb3`, `Obb3Frame::intersects`, the
+/// batch, the book's test; counted so that nothing is optimised away.
+fn bench_booleans3(
+    g: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    set: &Set3,
+) {
+    let (pairs, frames, batch) = (&set.pairs, &set.frames, &set.batch);
+    g.bench_function(NAMES3[0], |bch| {
+        bch.iter(|| {
+            black_box(pairs)
+                .iter()
+                .filter(|(a, b)| dim3::intersects(a, b))
+                .count()
+        })
+    });
+    g.bench_function(NAMES3[1], |bch| {
+        bch.iter(|| {
+            black_box(frames)
+                .iter()
+                .filter(|(a, b)| a.intersects(b))
+                .count()
+        })
+    });
+    let mut out = vec![false; pairs.len()];
+    g.bench_function(NAMES3[2], |bch| {
+        bch.iter(|| {
+            intersects_many(black_box(&batch.0), black_box(&batch.1), &mut out);
+            out.iter().filter(|x| **x).count()
+        })
+    });
+}
+
+fn bench3(c: &mut Criterion, set: &Set3) {
+    let (pairs, parry) = (&set.pairs, &set.parry);
+    let mut g = c.benchmark_group(format!("3d_{}", set.name));
+    g.throughput(Throughput::Elements(pairs.len() as u64));
+    bench_booleans3(&mut g, set);
+    let rtcd = &set.rtcd;
+    g.bench_function(NAMES3[3], |bch| {
+        bch.iter(|| {
+            black_box(rtcd)
+                .iter()
+                .filter(|(a, b)| rtcd_test_obb_obb(a, b))
+                .count()
+        })
+    });
+    g.bench_function(NAMES3[4], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&dim3::report(a, b));
+            }
+        })
+    });
+    g.bench_function(NAMES3[5], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&plain3(a, b));
+            }
+        })
+    });
+    g.bench_function(NAMES3[6], |bch| {
+        bch.iter(|| {
+            black_box(parry)
+                .iter()
+                .filter(|(a, b)| parry3_intersects(a, b))
+                .count()
+        })
+    });
+    g.bench_function(NAMES3[7], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(parry) {
+                black_box(&parry3_contact(a, b));
+            }
+        })
+    });
+    g.bench_function(NAMES3[8], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&reference::report3(a, b, DEGENERATE_THRESHOLD as f64));
+            }
+        })
+    });
+    g.finish();
+}
+
+/// Set sizes of the scaling groups: in L1/L2, in L3, streamed from memory.
+const SCALING: [usize; 3] = [1 << 10, 1 << 16, 1 << 22];
+
+/// The boolean tests over 1k, 64k and 4M pairs of the mixed kind (the first 64k distinct, tiled
+/// beyond), one iteration per sample.
+fn bench_scaling(c: &mut Criterion) {
+    let pool = pairs3_n(&SETS[1], SCALING[1]);
+    for n in SCALING {
+        let pairs: Vec<(Obb3, Obb3)> = pool.iter().copied().cycle().take(n).collect();
+        let set = Set3 {
+            name: "scaling",
+            parry: Vec::new(),
+            rtcd: Vec::new(),
+            frames: pairs
+                .iter()
+                .map(|(a, b)| (Obb3Frame::new(a), Obb3Frame::new(b)))
+                .collect(),
+            batch: (
+                pairs.iter().map(|(a, _)| a).collect(),
+                pairs.iter().map(|(_, b)| b).collect(),
+            ),
+            pairs,
+        };
+        let mut g = c.benchmark_group(format!("3d_scaling_{n}"));
+        g.throughput(Throughput::Elements(n as u64));
+        if n > SCALING[1] {
+            g.sampling_mode(criterion::SamplingMode::Flat)
+                .sample_size(10);
+        }
+        bench_booleans3(&mut g, &set);
+        g.finish();
+    }
 }
 
 fn bench2(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)]) {
@@ -1112,9 +1501,98 @@ fn estimate_ns(group: &str, name: &str, since: SystemTime) -> Option<f64> {
         .or_else(|| v["mean"]["point_estimate"].as_f64())
 }
 
+/// `slow / fast` as `2.5×`, or `-` when either is missing.
+fn ratio(fast: Option<f64>, slow: Option<f64>) -> String {
+    match (fast, slow) {
+        (Some(f), Some(s)) => format!("{:.1}×", s / f),
+        _ => "-".to_string(),
+    }
+}
+
+/// ns per pair of one method on a set of `n` pairs, or `-`.
+fn per_pair(t: Option<f64>, n: usize) -> String {
+    t.map_or("-".to_string(), |ns| format!("{:.1}", ns / n as f64))
+}
+
+fn summary3(since: SystemTime, names: &[&str]) {
+    let mut rows = Vec::new();
+    for name in names {
+        let group = format!("3d_{name}");
+        let t: Vec<Option<f64>> = NAMES3
+            .iter()
+            .map(|n| estimate_ns(&group, n, since))
+            .collect();
+        if t.iter().all(Option::is_none) {
+            continue;
+        }
+        let cells: Vec<String> = t.iter().map(|x| per_pair(*x, PAIRS)).collect();
+        rows.push(format!(
+            "| {name} | {} | {} | {} | {} | {} | {} | {} |",
+            cells.join(" | "),
+            ratio(t[1], t[3]),
+            ratio(t[1], t[6]),
+            ratio(t[2], t[1]),
+            ratio(t[2], t[0]),
+            ratio(t[4], t[7]),
+            ratio(t[2], t[6]),
+        ));
+    }
+    if rows.is_empty() {
+        return;
+    }
+    println!(
+        "\n3D, ns per pair (criterion's estimate for the whole set / {PAIRS}); ratios are times faster:\n"
+    );
+    println!(
+        "| set | intersects (Obb3) | Obb3Frame::intersects | intersects_many | RTCD 4.4.1 port | \
+         report | plain f32 | parry intersection_test | parry contact | reference f64 | \
+         frame vs RTCD | frame vs parry test | batch vs frame | batch vs intersects | \
+         report vs parry contact | batch vs parry test |"
+    );
+    println!("|---|{}", "---:|".repeat(15));
+    for r in rows {
+        println!("{r}");
+    }
+}
+
+fn scaling_summary(since: SystemTime) {
+    let mut rows = Vec::new();
+    for n in SCALING {
+        let group = format!("3d_scaling_{n}");
+        let t: Vec<Option<f64>> = NAMES3[..3]
+            .iter()
+            .map(|m| estimate_ns(&group, m, since))
+            .collect();
+        if t.iter().all(Option::is_none) {
+            continue;
+        }
+        rows.push(format!(
+            "| {n} | {:.0} MB | {} | {} | {} | {} | {} |",
+            (n * 2 * (48 + 80 + 64)) as f64 / 1e6,
+            per_pair(t[0], n),
+            per_pair(t[1], n),
+            per_pair(t[2], n),
+            ratio(t[2], t[1]),
+            ratio(t[2], t[0]),
+        ));
+    }
+    if rows.is_empty() {
+        return;
+    }
+    println!("\nHow cost grows (mixed pairs), ns per pair:\n");
+    println!(
+        "| pairs | boxes in memory (Obb3 + Obb3Frame + Obb3Batch) | intersects (Obb3) | \
+         Obb3Frame::intersects | intersects_many | batch vs frame | batch vs intersects |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    for r in rows {
+        println!("{r}");
+    }
+}
+
 fn summary(since: SystemTime) {
     let mut rows = Vec::new();
-    for dim in ["3d", "2d"] {
+    for dim in ["2d"] {
         for spec in &SETS {
             let group = format!("{dim}_{}", spec.name);
             let t: Vec<Option<f64>> = NAMES
@@ -1160,18 +1638,89 @@ fn summary(since: SystemTime) {
     }
 }
 
+/// `SATBOX_BENCH_PROFILE=method:set:iterations cargo bench --bench sat`: runs one method over one
+/// 3D set that many times and nothing else, for `valgrind --tool=callgrind` (instructions per pair
+/// = the difference between two iteration counts over the pairs run in between).
+fn profile(sets3: &[Set3], what: &str) {
+    let mut parts = what.split(':');
+    let (method, set, n) = (
+        parts.next().unwrap_or(""),
+        parts.next().unwrap_or("mixed"),
+        parts.next().and_then(|n| n.parse().ok()).unwrap_or(10usize),
+    );
+    let set = sets3.iter().find(|s| s.name == set).expect("a 3D set name");
+    let mut count = 0usize;
+    let mut out = vec![false; set.pairs.len()];
+    let params = ManifoldParams::default();
+    let mut pm = ParryManifold3::new();
+    for _ in 0..n {
+        count += match method {
+            "satbox_intersects" => set
+                .pairs
+                .iter()
+                .filter(|(a, b)| dim3::intersects(a, b))
+                .count(),
+            "satbox_frame_intersects" => set.frames.iter().filter(|(a, b)| a.intersects(b)).count(),
+            "satbox_intersects_many" => {
+                intersects_many(&set.batch.0, &set.batch.1, &mut out);
+                out.iter().filter(|x| **x).count()
+            }
+            "rtcd_port" => set
+                .rtcd
+                .iter()
+                .filter(|(a, b)| rtcd_test_obb_obb(a, b))
+                .count(),
+            "satbox_report" => set
+                .pairs
+                .iter()
+                .filter(|(a, b)| black_box(dim3::report(a, b)).intersect)
+                .count(),
+            "satbox_manifold" => set
+                .pairs
+                .iter()
+                .filter(|(a, b)| black_box(dim3::manifold_with(a, b, &params)).is_some())
+                .count(),
+            "parry_intersection_test" => set
+                .parry
+                .iter()
+                .filter(|(a, b)| parry3_intersects(a, b))
+                .count(),
+            "parry_contact" => set
+                .parry
+                .iter()
+                .filter(|(a, b)| black_box(parry3_contact(a, b)).is_some())
+                .count(),
+            "parry_contact_manifold" => set
+                .parry
+                .iter()
+                .filter(|(a, b)| {
+                    parry3_manifold(a, b, &mut pm);
+                    !pm.points.is_empty()
+                })
+                .count(),
+            other => panic!("no method {other}"),
+        };
+    }
+    println!("{method} on {} x {n}: {count}", set.name);
+}
+
 fn main() {
     let started = SystemTime::now();
-    let sets3: Vec<_> = SETS.iter().map(pairs3).collect();
-    let sets2: Vec<_> = SETS.iter().map(pairs2).collect();
-    let parry3: Vec<Vec<(P3, P3)>> = sets3
+    let sets3: Vec<Set3> = SETS
         .iter()
-        .map(|s| {
-            s.iter()
-                .map(|(a, b)| (to_parry3(a), to_parry3(b)))
-                .collect()
-        })
+        .map(|spec| Set3::new(spec.name, pairs3(spec)))
+        .chain(
+            TOUCH_SETS
+                .iter()
+                .map(|spec| Set3::new(spec.name, pairs3_touch(spec))),
+        )
         .collect();
+    let names3: Vec<&str> = sets3.iter().map(|s| s.name).collect();
+    if let Ok(what) = std::env::var("SATBOX_BENCH_PROFILE") {
+        profile(&sets3, &what);
+        return;
+    }
+    let sets2: Vec<_> = SETS.iter().map(pairs2).collect();
     let parry2: Vec<Vec<(P2, P2)>> = sets2
         .iter()
         .map(|s| {
@@ -1185,15 +1734,15 @@ fn main() {
         "Agreement with the f64 reference: pairs whose verdict differs (outside a band of {BAND:e} \
          around touching) and, where both intersect, whose depth differs by more than {DEPTH_TOL:e}."
     );
-    for (i, spec) in SETS.iter().enumerate() {
-        agreement3(spec, &sets3[i], &parry3[i]);
+    for set in &sets3 {
+        agreement3(set);
     }
     for (i, spec) in SETS.iter().enumerate() {
         agreement2(spec, &sets2[i], &parry2[i]);
     }
     println!();
-    for (i, spec) in SETS.iter().enumerate() {
-        manifold_agreement3(spec, &sets3[i], &parry3[i]);
+    for set in &sets3 {
+        manifold_agreement3(set.name, &set.pairs, &set.parry);
     }
     for (i, spec) in SETS.iter().enumerate() {
         manifold_agreement2(spec, &sets2[i], &parry2[i]);
@@ -1205,19 +1754,23 @@ fn main() {
         .measurement_time(Duration::from_secs(2))
         .sample_size(30)
         .configure_from_args();
-    for (i, spec) in SETS.iter().enumerate() {
-        bench3(&mut c, spec, &sets3[i], &parry3[i]);
+    for set in &sets3 {
+        bench3(&mut c, set);
     }
     for (i, spec) in SETS.iter().enumerate() {
         bench2(&mut c, spec, &sets2[i], &parry2[i]);
     }
-    for (i, spec) in SETS.iter().enumerate() {
-        bench_manifold3(&mut c, spec, &sets3[i], &parry3[i]);
+    for set in &sets3 {
+        bench_manifold3(&mut c, set.name, &set.pairs, &set.parry);
     }
     for (i, spec) in SETS.iter().enumerate() {
         bench_manifold2(&mut c, spec, &sets2[i], &parry2[i]);
     }
+    drop(sets3);
+    bench_scaling(&mut c);
     c.final_summary();
+    summary3(started, &names3);
     summary(started);
-    manifold_summary(started);
+    manifold_summary(started, &names3);
+    scaling_summary(started);
 }
