@@ -669,7 +669,10 @@ fn every_line_gives_the_distance_zero_for_overlapping_and_touching_boxes() {
     assert_eq!(run.status, 0, "{}", run.stderr);
     let out = run.lines();
     assert_eq!(num(&out[0]["separation_distance"]), 0.0);
-    assert!(out[0]["closest_points"].is_null(), "intersecting: no closest points");
+    assert!(
+        out[0]["closest_points"].is_null(),
+        "intersecting: no closest points"
+    );
     assert_eq!(num(&out[1]["separation_distance"]), 0.0, "touching reads 0");
     // a square turned 45° with its corner towards A's corner region: the distance is along no
     // candidate, larger than the best gap

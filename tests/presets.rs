@@ -78,6 +78,8 @@ fn claims() -> BTreeMap<&'static str, (Claim, Option<&'static [usize]>)> {
         ("3d-touching", (hit(0, Some(0.0)), None)),
         ("3d-containment", (hit(0, Some(1.707)), None)),
         ("3d-deep-overlap", (hit(7, None), None)),
+        ("3d-deep-overlap-face", (hit(1, Some(0.87)), None)),
+        ("3d-corner-to-corner", (sep(6, None, Some(0.677)), None)),
         ("3d-tiny-vs-huge", (sep(1, None, Some(0.01)), None)),
         ("3d-rotated-0.1deg", (sep(0, None, None), Some(&[14][..]))),
         (
@@ -247,6 +249,8 @@ fn the_presets_cover_both_modes_and_every_kind_of_case() {
         "3d-touching",
         "3d-containment",
         "3d-deep-overlap",
+        "3d-deep-overlap-face",
+        "3d-corner-to-corner",
         "3d-tiny-vs-huge",
         "3d-rotated-0.1deg",
         "3d-rotated-45deg",
@@ -339,6 +343,8 @@ fn points_claims() -> BTreeMap<&'static str, PointsClaim> {
         ("3d-touching", at(4, "face_a", 0, 0.0)),
         ("3d-containment", deepest(4, "face_a", 0, -1.707)),
         ("3d-deep-overlap", deepest(4, "face_b", 5, -1.857)),
+        ("3d-deep-overlap-face", deepest(4, "face_a", 1, -0.865)),
+        ("3d-corner-to-corner", none()),
         ("3d-manifold-rotated-face-face", at(4, "face_a", 1, -0.05)),
         ("3d-manifold-edge-ties-face", at(4, "face_b", 4, -0.0001)),
     ])

@@ -19,7 +19,7 @@ pub(crate) use super::geom::{Project, Vector};
 use super::layout::{AxisLine, Shadows};
 use crate::sat::manifold::ManifoldTrace;
 use crate::sat::reference::{ReferenceManifold, ReferenceReport, ToDVec3};
-use crate::sat::{AxisTest, ManifoldParams, Penetration, SatParams, SatReport, Which};
+use crate::sat::{AxisTest, ManifoldParams, Penetration, SatParams, SatReport, Separation, Which};
 use crate::scene::{Mode, Pair};
 
 /// Read access to a [`SatReport`] of either dimension (its axis count is a const generic).
@@ -148,6 +148,8 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
     fn pair(a: &Self::Obb, b: &Self::Obb) -> Pair;
     /// This mode's boxes of a pair, if it is of this mode.
     fn boxes_of(pair: &Pair) -> Option<(Self::Obb, Self::Obb)>;
+    /// The exact distance between the boxes and their closest points ([`crate::sat::distance`]).
+    fn separation(a: &Self::Obb, b: &Self::Obb) -> Separation<Self::Vec>;
     /// The contact manifold, with every stage of its construction.
     fn manifold_trace(
         a: &Self::Obb,

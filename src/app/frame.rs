@@ -14,7 +14,7 @@ use super::sphere::extreme;
 use crate::sat::agreement::{Agreement, Verdict};
 use crate::sat::manifold::{ManifoldTrace, Stage};
 use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
-use crate::sat::SatParams;
+use crate::sat::{SatParams, Separation};
 
 /// What this frame shows.
 pub(crate) struct Frame<D: Dim> {
@@ -45,6 +45,8 @@ pub(crate) struct Frame<D: Dim> {
     pub contact_check: ManifoldAgreement,
     /// While the step-through walks the contact's construction: the stage shown.
     pub stage: Option<Stage>,
+    /// The exact distance and closest points (distance 0 and none when the boxes intersect).
+    pub separation: Separation<D::Vec>,
 }
 
 /// The separation `s(n)` over every sampled direction, and its largest value.
@@ -207,6 +209,7 @@ impl<D: Dim> Frame<D> {
                 .flatten(),
             contact,
             contact_check,
+            separation: D::separation(a, b),
             directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
             check,
             focus,

@@ -17,7 +17,9 @@ use super::settings::Settings;
 use super::sphere::SphereMesh;
 use crate::sat::manifold::ManifoldTrace;
 use crate::sat::reference::{self, ReferenceManifold, ReferenceReport};
-use crate::sat::{dim3, AxisKind, ManifoldParams, Obb3, Report3, SatParams, Which, MAX_COORDINATE};
+use crate::sat::{
+    dim3, AxisKind, ManifoldParams, Obb3, Report3, SatParams, Separation, Which, MAX_COORDINATE,
+};
 use crate::scene::{Mode, Pair};
 
 /// How far (pixels) the pointer may move between press and release for a click.
@@ -230,6 +232,9 @@ impl Dim for Three {
             Pair::Three(a, b) => Some((*a, *b)),
             Pair::Two(..) => None,
         }
+    }
+    fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
+        crate::sat::separation3(a, b)
     }
     fn manifold_trace(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> ManifoldTrace<Vec3> {
         dim3::manifold_trace(a, b, params)

@@ -18,7 +18,9 @@ use super::settings::Settings;
 use super::three::check_length;
 use crate::sat::manifold::ManifoldTrace;
 use crate::sat::reference::{self, ReferenceManifold, ReferenceReport};
-use crate::sat::{dim2, ManifoldParams, Obb2, Report2, SatParams, Which, MAX_COORDINATE};
+use crate::sat::{
+    dim2, ManifoldParams, Obb2, Report2, SatParams, Separation, Which, MAX_COORDINATE,
+};
 use crate::scene::{Mode, Pair};
 
 /// How far (pixels) the pointer may move between press and release for a click.
@@ -136,6 +138,9 @@ impl Dim for Two {
             Pair::Two(a, b) => Some((*a, *b)),
             Pair::Three(..) => None,
         }
+    }
+    fn separation(a: &Obb2, b: &Obb2) -> Separation<Vec2> {
+        crate::sat::separation2(a, b)
     }
     fn manifold_trace(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> ManifoldTrace<Vec2> {
         dim2::manifold_trace(a, b, params)

@@ -72,6 +72,8 @@ pub(crate) struct Overlays {
     pub push_out: bool,
     /// The contact manifold: its faces, clip planes and points.
     pub contact: bool,
+    /// The closest points and the distance between them when the boxes are apart.
+    pub distance: bool,
 }
 
 impl Default for Overlays {
@@ -83,6 +85,7 @@ impl Default for Overlays {
             grid: true,
             push_out: true,
             contact: true,
+            distance: true,
         }
     }
 }

@@ -49,6 +49,9 @@ pub(crate) fn draw<D: Paint>(
     if ov.push_out {
         push_out(frame, mode, fonts);
     }
+    if ov.distance {
+        labels.extend(closest_points(frame, mode));
+    }
     if ov.contact {
         labels.extend(super::contact::draw(frame, mode));
     }
@@ -361,6 +364,47 @@ fn place_labels<V: Vector>(
 
 /// The push-out vector from B's centre, and B's outline where the push would leave it: moving B by
 /// `depth · normal` makes the boxes touch. Nothing when they only touch.
+/// Separated boxes: the segment between their closest points, labelled with the true distance
+/// beside the best candidate gap (which is only a lower bound of it).
+fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
+    let [p, q] = frame.separation.closest_points?;
+    if frame.touching() {
+        return None;
+    }
+    let (a, b) = frame.projector.segment(p, q)?;
+    super::dashed(a, b, 2.0, 5.0, theme::DISTANCE);
+    super::dot(a, 4.0, theme::DISTANCE);
+    super::dot(b, 4.0, theme::DISTANCE);
+    if !mode.view.overlays.labels {
+        return None;
+    }
+    let best = frame
+        .report
+        .axes()
+        .iter()
+        .filter(|t| t.is_separating())
+        .map(|t| t.gap())
+        .fold(f32::MIN, f32::max);
+    let d = (b - a).normalize_or(Vec2::X);
+    let side = if d.perp().y <= 0.0 {
+        d.perp()
+    } else {
+        -d.perp()
+    };
+    Some(PendingLabel {
+        text: format!(
+            "distance {} (best gap {})",
+            fmt_num(frame.separation.distance),
+            fmt_num(best)
+        ),
+        at: (a + b) * 0.5 + side * 14.0,
+        size: 13,
+        color: theme::DISTANCE,
+        anchor: Anchor::Center,
+        important: true,
+    })
+}
+
 fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, fonts: &Fonts) {
     let Some(pen) = frame.report.penetration() else {
         return;

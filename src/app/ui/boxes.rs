@@ -199,6 +199,9 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
         ui.checkbox(&mut o.grid, "grid");
         ui.checkbox(&mut o.push_out, "push-out");
         ui.checkbox(&mut o.contact, "contact");
+        ui.checkbox(&mut o.distance, "distance").on_hover_text(
+            "separated boxes: the closest points and the true distance between them",
+        );
         ui.checkbox(&mut settings.legend, "colour key (H)");
         ui.checkbox(&mut settings.sphere, "sphere of directions (D)")
             .on_hover_text(

@@ -126,47 +126,58 @@ fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) 
             };
             ui.label(RichText::new(text).color(color.egui()));
         }
-        None => {
-            let best = axes
-                .iter()
-                .filter(|t| t.is_separating())
-                .max_by(|x, y| x.gap().total_cmp(&y.gap()));
-            let largest = dirs.max.1;
-            ui.label(
-                RichText::new("Separated: a candidate separates, but its gap is not the distance")
-                    .strong(),
-            );
-            dim(
-                ui,
-                format!(
-                    "largest s(n) over all directions: {} (the distance between the boxes)",
-                    fmt_num(largest)
-                ),
-            );
-            if let Some(t) = best {
-                dim(
-                    ui,
-                    format!(
-                        "best candidate gap, axis {} ({}): {}",
-                        t.index(),
-                        t.kind().label(),
-                        fmt_num(t.gap())
-                    ),
-                );
-                let text = if largest - t.gap() > tol.max(1e-4) {
-                    "the distance is along no candidate: the closest features are not a face and a \
-                     corner or two edges whose normal is a candidate"
-                } else {
-                    "the distance is along a candidate here"
-                };
-                dim(ui, text);
-            }
-        }
+        None => separated_facts(ui, model, dirs.max.1, tol),
     }
     dim(
         ui,
         "s(n) = |T·n| − ra(n) − rb(n); green separates, red overlaps, the line is s = 0",
     );
+}
+
+/// Separated boxes: the exact distance, the sphere's largest `s(n)` and the best candidate gap.
+fn separated_facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, largest: f32, tol: f32) {
+    let report = &model.frame.report;
+    let sep = &model.frame.separation;
+    let best = report
+        .axes()
+        .iter()
+        .filter(|t| t.is_separating())
+        // the first of equal gaps, as the verdict names it
+        .min_by(|x, y| y.gap().total_cmp(&x.gap()));
+    ui.label(
+        RichText::new("Separated: a candidate separates, but its gap is not the distance").strong(),
+    );
+    ui.label(
+        RichText::new(format!(
+            "distance between the boxes: {} (between the closest points, drawn in the scene)",
+            fmt_num(sep.distance)
+        ))
+        .color(theme::DISTANCE.egui()),
+    );
+    dim(
+        ui,
+        format!(
+            "largest s(n) over the sampled directions: {} (never above the distance)",
+            fmt_num(largest)
+        ),
+    );
+    let Some(t) = best else { return };
+    dim(
+        ui,
+        format!(
+            "best candidate gap, axis {} ({}): {}",
+            t.index(),
+            t.kind().label(),
+            fmt_num(t.gap())
+        ),
+    );
+    let text = if sep.distance - t.gap() > tol.max(1e-4) {
+        "the distance is along no candidate: the closest features are not a face and a corner, nor \
+         two edges whose cross product is a candidate"
+    } else {
+        "the distance is along a candidate here: the best gap is the distance"
+    };
+    dim(ui, text);
 }
 
 /// Pixel of a point of the unit disc in `rect`.
@@ -238,7 +249,8 @@ impl DirectionsPicture for Three {
             let (p, near) = on_disc(view, n);
             near.then(|| disc_px(rect, p))
         });
-        let extreme = dirs.max.0;
+        // the largest s(n): exactly along the closest points when the boxes are apart
+        let extreme = model.frame.separation.direction().unwrap_or(dirs.max.0);
         for n in [extreme, -extreme] {
             let (p, near) = on_disc(view, n);
             if near {
@@ -436,7 +448,8 @@ impl DirectionsPicture for Two {
         };
         plot_curve(&painter, &plot, &dirs.values);
         plot_candidates(&painter, &plot, model);
-        let (n, s) = dirs.max;
+        let sep = &model.frame.separation;
+        let (n, s) = sep.direction().map_or(dirs.max, |n| (n, sep.distance));
         for n in [n, -n] {
             star(&painter, egui::pos2(plot.x(Plot::deg(n)), plot.y(s)));
         }
