@@ -28,7 +28,6 @@
 //! manifold` only the manifold groups.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use criterion::{Criterion, Throughput};
@@ -40,8 +39,9 @@ use satbox::sat::{
 };
 use std::f32::consts::FRAC_PI_2;
 
-/// Pairs per set.
-const PAIRS: usize = 4096;
+mod common;
+use common::*;
+
 /// Pairs whose reference deciding gap is within this of zero are too close to touching for `f32`
 /// to decide; they are left out of the verdict counts.
 const BAND: f64 = 1e-4;
@@ -53,162 +53,6 @@ const EXACT_THRESHOLD: f64 = 1e-9;
 
 // ---------------------------------------------------------------------------------------------
 // Pairs
-
-/// splitmix64: small, fast, seeded.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[0, 1)`.
-    fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    /// Uniform random rotation (Shoemake).
-    fn quat(&mut self) -> Quat {
-        let (u1, u2, u3) = (self.unit(), self.unit(), self.unit());
-        let tau = std::f32::consts::TAU;
-        let (a, b) = ((1.0 - u1).sqrt(), u1.sqrt());
-        Quat::from_xyzw(
-            a * (tau * u2).sin(),
-            a * (tau * u2).cos(),
-            b * (tau * u3).sin(),
-            b * (tau * u3).cos(),
-        )
-        .normalize()
-    }
-
-    /// Uniform direction on the unit sphere.
-    fn dir3(&mut self) -> Vec3 {
-        let z = self.range(-1.0, 1.0);
-        let phi = self.range(0.0, std::f32::consts::TAU);
-        let r = (1.0 - z * z).max(0.0).sqrt();
-        Vec3::new(r * phi.cos(), r * phi.sin(), z)
-    }
-
-    /// A small angle, log-uniform in `[1e-6, 1e-2]` radians, random sign.
-    fn tiny_angle(&mut self) -> f32 {
-        let a = 10f32.powf(self.range(-6.0, -2.0));
-        if self.unit() < 0.5 {
-            -a
-        } else {
-            a
-        }
-    }
-}
-
-/// How B's orientation relates to A's. One pair in eight is exactly aligned (every edge of A
-/// parallel to one of B: stacked crates), one in eight nearly aligned (a rotation of 1e-6..1e-2
-/// rad); the rest are independent uniform rotations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Class {
-    Aligned,
-    NearlyAligned,
-    Random,
-}
-
-impl Class {
-    const ALL: [Class; 3] = [Class::Aligned, Class::NearlyAligned, Class::Random];
-
-    fn of(index: usize) -> Self {
-        match index % 8 {
-            0 => Class::Aligned,
-            1 => Class::NearlyAligned,
-            _ => Class::Random,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Class::Aligned => "aligned",
-            Class::NearlyAligned => "nearly aligned",
-            Class::Random => "random",
-        }
-    }
-}
-
-/// A set: the centre distance is `k · (|e_A| + |e_B|)` with `k` uniform in `range3` (3D) or
-/// `range2` (2D); `|e_A| + |e_B|` is the sum of the bounding-circle radii, so `k > 1` is always
-/// separated.
-#[derive(Clone, Copy)]
-struct SetSpec {
-    name: &'static str,
-    range3: (f32, f32),
-    range2: (f32, f32),
-    seed: u64,
-}
-
-const SETS: [SetSpec; 3] = [
-    SetSpec {
-        name: "separated",
-        range3: (0.6, 1.2),
-        range2: (0.7, 1.2),
-        seed: 0x5a7b_0001,
-    },
-    SetSpec {
-        name: "mixed",
-        range3: (0.35, 0.95),
-        range2: (0.45, 1.0),
-        seed: 0x5a7b_0002,
-    },
-    SetSpec {
-        name: "overlapping",
-        range3: (0.0, 0.45),
-        range2: (0.0, 0.5),
-        seed: 0x5a7b_0003,
-    },
-];
-
-fn pairs3(spec: &SetSpec) -> Vec<(Obb3, Obb3)> {
-    pairs3_n(spec, PAIRS)
-}
-
-fn pairs3_n(spec: &SetSpec, n: usize) -> Vec<(Obb3, Obb3)> {
-    let mut rng = Rng(spec.seed);
-    (0..n)
-        .map(|i| {
-            let ea = Vec3::new(
-                rng.range(0.2, 2.0),
-                rng.range(0.2, 2.0),
-                rng.range(0.2, 2.0),
-            );
-            let eb = Vec3::new(
-                rng.range(0.2, 2.0),
-                rng.range(0.2, 2.0),
-                rng.range(0.2, 2.0),
-            );
-            let qa = rng.quat();
-            let qb = match Class::of(i) {
-                Class::Aligned => qa,
-                Class::NearlyAligned => {
-                    (qa * Quat::from_axis_angle(rng.dir3(), rng.tiny_angle())).normalize()
-                }
-                Class::Random => rng.quat(),
-            };
-            let ca = Vec3::new(
-                rng.range(-10.0, 10.0),
-                rng.range(-10.0, 10.0),
-                rng.range(-10.0, 10.0),
-            );
-            let k = rng.range(spec.range3.0, spec.range3.1);
-            let cb = ca + rng.dir3() * (k * (ea.length() + eb.length()));
-            let a = Obb3::new(ca, ea, qa).expect("valid box");
-            let b = Obb3::new(cb, eb, qb).expect("valid box");
-            (a, b)
-        })
-        .collect()
-}
 
 /// The second generator's sets: B placed at `m · s*` from A along a random direction, `s*` the
 /// exact touching distance along it and `m` uniform in `multiples`.
@@ -309,30 +153,6 @@ fn pairs3_touch(spec: &TouchSpec) -> Vec<(Obb3, Obb3)> {
                     ..b0
                 },
             )
-        })
-        .collect()
-}
-
-fn pairs2(spec: &SetSpec) -> Vec<(Obb2, Obb2)> {
-    let mut rng = Rng(spec.seed ^ 0x2d00);
-    let pi = std::f32::consts::PI;
-    (0..PAIRS)
-        .map(|i| {
-            let ea = Vec2::new(rng.range(0.2, 2.0), rng.range(0.2, 2.0));
-            let eb = Vec2::new(rng.range(0.2, 2.0), rng.range(0.2, 2.0));
-            let aa = rng.range(-pi, pi);
-            let ab = match Class::of(i) {
-                Class::Aligned => aa,
-                Class::NearlyAligned => aa + rng.tiny_angle(),
-                Class::Random => rng.range(-pi, pi),
-            };
-            let ca = Vec2::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0));
-            let k = rng.range(spec.range2.0, spec.range2.1);
-            let phi = rng.range(0.0, std::f32::consts::TAU);
-            let cb = ca + Vec2::new(phi.cos(), phi.sin()) * (k * (ea.length() + eb.length()));
-            let a = Obb2::new(ca, ea, aa).expect("valid box");
-            let b = Obb2::new(cb, eb, ab).expect("valid box");
-            (a, b)
         })
         .collect()
 }
@@ -522,29 +342,6 @@ fn rtcd_test_obb_obb(a: &RtcdObb, b: &RtcdObb) -> bool {
 
 // ---------------------------------------------------------------------------------------------
 // parry, converted once through plain arrays (parry has its own glam).
-
-type P3 = (parry3d::math::Pose, parry3d::shape::Cuboid);
-type P2 = (parry2d::math::Pose, parry2d::shape::Cuboid);
-
-fn to_parry3(o: &Obb3) -> P3 {
-    use parry3d::math::{Pose, Rotation, Vector};
-    let [x, y, z, w] = o.rotation.to_array();
-    (
-        Pose::from_parts(
-            Vector::from_array(o.center.to_array()),
-            Rotation::from_xyzw(x, y, z, w),
-        ),
-        parry3d::shape::Cuboid::new(Vector::from_array(o.half_extents.to_array())),
-    )
-}
-
-fn to_parry2(o: &Obb2) -> P2 {
-    use parry2d::math::{Pose, Vector};
-    (
-        Pose::new(Vector::from_array(o.center.to_array()), o.angle),
-        parry2d::shape::Cuboid::new(Vector::from_array(o.half_extents.to_array())),
-    )
-}
 
 fn parry3_intersects(a: &P3, b: &P3) -> bool {
     parry3d::query::intersection_test(&a.0, &a.1, &b.0, &b.1)
@@ -1473,46 +1270,6 @@ fn bench2(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P
 
 // ---------------------------------------------------------------------------------------------
 // Summary from criterion's estimates
-
-fn criterion_dir() -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return PathBuf::from(home);
-    }
-    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
-        return PathBuf::from(target).join("criterion");
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/criterion")
-}
-
-/// Time of one iteration (the whole set) in ns, if measured by this run.
-fn estimate_ns(group: &str, name: &str, since: SystemTime) -> Option<f64> {
-    let path = criterion_dir()
-        .join(group)
-        .join(name)
-        .join("new/estimates.json");
-    let fresh = std::fs::metadata(&path).ok()?.modified().ok()? >= since;
-    if !fresh {
-        return None;
-    }
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-    // criterion's headline figure: the slope of the linear fit when it has one, else the mean
-    v["slope"]["point_estimate"]
-        .as_f64()
-        .or_else(|| v["mean"]["point_estimate"].as_f64())
-}
-
-/// `slow / fast` as `2.5×`, or `-` when either is missing.
-fn ratio(fast: Option<f64>, slow: Option<f64>) -> String {
-    match (fast, slow) {
-        (Some(f), Some(s)) => format!("{:.1}×", s / f),
-        _ => "-".to_string(),
-    }
-}
-
-/// ns per pair of one method on a set of `n` pairs, or `-`.
-fn per_pair(t: Option<f64>, n: usize) -> String {
-    t.map_or("-".to_string(), |ns| format!("{:.1}", ns / n as f64))
-}
 
 fn summary3(since: SystemTime, names: &[&str]) {
     let mut rows = Vec::new();

@@ -21,6 +21,11 @@
 //!   (Ericson §5.1.9), skipping a pair whose bounding spheres are already farther apart than the
 //!   best distance found.
 //!
+//! Most features cannot hold the closest point: the direction from the closest point of A to B's
+//! lies in the normal cone of A's feature there (all three face normals of a corner, both of an
+//! edge, with non-negative weights), so B reaches past each of those face planes. Only the
+//! corners and edges of each box whose face planes the other box reaches are tried.
+//!
 //! In 2D the corners suffice. The boxes are first tested for intersection with the 15-axis (or
 //! 4-axis) test: intersecting boxes have distance 0 and no closest points.
 //!
@@ -206,15 +211,27 @@ macro_rules! closest_points {
             })
         }
 
-        /// The 12 edges as (midpoint, half edge vector, half length).
-        fn edges3(b: &Solid3) -> [($V3, $V3, $S); 12] {
-            std::array::from_fn(|e| {
-                let (k, signs) = (e / 4, e % 4);
-                let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-                let s = |bit: usize| if signs & (1 << bit) != 0 { 1.0 } else { -1.0 };
-                let mid = b.c + b.u[i] * (s(0) * b.h[i]) + b.u[j] * (s(1) * b.h[j]);
-                (mid, b.u[k] * b.h[k], b.h[k])
-            })
+        /// Edge `e` of 12 as (midpoint, half edge vector, half length): edges `4k..4k+4` run along
+        /// axis `k`, at the signs of the next two axes given by the bits of `e % 4`.
+        fn edge3(b: &Solid3, e: usize) -> ($V3, $V3, $S) {
+            let (k, signs) = (e / 4, e % 4);
+            let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+            let s = |bit: usize| if signs & (1 << bit) != 0 { 1.0 } else { -1.0 };
+            let mid = b.c + b.u[i] * (s(0) * b.h[i]) + b.u[j] * (s(1) * b.h[j]);
+            (mid, b.u[k] * b.h[k], b.h[k])
+        }
+
+        /// The indices below `N` that pass `keep`, and how many there are.
+        fn which<const N: usize>(keep: impl Fn(usize) -> bool) -> ([usize; N], usize) {
+            let mut out = [0; N];
+            let mut n = 0;
+            for k in 0..N {
+                if keep(k) {
+                    out[n] = k;
+                    n += 1;
+                }
+            }
+            (out, n)
         }
 
         /// The closest points of the segments `p1 q1` and `p2 q2` (Ericson §5.1.9).
@@ -251,8 +268,60 @@ macro_rules! closest_points {
             (p1 + d1 * s, p2 + d2 * t)
         }
 
+        /// Which of `x`'s six face planes the box `y` reaches (touches or crosses), as
+        /// `[axis][0 for the − face, 1 for the + face]`, with a little slack so that rounding never
+        /// leaves out a plane that `y` just touches.
+        fn reaches(x: &Solid3, y: &Solid3) -> [[bool; 2]; 3] {
+            let t = y.c - x.c;
+            std::array::from_fn(|k| {
+                let u = x.u[k];
+                let r = (0..3).map(|m| y.h[m] * y.u[m].dot(u).abs()).sum::<$S>();
+                let along = t.dot(u);
+                let slack = <$S>::EPSILON.sqrt() * (along.abs() + r + x.h[k]);
+                [-along + r >= x.h[k] - slack, along + r >= x.h[k] - slack]
+            })
+        }
+
+        /// The corners of `x` that can be nearest `y`: the direction from a nearest corner to `y`
+        /// lies in the corner's normal cone, so `y` reaches all three of its face planes.
+        fn corner_may_be_nearest(reach: &[[bool; 2]; 3], corner: usize) -> bool {
+            (0..3).all(|bit| reach[bit][(corner >> bit) & 1])
+        }
+
+        /// The same for an edge (numbered as in [`edge3`]): `y` reaches both of its face planes.
+        fn edge_may_be_nearest(reach: &[[bool; 2]; 3], edge: usize) -> bool {
+            let (k, signs) = (edge / 4, edge % 4);
+            let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+            reach[i][signs & 1] && reach[j][(signs >> 1) & 1]
+        }
+
+        /// The edges along axis `k` of `x` (as a 4-bit mask over `e % 4`, numbered as in
+        /// [`edge3`]) whose normal cone can hold `sign · c`: the outward normals of both faces
+        /// beside the edge must not point against it. A face normal nearly perpendicular to `c`
+        /// allows both faces.
+        fn edges_facing(x: &Solid3, k: usize, c: $V3, sign: $S, slack: $S) -> u8 {
+            let allowed = |axis: usize| {
+                let d = sign * x.u[axis].dot(c);
+                // bit value 1 is the + face, 0 the − face
+                (if d >= -slack { 0b10 } else { 0 }) | (if d <= slack { 0b01 } else { 0 })
+            };
+            let (bit0, bit1) = (allowed((k + 1) % 3), allowed((k + 2) % 3));
+            let mut mask = 0;
+            for e in 0..4 {
+                if bit0 & (1 << (e & 1)) != 0 && bit1 & (1 << (e >> 1)) != 0 {
+                    mask |= 1 << e;
+                }
+            }
+            mask
+        }
+
         /// Distance and closest points of two disjoint boxes.
+        ///
+        /// Only the features whose normal cone can hold the direction between the closest points
+        /// are tried (the other box reaches their face planes): usually a few corners and a few
+        /// edges of each box rather than 16 corners and 144 edge pairs.
         pub(super) fn closest3(a: &Solid3, b: &Solid3) -> ($S, $V3, $V3) {
+            let (reach_a, reach_b) = (reaches(a, b), reaches(b, a));
             let mut best = (<$S>::INFINITY, a.c, b.c);
             let keep = |best: &mut ($S, $V3, $V3), p: $V3, q: $V3| {
                 let d = (q - p).length_squared();
@@ -260,21 +329,54 @@ macro_rules! closest_points {
                     *best = (d, p, q);
                 }
             };
-            for p in corners3(a) {
-                keep(&mut best, p, nearest3(b, p));
+            let (corners_a, corners_b) = (corners3(a), corners3(b));
+            let (near_a, n) = which::<8>(|k| corner_may_be_nearest(&reach_a, k));
+            for &k in &near_a[..n] {
+                keep(&mut best, corners_a[k], nearest3(b, corners_a[k]));
             }
-            for q in corners3(b) {
-                keep(&mut best, nearest3(a, q), q);
+            let (near_b, n) = which::<8>(|k| corner_may_be_nearest(&reach_b, k));
+            for &k in &near_b[..n] {
+                keep(&mut best, nearest3(a, corners_b[k]), corners_b[k]);
             }
-            for (ma, da, ha) in edges3(a) {
-                for (mb, db, hb) in edges3(b) {
-                    // no point of these edges is nearer than their bounding spheres allow
-                    let bound = (ma - mb).length() - ha - hb;
-                    if bound > 0.0 && bound * bound >= best.0 {
-                        continue;
+            // Nearest points inside an edge of each are joined along ±(edge × edge), which must
+            // lie in both edges' normal cones; edges too near parallel for the sign of the cross
+            // product to be trusted are all tried (their nearest points are usually corners').
+            for k in 0..3 {
+                for m in 0..3 {
+                    let c = a.u[k].cross(b.u[m]);
+                    let len2 = c.length_squared();
+                    let masks = if len2 < <$S>::EPSILON {
+                        [(0b1111, 0b1111), (0, 0)]
+                    } else {
+                        let slack = <$S>::EPSILON.sqrt() * len2.sqrt();
+                        [1.0, -1.0].map(|sign| {
+                            (
+                                edges_facing(a, k, c, sign, slack),
+                                edges_facing(b, m, c, -sign, slack),
+                            )
+                        })
+                    };
+                    for (mask_a, mask_b) in masks {
+                        for ea in (0..4).filter(|e| mask_a & (1 << e) != 0).map(|e| 4 * k + e) {
+                            if !edge_may_be_nearest(&reach_a, ea) {
+                                continue;
+                            }
+                            let (ma, da, ha) = edge3(a, ea);
+                            for eb in (0..4).filter(|e| mask_b & (1 << e) != 0).map(|e| 4 * m + e) {
+                                if !edge_may_be_nearest(&reach_b, eb) {
+                                    continue;
+                                }
+                                let (mb, db, hb) = edge3(b, eb);
+                                // no point of these edges is nearer than their bounding spheres
+                                let bound = (ma - mb).length() - ha - hb;
+                                if bound > 0.0 && bound * bound >= best.0 {
+                                    continue;
+                                }
+                                let (p, q) = segments(ma - da, ma + da, mb - db, mb + db);
+                                keep(&mut best, p, q);
+                            }
+                        }
                     }
-                    let (p, q) = segments(ma - da, ma + da, mb - db, mb + db);
-                    keep(&mut best, p, q);
                 }
             }
             (best.0.sqrt(), best.1, best.2)
