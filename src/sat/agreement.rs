@@ -129,3 +129,261 @@ impl Agreement {
         (!problems.is_empty()).then(|| problems.join("; "))
     }
 }
+
+/// Every answer satbox gives for one pair of boxes, checked against each other and the `f64`
+/// reference: what the differential fuzz target and the extreme-input sweep assert. Empty when
+/// all is well; otherwise one sentence per problem.
+///
+/// - every number of the report is finite (or, for a degenerate axis, marked so);
+/// - the fast test, the report and the reference agree outside the rounding band ([`Agreement`]);
+/// - the contact manifold, built with A's centre at the origin, matches the `f64` reference
+///   manifold within `1e-4 · (1 + scale)`, or differs only where the reference was that close to
+///   a decision ([`super::reference::compare_manifolds`]) or the smaller box is no larger than
+///   that tolerance; it has at most 4 points (2 in 2D), each finite and no farther apart than the
+///   tolerance (no margin is used); the manifold in world coordinates is the same moved back, to
+///   within the rounding of the largest coordinate;
+/// - the exact distance matches the `f64` one within the same tolerance.
+///
+/// A verdict that turns on the degenerate-axis rule (nearly parallel edges, see
+/// [`super::DEGENERATE_THRESHOLD`]) is not a disagreement.
+pub fn audit3(a: &super::Obb3, b: &super::Obb3) -> Vec<String> {
+    use super::{dim3, distance, reference, ManifoldParams, DEGENERATE_THRESHOLD};
+    let scale = scale_of(
+        (b.center - a.center).length(),
+        a.half_extents
+            .to_array()
+            .iter()
+            .chain(&b.half_extents.to_array())
+            .sum(),
+    );
+    let report = dim3::report(a, b);
+    let reference = reference::report3(a, b, DEGENERATE_THRESHOLD as f64);
+    let fast = dim3::intersects(a, b);
+    let mut problems = report_problems(&report, &reference, fast, scale);
+    if !problems.is_empty() && turns_on_the_degenerate_rule(a, b, &reference, scale) {
+        problems.clear();
+    }
+    // the construction, compared where A's centre is the origin (in world coordinates far from
+    // it, every f32 point carries the rounding of its coordinates' size)...
+    let shift = |o: &super::Obb3| super::Obb3 {
+        center: o.center - a.center,
+        ..*o
+    };
+    let (sa, sb) = (shift(a), shift(b));
+    let manifold = dim3::manifold(&sa, &sb);
+    let reference_manifold = reference::manifold3(&sa, &sb, &ManifoldParams::default());
+    let smaller = a.half_extents.length().min(b.half_extents.length()) * 2.0;
+    problems.extend(manifold_problems(
+        manifold.as_ref(),
+        reference_manifold.as_ref(),
+        4,
+        scale,
+        smaller,
+    ));
+    // ...and the world's manifold is that one moved back, to that rounding
+    problems.extend(moved_problems(
+        dim3::manifold(a, b).as_ref(),
+        manifold.as_ref(),
+        a.center.to_array().iter().chain(&b.center.to_array()),
+        a.center.as_dvec3(),
+        scale,
+    ));
+    let (d, d64) = (distance::separation3(a, b), distance::separation3_f64(a, b));
+    problems.extend(distance_problems(d.distance, d64.distance, scale));
+    problems
+}
+
+/// [`audit3`] for two rectangles.
+pub fn audit2(a: &super::Obb2, b: &super::Obb2) -> Vec<String> {
+    use super::{dim2, distance, reference, ManifoldParams};
+    let scale = scale_of(
+        (b.center - a.center).length(),
+        a.half_extents
+            .to_array()
+            .iter()
+            .chain(&b.half_extents.to_array())
+            .sum(),
+    );
+    let report = dim2::report(a, b);
+    let reference = reference::report2(a, b);
+    let fast = dim2::intersects(a, b);
+    let mut problems = report_problems(&report, &reference, fast, scale);
+    // as in `audit3`: the construction where A's centre is the origin, then the world's
+    let shift = |o: &super::Obb2| super::Obb2 {
+        center: o.center - a.center,
+        ..*o
+    };
+    let (sa, sb) = (shift(a), shift(b));
+    let manifold = dim2::manifold(&sa, &sb);
+    let reference_manifold = reference::manifold2(&sa, &sb, &ManifoldParams::default());
+    let smaller = a.half_extents.length().min(b.half_extents.length()) * 2.0;
+    problems.extend(manifold_problems(
+        manifold.as_ref(),
+        reference_manifold.as_ref(),
+        2,
+        scale,
+        smaller,
+    ));
+    problems.extend(moved_problems(
+        dim2::manifold(a, b).as_ref(),
+        manifold.as_ref(),
+        a.center.to_array().iter().chain(&b.center.to_array()),
+        a.center.as_dvec2().extend(0.0),
+        scale,
+    ));
+    let (d, d64) = (distance::separation2(a, b), distance::separation2_f64(a, b));
+    problems.extend(distance_problems(d.distance, d64.distance, scale));
+    problems
+}
+
+/// Whether the verdict turns on the degenerate-axis rule: the reference that keeps every edge
+/// axis longer than `1e-12` (not [`super::DEGENERATE_THRESHOLD`]) decides otherwise, or is within
+/// the rounding band of touching. Nearly parallel edges' axes amplify rounding by the inverse of
+/// their cross product's length, and the fast test pads such axes instead of skipping them, so
+/// there its verdict may go either way.
+fn turns_on_the_degenerate_rule(
+    a: &super::Obb3,
+    b: &super::Obb3,
+    reference: &ReferenceReport,
+    scale: f32,
+) -> bool {
+    let exact = super::reference::report3(a, b, 1e-12);
+    let margin = exact
+        .axes
+        .iter()
+        .filter(|x| !x.degenerate)
+        .map(|x| x.gap)
+        .fold(f64::NEG_INFINITY, f64::max);
+    exact.intersect != reference.intersect || margin.abs() <= rounding_band(scale)
+}
+
+/// `|T|` plus every half extent: the size of the pair for the rounding band.
+fn scale_of(centre_distance: f32, extents: f32) -> f32 {
+    centre_distance + extents
+}
+
+/// The length tolerance of [`audit3`]: `1e-4 · (1 + scale)`.
+fn tolerance(scale: f32) -> f64 {
+    1e-4 * (1.0 + scale as f64)
+}
+
+fn report_problems<V: Copy, const N: usize>(
+    report: &SatReport<V, N>,
+    reference: &ReferenceReport,
+    fast: bool,
+    scale: f32,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    for axis in &report.axes {
+        let numbers = [axis.ra(), axis.rb(), axis.distance()];
+        if !axis.degenerate() && numbers.iter().any(|x| !x.is_finite()) {
+            problems.push(format!(
+                "axis {} has a non-finite number: {numbers:?}",
+                axis.index()
+            ));
+        }
+    }
+    if let Some(p) = &report.penetration {
+        if !p.depth.is_finite() {
+            problems.push(format!("the depth is {}", p.depth));
+        }
+    }
+    if let Some(d) = Agreement::of(report, reference, fast, scale).disagreement() {
+        problems.push(d);
+    }
+    problems
+}
+
+fn manifold_problems<V: super::reference::ToDVec3>(
+    manifold: Option<&super::Manifold<V>>,
+    reference: Option<&super::reference::ReferenceManifold>,
+    most: usize,
+    scale: f32,
+    smaller: f32,
+) -> Vec<String> {
+    use super::reference::{compare_manifolds as compare, ManifoldAgreement};
+    let tol = tolerance(scale);
+    let mut problems = Vec::new();
+    if let Some(m) = manifold {
+        if m.len() > most {
+            problems.push(format!(
+                "the manifold has {} points, more than {most}",
+                m.len()
+            ));
+        }
+        for p in m.points() {
+            let at = p.point.to_dvec3();
+            if !at.is_finite() || !p.separation.is_finite() {
+                problems.push(format!(
+                    "a manifold point is not finite: {at} {}",
+                    p.separation
+                ));
+            } else if p.separation as f64 > tol {
+                problems.push(format!("a manifold point is {} apart", p.separation));
+            }
+        }
+    }
+    // a box no larger than the rounding of the pair has no features f32 can tell apart: which
+    // of its corners are kept is rounding
+    let resolvable = smaller as f64 > tol;
+    if let ManifoldAgreement::Disagree(what) = compare(manifold, reference, tol) {
+        if resolvable {
+            problems.push(format!("manifold against the f64 reference: {what}"));
+        }
+    }
+    problems
+}
+
+/// The world's manifold against the one built around A's centre, moved back by `offset`: the
+/// same points, each to within the tolerance plus the rounding of the largest coordinate.
+fn moved_problems<'c, V: super::reference::ToDVec3>(
+    world: Option<&super::Manifold<V>>,
+    centred: Option<&super::Manifold<V>>,
+    coordinates: impl Iterator<Item = &'c f32>,
+    offset: glam::DVec3,
+    scale: f32,
+) -> Vec<String> {
+    let largest = coordinates.fold(0.0f32, |m, c| m.max(c.abs())) as f64;
+    let tol = tolerance(scale) + 8.0 * f32::EPSILON as f64 * largest;
+    match (world, centred) {
+        (None, None) => Vec::new(),
+        (Some(w), Some(c)) if w.len() == c.len() => w
+            .points()
+            .iter()
+            .zip(c.points())
+            .filter_map(|(p, q)| {
+                let (p, q) = (p.point.to_dvec3(), q.point.to_dvec3() + offset);
+                ((p - q).length() > tol)
+                    .then(|| format!("the world's manifold point {p} is not the centred one's {q}"))
+            })
+            .collect(),
+        (w, c) => {
+            let count = |m: Option<&super::Manifold<V>>| m.map_or(0, |m| m.len());
+            // moving the boxes may round a decision within the tolerance the other way
+            let near = c.or(w).is_some_and(|m| (m.choice.gap as f64).abs() <= tol);
+            (!near)
+                .then(|| {
+                    format!(
+                        "the world's manifold has {} points, the centred one {}",
+                        count(w),
+                        count(c)
+                    )
+                })
+                .into_iter()
+                .collect()
+        }
+    }
+}
+
+fn distance_problems(distance: f32, reference: f64, scale: f32) -> Vec<String> {
+    let tol = tolerance(scale);
+    if !distance.is_finite() {
+        return vec![format!("the distance is {distance}")];
+    }
+    if (distance as f64 - reference).abs() > tol {
+        return vec![format!(
+            "the distance is {distance}, the f64 distance {reference:.7}"
+        )];
+    }
+    Vec::new()
+}

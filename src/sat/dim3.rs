@@ -326,7 +326,7 @@ pub(crate) fn frame_axes_intersect(a: &Obb3Frame, b: &Obb3Frame, epsilon: f32) -
     true
 }
 
-/// Normalises a quaternion, rejecting NaN and (near-)zero length.
+/// Normalises a quaternion, rejecting NaN, infinity and zero length (every component 0).
 ///
 /// The quaternion is first divided by its largest component: `|q|²` of a finite quaternion with a
 /// component beyond about 1.8e19 overflows `f32`, and such a quaternion is still a rotation.
@@ -338,13 +338,15 @@ pub fn normalize_rotation(q: Quat) -> Result<Quat, ObbError> {
     if largest == 0.0 {
         return Err(ObbError::ZeroRotation);
     }
-    let scaled = q / largest;
-    // 1 ≤ |scaled| ≤ 2, so this is |q| without the overflow
-    let len = scaled.length();
-    if largest * len <= 1e-6 {
-        return Err(ObbError::ZeroRotation);
+    // already unit to within rounding: kept as it is, so that normalising is idempotent and a
+    // scene written and read back has the very same bits
+    if (q.length_squared() - 1.0).abs() <= 4.0 * f32::EPSILON {
+        return Ok(q);
     }
-    Ok(scaled / len)
+    // dividing by the largest component first keeps 1 ≤ |scaled| ≤ 2: a quaternion of length
+    // 1e-30 or 1e30 (or with subnormal components) normalises without underflow or overflow
+    let scaled = q / largest;
+    Ok(scaled / scaled.length())
 }
 
 fn projected_radius(u: &[Vec3; 3], e: Vec3, axis: Vec3) -> f32 {

@@ -83,15 +83,17 @@ pub fn separation3(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
             closest_points: None,
         };
     }
+    // relative to A's centre, as the report's T: far from the origin the boxes' corners in world
+    // coordinates would carry the rounding of the coordinates' size, not of the boxes'
     let solid = |o: &Obb3| f32s::Solid3 {
-        c: o.center,
+        c: o.center - a.center,
         u: o.axes(),
         h: o.half_extents.to_array(),
     };
     let (d, p, q) = f32s::closest3(&solid(a), &solid(b));
     Separation {
         distance: d,
-        closest_points: Some([p, q]),
+        closest_points: Some([p + a.center, q + a.center]),
     }
 }
 
@@ -103,15 +105,16 @@ pub fn separation2(a: &Obb2, b: &Obb2) -> Separation<Vec2> {
             closest_points: None,
         };
     }
+    // relative to A's centre, as in `separation3`
     let solid = |o: &Obb2| f32s::Solid2 {
-        c: o.center,
+        c: o.center - a.center,
         u: o.axes(),
         h: o.half_extents.to_array(),
     };
     let (d, p, q) = f32s::closest2(&solid(a), &solid(b));
     Separation {
         distance: d,
-        closest_points: Some([p, q]),
+        closest_points: Some([p + a.center, q + a.center]),
     }
 }
 
@@ -234,7 +237,8 @@ macro_rules! closest_points {
             (out, n)
         }
 
-        /// The closest points of the segments `p1 q1` and `p2 q2` (Ericson §5.1.9).
+        /// The closest points of the segments `p1 q1` and `p2 q2` (Ericson §5.1.9, with the
+        /// determinant taken as a cross product).
         fn segments(p1: $V3, q1: $V3, p2: $V3, q2: $V3) -> ($V3, $V3) {
             let (d1, d2, r) = (q1 - p1, q2 - p2, p1 - p2);
             let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(r));
@@ -249,9 +253,13 @@ macro_rules! closest_points {
                     ((-c / a).clamp(0.0, 1.0), 0.0)
                 } else {
                     let b = d1.dot(d2);
-                    let denom = a * e - b * b;
+                    // a·e − b² and b·f − c·e through Lagrange's identity as |d1 × d2|² and
+                    // (d1 × d2)·(d2 × r): for nearly parallel edges the differences of products
+                    // cancel to rounding noise, the cross products do not
+                    let n = d1.cross(d2);
+                    let denom = n.length_squared();
                     let s = if denom > 0.0 {
-                        ((b * f - c * e) / denom).clamp(0.0, 1.0)
+                        (n.dot(d2.cross(r)) / denom).clamp(0.0, 1.0)
                     } else {
                         0.0
                     };
@@ -321,7 +329,22 @@ macro_rules! closest_points {
         /// are tried (the other box reaches their face planes): usually a few corners and a few
         /// edges of each box rather than 16 corners and 144 edge pairs.
         pub(super) fn closest3(a: &Solid3, b: &Solid3) -> ($S, $V3, $V3) {
-            let (reach_a, reach_b) = (reaches(a, b), reaches(b, a));
+            let found = search3(a, b, true);
+            if found.0.is_finite() {
+                found
+            } else {
+                // boxes so thin that rounding pruned every feature: try them all
+                search3(a, b, false)
+            }
+        }
+
+        /// The feature search of [`closest3`], pruned or over every feature.
+        fn search3(a: &Solid3, b: &Solid3, prune: bool) -> ($S, $V3, $V3) {
+            let (reach_a, reach_b) = if prune {
+                (reaches(a, b), reaches(b, a))
+            } else {
+                ([[true; 2]; 3], [[true; 2]; 3])
+            };
             let mut best = (<$S>::INFINITY, a.c, b.c);
             let keep = |best: &mut ($S, $V3, $V3), p: $V3, q: $V3| {
                 let d = (q - p).length_squared();
@@ -345,7 +368,7 @@ macro_rules! closest_points {
                 for m in 0..3 {
                     let c = a.u[k].cross(b.u[m]);
                     let len2 = c.length_squared();
-                    let masks = if len2 < <$S>::EPSILON {
+                    let masks = if !prune || len2 < <$S>::EPSILON {
                         [(0b1111, 0b1111), (0, 0)]
                     } else {
                         let slack = <$S>::EPSILON.sqrt() * len2.sqrt();

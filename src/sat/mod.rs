@@ -158,7 +158,7 @@ pub enum ObbError {
     },
     /// A rotation quaternion has a NaN or infinite component.
     NonFiniteRotation,
-    /// A rotation quaternion has (nearly) zero length and cannot be normalised.
+    /// A rotation quaternion has zero length (every component 0) and cannot be normalised.
     ZeroRotation,
     /// A 2D angle is NaN or infinite.
     NonFiniteAngle,

@@ -251,12 +251,14 @@ impl Feature {
         }
     }
 
-    /// The bits of the axes with a zero half extent.
+    /// The bits of the axes with a zero half extent, or one within rounding of zero (at most
+    /// `f32::EPSILON` times the largest): there the two faces are one number apart at most.
     #[inline]
     pub fn flat_axes(half_extents: &[f32]) -> u8 {
+        let largest = half_extents.iter().fold(0.0f32, |m, e| m.max(*e));
         let mut bits = 0;
         for (k, e) in half_extents.iter().enumerate() {
-            bits |= u8::from(*e == 0.0) << k;
+            bits |= u8::from(*e <= f32::EPSILON * largest) << k;
         }
         bits
     }
