@@ -1,0 +1,26 @@
+//! One `satbox check` input line: any text gives an answer line or an error line, never a
+//! panic, and an answer is one JSON object with the contract's keys.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use satbox::cli::check::{answer_text, Options};
+
+fuzz_target!(|text: &str| {
+    for compact in [false, true] {
+        let options = Options {
+            compact,
+            compare_parry: false,
+        };
+        match answer_text(1, text, &options) {
+            Ok(line) => {
+                let v: serde_json::Value = serde_json::from_str(&line).expect("answers are JSON");
+                assert!(v["intersect"].is_boolean(), "{line}");
+                assert!(!line.contains('\n'), "one line: {line}");
+            }
+            Err(line) => {
+                let v: serde_json::Value = serde_json::from_str(&line).expect("errors are JSON");
+                assert!(v["error"].is_string(), "{line}");
+            }
+        }
+    }
+});
