@@ -136,3 +136,83 @@ fn a_rectangle_on_a_parallel_face_may_be_clipped_from_either_face() {
         0x3f000000, 0x3f800000, 0x00000000, 0x3f000000, 0x3f800000, 0x00002c00,
     ]);
 }
+
+/// Two segments 1.6e-3 rad from parallel crossing at the origin, touching to within rounding: the
+/// boolean test called them apart (its sums underflow), and the distance search, pruned as for
+/// disjoint boxes, returned 1.6e-3. The pruning's slack is now rounding at the pair's size.
+#[test]
+fn segments_touching_within_rounding_are_no_distance_apart() {
+    audit_bits(&[
+        0x00000000, 0x00001f00, 0x00200000, 0x00000000, 0x3f800000, 0x02680000, 0x00000000,
+        0x073f8000, 0x00000000, 0x02ffffff, 0x00000000, 0x00000000, 0x23000000, 0x09000000,
+        0x0054aa00, 0x3f800000, 0x00000000, 0x55550000, 0x55555555, 0x001f0155, 0x20000000,
+        0x00000000, 0x80000000, 0x6800003f, 0x00000002, 0x3f800000, 0x00000007, 0x3f800000,
+        0x00000007, 0x3f80ff00, 0xa2800000, 0xef00023f,
+    ]);
+}
+
+/// An edge contact between edges 0.3 degrees from parallel: their crossing is ill-conditioned, and
+/// f32 placed it 9e-4 along the edges from f64's. That is rounding over the sine of the angle, the
+/// tolerance an edge contact is now compared with.
+#[test]
+fn nearly_parallel_crossing_edges_place_their_contact_to_rounding_over_the_sine_of_their_angle() {
+    audit_bits(&[
+        0x00000600, 0x00050000, 0x3f800000, 0x3f800000, 0x3f800000, 0x00000000, 0x003c0000,
+        0x00000000, 0x00000000, 0x3f000000, 0x40000000, 0x00000000, 0x00000000, 0x3f80a600,
+        0x3f800000, 0x3f800000, 0x00000040, 0x00000000, 0x00003f80, 0x00004000, 0x00000000,
+        0xa6000000, 0x00003f80, 0x00003f80, 0x00403f80, 0x00000000, 0x9abf0000,
+    ]);
+}
+
+/// A 1,024-long segment beside a box 1,570 wide, nearly parallel to one of its edges: the
+/// reference separates them on that edge axis, the fast test's padding of nearly parallel edges
+/// (`PARALLEL_EPSILON`, widening the shadows by ε·Σe / sin θ) calls them intersecting. That is
+/// the padding's documented trade-off, not a disagreement.
+#[test]
+fn the_fast_tests_padding_may_join_a_segment_nearly_parallel_to_a_big_boxs_edge() {
+    audit_bits(&[
+        0x00000000, 0x00000100, 0x0000b500, 0x00000000, 0x0000007f, 0x44000000, 0x44444444,
+        0x44444444, 0x44444444, 0x44447d44, 0x44444444, 0x44444444, 0x44444444, 0x44444444,
+        0x44444444, 0x44444444, 0x013f8000, 0x00005200, 0x07000000, 0x00000200, 0x00000000,
+        0xffff0000,
+    ]);
+}
+
+/// A contact point exactly on a box's edge end (y = −1.0 of a half extent 1): f32 names it on A's
+/// edge, f64 at A's corner; the points are the same. A point on a feature's boundary is named by
+/// rounding, and the comparison now says so.
+#[test]
+fn a_contact_point_at_an_edges_end_may_be_named_on_the_edge_or_the_corner() {
+    audit_bits(&[
+        0x00000004, 0x00000000, 0x00000000, 0x3fa30000, 0x3f800000, 0x3f800000, 0x00000000,
+        0x00000600, 0x80000000, 0x8000003f, 0x40000000, 0x00000000, 0x00080000, 0x3f800000,
+        0x3f800000, 0x3f800000, 0x8f000000, 0x8f8f8f8f, 0x8f8f8f8f, 0x8f8f8f8f, 0x8f8f8f8f,
+        0x8f8f8f8f, 0x00000000, 0x00005d00, 0x80000000,
+    ]);
+}
+
+/// A 6.6e6-long segment beside a box 6.6e6 wide, nearly along one of its edges: the fast test
+/// says intersecting, the reference separated by more than the band, on a face axis and an edge
+/// axis both within what the padding widens (see the test above).
+#[test]
+fn a_segment_at_the_coordinate_limit_along_a_huge_boxs_edge() {
+    audit_bits(&[
+        0x3f000000, 0x003fc000, 0x00024000, 0x00000000, 0x00000000, 0x4a4a4a00, 0x4a4a4a4a,
+        0x4a4a834a, 0x4a4a4a4e, 0x4a4a264a, 0x4a4ab44a, 0x4a4a4a4a, 0x4a4a4a4a, 0x4a4a4a4a,
+        0x4a4a4a4a, 0x4a4a4a4a, 0x4a4a4a4a, 0x4a4a264a, 0x0000804a, 0x3f001009, 0x62ff8000,
+    ]);
+}
+
+/// A 1.6e6-long segment 0.14° from parallel to an edge of a box as wide, separated from it by 0.56
+/// on a face axis and 419 on that edge pair's axis: the fast test's padding widens both (by
+/// ε·Σe = 3.3 on the face axis, over sin θ on the edge axis) and joins them. Explained by the
+/// padding, within the band.
+#[test]
+fn the_padding_may_join_a_huge_segment_to_a_huge_box_on_a_face_and_an_edge_axis() {
+    audit_bits(&[
+        0x31314000, 0x31313131, 0x31313131, 0x00000131, 0x00000000, 0x49494949, 0x49494949,
+        0x4949c949, 0x49494949, 0x49492b49, 0x49494949, 0x49494949, 0x49494949, 0x49492449,
+        0x49494949, 0x49494949, 0x49494949, 0x49494949, 0x49494949, 0x49494949, 0x49494949,
+        0x49494949, 0x003b4949, 0xc9490000, 0xf6d28b49, 0xbf1fbddf,
+    ]);
+}

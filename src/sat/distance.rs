@@ -279,13 +279,18 @@ macro_rules! closest_points {
         /// Which of `x`'s six face planes the box `y` reaches (touches or crosses), as
         /// `[axis][0 for the − face, 1 for the + face]`, with a little slack so that rounding never
         /// leaves out a plane that `y` just touches.
+        ///
+        /// The slack is rounding at the size of the pair, `|T|` plus every half extent: boxes
+        /// that touch to within it (which the boolean test may call apart) keep every feature
+        /// near the contact.
         fn reaches(x: &Solid3, y: &Solid3) -> [[bool; 2]; 3] {
             let t = y.c - x.c;
+            let size = t.length() + x.h.iter().chain(&y.h).sum::<$S>();
+            let slack = 64.0 * <$S>::EPSILON * size;
             std::array::from_fn(|k| {
                 let u = x.u[k];
                 let r = (0..3).map(|m| y.h[m] * y.u[m].dot(u).abs()).sum::<$S>();
                 let along = t.dot(u);
-                let slack = <$S>::EPSILON.sqrt() * (along.abs() + r + x.h[k]);
                 [-along + r >= x.h[k] - slack, along + r >= x.h[k] - slack]
             })
         }
