@@ -41,6 +41,9 @@ render() {
   echo "$OUT/3d-sphere.png"
   "$BIN" --sphere --scene assets/scenes/2d-intersecting.json --screenshot "$OUT/2d-sphere.png" --size "$SIZE"
   echo "$OUT/2d-sphere.png"
+  # corner to corner: the exact distance along no candidate, beside the best gap
+  "$BIN" --sphere --scene assets/scenes/3d-corner-to-corner.json --screenshot "$OUT/3d-corner-to-corner-sphere.png" --size "$SIZE"
+  echo "$OUT/3d-corner-to-corner-sphere.png"
   for p in "${PRESETS[@]}"; do
     "$BIN" --scene "assets/scenes/$p.json" --screenshot "$OUT/$p.png" --size "$SIZE"
     echo "$OUT/$p.png"

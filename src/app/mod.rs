@@ -211,12 +211,21 @@ impl App {
         });
     }
 
-    /// The scene's rectangle: the window left of the panel.
+    /// The scene's rectangle: the window left of the panel, and right of the sphere window when
+    /// that sits at the left edge.
     fn viewport(&self) -> Viewport {
-        Viewport::sized(
-            (screen_width() - self.shared.ui.flags.panel_width).max(240.0),
-            screen_height().max(200.0),
-        )
+        let flags = self.shared.ui.flags;
+        let free = screen_width() - flags.panel_width;
+        // the scene keeps at least 240 pixels: a sphere window that leaves less is drawn over it
+        let left = if free - flags.scene_left >= 240.0 {
+            flags.scene_left
+        } else {
+            0.0
+        };
+        Viewport {
+            x: left,
+            ..Viewport::sized((free - left).max(240.0), screen_height().max(200.0))
+        }
     }
 
     /// One frame: input, edits, report, ui, draw.

@@ -123,7 +123,7 @@ pub(crate) fn segment_meets_rect(a: Vec2, b: Vec2, (lo, hi): (Vec2, Vec2), pad: 
 }
 
 /// Draws labels inside the viewport, important ones first; a label that would cover one already
-/// drawn, or a rectangle in `keep_clear`, is left out.
+/// drawn, or a rectangle in `keep_clear`, is left out, or moved a row or two when important.
 pub(crate) fn labels_without_overlap(
     fonts: &Fonts,
     mut pending: Vec<PendingLabel>,
@@ -134,14 +134,27 @@ pub(crate) fn labels_without_overlap(
     let mut taken: Vec<(Vec2, Vec2)> = keep_clear.to_vec();
     for mut l in pending {
         l.at += nudge_inside(label_rect(fonts, &l.text, l.at, l.size, l.anchor), vp);
-        let (lo, hi) = label_rect(fonts, &l.text, l.at, l.size, l.anchor);
-        let overlaps = taken
-            .iter()
-            .any(|(a, b)| lo.x < b.x && hi.x > a.x && lo.y < b.y && hi.y > a.y);
-        if overlaps && !l.important {
-            continue;
+        let overlaps = |at: Vec2| {
+            let (lo, hi) = label_rect(fonts, &l.text, at, l.size, l.anchor);
+            taken
+                .iter()
+                .any(|(a, b)| lo.x < b.x && hi.x > a.x && lo.y < b.y && hi.y > a.y)
+        };
+        if overlaps(l.at) {
+            if !l.important {
+                continue;
+            }
+            // an important label moves a row or two down or up to a clear place, if there is one
+            let row = l.size as f32 + 8.0;
+            let clear = [1.0, -1.0, 2.0, -2.0]
+                .into_iter()
+                .map(|k| l.at + Vec2::new(0.0, k * row))
+                .find(|&at| vp.contains(at) && !overlaps(at));
+            if let Some(at) = clear {
+                l.at = at;
+            }
         }
-        taken.push((lo, hi));
+        taken.push(label_rect(fonts, &l.text, l.at, l.size, l.anchor));
         label(fonts, &l.text, l.at, l.size, l.color, l.anchor);
     }
 }

@@ -49,6 +49,9 @@ pub(crate) struct UiFlags {
     pub wants_keyboard: bool,
     /// The panel's width in points (0 when collapsed).
     pub panel_width: f32,
+    /// Where the scene starts on the left: the right edge of the sphere window when it sits at
+    /// the window's left edge (so the scene is framed beside it, not under it), else 0.
+    pub scene_left: f32,
 }
 
 /// The UI's own state across frames: its windows' text fields, and last frame's flags.
@@ -138,15 +141,17 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
         ctx.copy_text(text);
     }
     scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
-    if model.settings.sphere {
+    let sphere = if model.settings.sphere {
         sphere::window(
             ctx,
             model,
             &mut state.sphere,
             &mut out.commands,
             &mut out.probe,
-        );
-    }
+        )
+    } else {
+        None
+    };
     let width = if model.settings.panel_open {
         side_panel(ctx, model, &mut out)
     } else {
@@ -157,6 +162,9 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
         pointer_over: ctx.is_pointer_over_area() || ctx.is_using_pointer(),
         wants_keyboard: ctx.wants_keyboard_input(),
         panel_width: width,
+        scene_left: sphere
+            .filter(|r| r.left() < 48.0)
+            .map_or(0.0, |r| r.right()),
     };
     out
 }

@@ -53,19 +53,17 @@ pub(crate) trait DirectionsPicture: Dim {
     ) -> Pointed;
 }
 
-/// The window, when it is open.
+/// The window, when it is open; its rectangle.
 pub(crate) fn window<D: DirectionsPicture>(
     ctx: &egui::Context,
     model: &PanelModel<D>,
     state: &mut SphereState,
     commands: &mut Vec<Command>,
     probe: &mut Option<[f32; 3]>,
-) {
-    let Some(dirs) = &model.frame.directions else {
-        return;
-    };
+) -> Option<egui::Rect> {
+    let dirs = model.frame.directions.as_ref()?;
     let mut open = true;
-    egui::Window::new(D::TITLE)
+    let shown = egui::Window::new(D::TITLE)
         .open(&mut open)
         .default_width(360.0)
         .default_pos(egui::pos2(16.0, 90.0))
@@ -85,6 +83,7 @@ pub(crate) fn window<D: DirectionsPicture>(
     if !open {
         commands.push(Command::ToggleSphere);
     }
+    shown.map(|r| r.response.rect)
 }
 
 /// The two facts, with this pair's numbers.
