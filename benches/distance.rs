@@ -202,13 +202,9 @@ fn summary(since: SystemTime) {
     for dim in ["3d", "2d"] {
         for spec in &SETS {
             let group = format!("distance_{dim}_{}", spec.name);
-            let t: Vec<Option<f64>> = NAMES
-                .iter()
-                .map(|n| estimate_ns(&group, n, since))
-                .collect();
-            if t.iter().all(Option::is_none) {
+            let Some(t) = estimates(&group, &NAMES, since) else {
                 continue;
-            }
+            };
             let cells: Vec<String> = t.iter().map(|x| per_pair(*x, PAIRS)).collect();
             println!(
                 "| {} {} | {} | {} | {} |",

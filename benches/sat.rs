@@ -984,13 +984,9 @@ fn manifold_summary(since: SystemTime, names3: &[&str]) {
     for (dim, names) in [("3d", names3), ("2d", &names2[..])] {
         for name in names {
             let group = format!("{dim}_manifold_{name}");
-            let t: Vec<Option<f64>> = MANIFOLD_NAMES
-                .iter()
-                .map(|n| estimate_ns(&group, n, since))
-                .collect();
-            if t.iter().all(Option::is_none) {
+            let Some(t) = estimates(&group, &MANIFOLD_NAMES, since) else {
                 continue;
-            }
+            };
             let ns =
                 |i: usize| t[i].map_or("-".to_string(), |ns| format!("{:.0}", ns / PAIRS as f64));
             let ratio = match (t[0], t[2]) {
@@ -1275,13 +1271,9 @@ fn summary3(since: SystemTime, names: &[&str]) {
     let mut rows = Vec::new();
     for name in names {
         let group = format!("3d_{name}");
-        let t: Vec<Option<f64>> = NAMES3
-            .iter()
-            .map(|n| estimate_ns(&group, n, since))
-            .collect();
-        if t.iter().all(Option::is_none) {
+        let Some(t) = estimates(&group, &NAMES3, since) else {
             continue;
-        }
+        };
         let cells: Vec<String> = t.iter().map(|x| per_pair(*x, PAIRS)).collect();
         rows.push(format!(
             "| {name} | {} | {} | {} | {} | {} | {} | {} |",
@@ -1352,13 +1344,9 @@ fn summary(since: SystemTime) {
     for dim in ["2d"] {
         for spec in &SETS {
             let group = format!("{dim}_{}", spec.name);
-            let t: Vec<Option<f64>> = NAMES
-                .iter()
-                .map(|n| estimate_ns(&group, n, since))
-                .collect();
-            if t.iter().all(Option::is_none) {
+            let Some(t) = estimates(&group, &NAMES, since) else {
                 continue;
-            }
+            };
             let rate = |i: usize| {
                 t[i].map_or("-".to_string(), |ns| {
                     format!("{:.1} M", PAIRS as f64 / ns * 1e3)

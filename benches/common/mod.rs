@@ -246,6 +246,12 @@ pub fn estimate_ns(group: &str, name: &str, since: SystemTime) -> Option<f64> {
         .or_else(|| v["mean"]["point_estimate"].as_f64())
 }
 
+/// The estimates of every method in `names` in `group`, or `None` when this run measured none.
+pub fn estimates(group: &str, names: &[&str], since: SystemTime) -> Option<Vec<Option<f64>>> {
+    let t: Vec<Option<f64>> = names.iter().map(|n| estimate_ns(group, n, since)).collect();
+    t.iter().any(Option::is_some).then_some(t)
+}
+
 /// `slow / fast` as `2.5×`, or `-` when either is missing.
 pub fn ratio(fast: Option<f64>, slow: Option<f64>) -> String {
     match (fast, slow) {
