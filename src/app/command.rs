@@ -54,6 +54,15 @@ pub(crate) enum Command {
     Open(PathBuf),
     /// Open a preset by name.
     OpenPreset(String),
+    /// Open the text of a file the browser handed over (dropped on the page or chosen in its
+    /// picker): its name, and its text or why it could not be read.
+    OpenText(String, Result<String, String>),
+    /// Open a scene link (a whole URL, or the part after `#`).
+    OpenLink(String),
+    /// Show the browser's file picker.
+    ChooseFile,
+    /// Put the scene's link on the clipboard.
+    CopyLink,
     /// Save to the scene's file, or ask where (Ctrl+S).
     Save,
     /// Show the Save as window (Ctrl+Shift+S).

@@ -14,10 +14,12 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::mode::ModeState;
+use super::platform;
 use super::settings::{Kept, Settings};
 use super::source::Source;
 use super::three::Three;
 use super::two::Two;
+use crate::scene::boxes::pair_from_json;
 use crate::scene::presets::{presets, Preset};
 use crate::scene::{write_atomic, Mode, Pair, Scene, SceneError};
 
@@ -135,6 +137,58 @@ pub(crate) struct Loaded {
     pub source: Source,
 }
 
+impl Loaded {
+    /// A scene as read, from the file at `path` if it may be saved back there.
+    fn new(scene: Scene, pair: Pair, path: Option<&Path>) -> Self {
+        Loaded {
+            source: Source {
+                path: path.map(Path::to_path_buf),
+                preset: None,
+                description: scene.description.clone(),
+                edited: false,
+                saved: Some(pair),
+            },
+            scene,
+            pair,
+        }
+    }
+}
+
+/// A scene from the text of a file named `path`: a scene file, or else one `check` line (the first
+/// case of a JSON Lines file), whose boxes become a scene described after the file.
+pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
+    let as_scene = match Scene::from_json(text) {
+        Ok((scene, pair)) => return Ok(Loaded::new(scene, pair, Some(path))),
+        Err(e) => e,
+    };
+    let name = path.display();
+    let cases: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
+        .collect();
+    let Some(&(n, line)) = cases.first() else {
+        return Err(SceneError::Shape(format!("{name}: the file is empty")));
+    };
+    let pair = pair_from_json(line).map_err(|as_line| {
+        // a whole-file object with a mode was meant as a scene
+        let scene_like =
+            serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("mode").is_some());
+        let e = if scene_like { as_scene } else { as_line };
+        SceneError::Shape(format!("{name}: {e}"))
+    })?;
+    let description = match cases.len() {
+        1 => format!("the check line of {name}"),
+        all => format!("line {} of {name} (the first of {all} cases)", n + 1),
+    };
+    // no path: Save asks where, so a JSON Lines file is never replaced by a scene
+    let scene = Scene::new(&pair, description, serde_json::Value::Null);
+    Ok(Loaded::new(scene, pair, None))
+}
+
+/// The browser's local storage key of the last state (the desktop's is a file, [`last_state_path`]).
+pub(crate) const LAST_STATE_KEY: &str = "satbox.last-state";
+
 /// How often the last state is written while something changes, in seconds.
 const AUTOSAVE_EVERY: f64 = 2.0;
 
@@ -193,31 +247,40 @@ impl Library {
         })
     }
 
-    /// Reads a scene file.
-    pub(crate) fn read(&self, path: &Path) -> Result<Loaded, SceneError> {
-        let (scene, pair) = Scene::load(path)?;
-        Ok(Loaded {
-            source: Source {
-                path: Some(path.to_path_buf()),
-                preset: None,
-                description: scene.description.clone(),
-                edited: false,
-                saved: Some(pair),
-            },
-            scene,
-            pair,
-        })
+    /// The pair of a scene link, as a scene described by the notes its reading made.
+    pub(crate) fn link(&self, link: &str) -> Result<Loaded, SceneError> {
+        let noted = crate::scene::link::decode(link)?;
+        let notes: Vec<String> = noted.notes.iter().map(|n| n.to_string()).collect();
+        let description = match notes.is_empty() {
+            true => "opened from a link".to_string(),
+            false => format!("opened from a link ({})", notes.join("; ")),
+        };
+        let scene = Scene::new(&noted.pair, description, serde_json::Value::Null);
+        Ok(Loaded::new(scene, noted.pair, None))
     }
 
-    /// Writes `scene` to `path` (atomically) and lists the folder again.
+    /// Reads a scene file (or a file of check lines: its first case).
+    pub(crate) fn read(&self, path: &Path) -> Result<Loaded, SceneError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| SceneError::Io(format!("cannot read {}: {e}", path.display())))?;
+        read_text(path, &text)
+    }
+
+    /// Writes `scene` to `path` (atomically) and lists the folder again; in the browser, offers it
+    /// as a download named after `path`.
     pub(crate) fn write(&mut self, scene: &Scene, path: &Path) -> Result<(), SceneError> {
+        if self.data.is_none() && platform::WEB {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            platform::download(&name, &scene.to_json());
+            return Ok(());
+        }
         scene.save(path)?;
         self.refresh();
         Ok(())
     }
 
     /// Restores the last state, if there is one, into both modes (each with a fresh undo history);
-    /// returns the mode shown. A file that cannot be read or validated is moved aside (never
+    /// returns the mode shown. A state that cannot be read or validated is set aside (never
     /// deleted) and reported as the error.
     pub(crate) fn restore(
         &mut self,
@@ -226,16 +289,10 @@ impl Library {
         settings: &mut Settings,
         viewport: &super::camera::Viewport,
     ) -> Result<Option<Mode>, String> {
-        let Some(path) = self.data.as_deref().map(last_state_path) else {
+        let Some(read) = self.read_last_state() else {
             return Ok(None);
         };
-        if !self.persist || !path.exists() {
-            return Ok(None);
-        }
-        let read = std::fs::read_to_string(&path)
-            .map_err(|e| SceneError::Io(e.to_string()))
-            .and_then(|t| LastState::from_json(&t).map(|l| (l, t)));
-        match read {
+        match read.and_then(|t| LastState::from_json(&t).map(|l| (l, t))) {
             Ok((last, text)) => {
                 for (k, scene) in [&last.three, &last.two].into_iter().enumerate() {
                     if let Ok(pair) = scene.pair() {
@@ -257,22 +314,58 @@ impl Library {
                 self.last_written = Some(text);
                 Ok(Some(last.mode))
             }
-            Err(e) => {
-                let stamp = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_secs())
-                    .unwrap_or(0);
+            Err(e) => Err(format!(
+                "the last state {} was not restored: {e}{}",
+                self.last_state_place(),
+                self.set_last_state_aside()
+            )),
+        }
+    }
+
+    /// Where the last state is kept, for messages.
+    fn last_state_place(&self) -> String {
+        match &self.data {
+            Some(data) => last_state_path(data).display().to_string(),
+            None => format!("(the browser's local storage, {LAST_STATE_KEY})"),
+        }
+    }
+
+    /// The last state's text, `None` when there is none to restore.
+    fn read_last_state(&self) -> Option<Result<String, SceneError>> {
+        if !self.persist {
+            return None;
+        }
+        if let Some(data) = &self.data {
+            let path = last_state_path(data);
+            return path.exists().then(|| {
+                std::fs::read_to_string(&path).map_err(|e| SceneError::Io(e.to_string()))
+            });
+        }
+        platform::storage_get(LAST_STATE_KEY).map(Ok)
+    }
+
+    /// Moves a last state that could not be restored aside, under a name with the time; returns
+    /// where it went, for the message.
+    fn set_last_state_aside(&self) -> String {
+        let stamp = macroquad::miniquad::date::now() as u64;
+        match &self.data {
+            Some(data) => {
+                let path = last_state_path(data);
                 let aside = path.with_file_name(format!("last-state.corrupt-{stamp}.json"));
-                let kept = std::fs::rename(&path, &aside).is_ok();
-                Err(format!(
-                    "the last state {} was not restored: {e}{}",
-                    path.display(),
-                    if kept {
-                        format!(" (kept as {})", aside.display())
-                    } else {
-                        String::new()
-                    }
-                ))
+                match std::fs::rename(&path, &aside) {
+                    Ok(()) => format!(" (kept as {})", aside.display()),
+                    Err(_) => String::new(),
+                }
+            }
+            None => {
+                let key = format!("{LAST_STATE_KEY}.corrupt-{stamp}");
+                let kept = platform::storage_get(LAST_STATE_KEY)
+                    .is_some_and(|text| platform::storage_set(&key, &text));
+                if kept {
+                    format!(" (kept under {key})")
+                } else {
+                    String::new()
+                }
             }
         }
     }
@@ -313,9 +406,9 @@ impl Library {
         now: f64,
         force: bool,
     ) -> Result<(), String> {
-        let (true, Some(data)) = (self.persist, self.data.clone()) else {
+        if !self.persist || (self.data.is_none() && !platform::WEB) {
             return Ok(());
-        };
+        }
         if !force && now - self.last_save_at < AUTOSAVE_EVERY {
             return Ok(());
         }
@@ -327,8 +420,12 @@ impl Library {
         // remembered even when it fails, so that the same failure is not reported every 2 s
         self.last_written = Some(text.clone());
         LastState::from_json(&text).map_err(|e| format!("the state was not saved: {e}"))?;
-        write_atomic(&last_state_path(&data), text.as_bytes())
-            .map_err(|e| format!("the state was not saved: {e}"))
+        match &self.data {
+            Some(data) => write_atomic(&last_state_path(data), text.as_bytes())
+                .map_err(|e| format!("the state was not saved: {e}")),
+            None if platform::storage_set(LAST_STATE_KEY, &text) => Ok(()),
+            None => Err("the state was not saved: the browser refused its local storage".into()),
+        }
     }
 }
 
@@ -484,5 +581,59 @@ mod tests {
             "the list is refreshed after a save"
         );
         std::fs::remove_dir_all(data).unwrap();
+    }
+
+    #[test]
+    fn a_check_line_file_opens_its_first_case_and_is_never_saved_over() {
+        let lib = Library::new(None, false);
+        let first = lib.preset("3d-deep-overlap").unwrap().pair;
+        let second = lib.preset("2d-separated").unwrap().pair;
+        let lines = format!(
+            "\n{}\n{}\n",
+            crate::scene::boxes::check_line(&first),
+            crate::scene::boxes::check_line(&second)
+        );
+        let loaded = read_text(Path::new("run.jsonl"), &lines).unwrap();
+        assert_eq!(loaded.pair, first);
+        assert_eq!(
+            loaded.source.description,
+            "line 2 of run.jsonl (the first of 2 cases)"
+        );
+        // Save asks where: the JSON Lines file is not replaced by a scene
+        assert_eq!(loaded.source.path, None);
+    }
+
+    #[test]
+    fn a_scene_file_keeps_its_path_and_a_broken_one_is_reported_as_a_scene() {
+        let lib = Library::new(None, false);
+        let scene = lib.preset("2d-separated").unwrap().scene;
+        let loaded = read_text(Path::new("s.json"), &scene.to_json()).unwrap();
+        assert_eq!(loaded.source.path, Some(PathBuf::from("s.json")));
+        let broken = scene.to_json().replace("\"2d\"", "\"4d\"");
+        let e = read_text(Path::new("s.json"), &broken)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("s.json") && e.contains("\"mode\""), "{e}");
+        let e = read_text(Path::new("empty.jsonl"), "\n  \n").unwrap_err();
+        assert!(e.to_string().contains("empty"), "{e}");
+    }
+
+    #[test]
+    fn a_scene_link_opens_its_pair_bit_for_bit_with_its_notes_in_the_description() {
+        let lib = Library::new(None, false);
+        let pair = lib.preset("3d-contact-edge-edge").unwrap().pair;
+        let link = crate::scene::link::link(&pair, crate::scene::link::BASE_URL);
+        let loaded = lib.link(&link).unwrap();
+        assert_eq!(loaded.pair, pair);
+        assert_eq!(loaded.source.path, None);
+        let long = "satbox=1&mode=3d&a.center=0,0,0&a.half_extents=1,1,1&a.rotation=0,0,0,2\
+                    &b.center=3,0,0&b.half_extents=1,1,1&b.rotation=0,0,0,1";
+        let noted = lib.link(long).unwrap();
+        assert!(
+            noted.scene.description.contains("opened from a link ("),
+            "{}",
+            noted.scene.description
+        );
+        assert!(lib.link("satbox=9&mode=3d").is_err());
     }
 }

@@ -25,6 +25,7 @@ pub(crate) mod input;
 pub(crate) mod layout;
 pub(crate) mod library;
 pub(crate) mod mode;
+pub(crate) mod platform;
 pub(crate) mod settings;
 pub(crate) mod source;
 pub(crate) mod sphere;
@@ -47,7 +48,7 @@ use macroquad::prelude::{
 
 use camera::Viewport;
 use command::Command;
-use dim::{Dim, Vector};
+use dim::{AxisReport, Dim, Vector};
 use draw::{Fonts, Paint};
 use frame::Frame;
 use input::InputFrame;
@@ -106,7 +107,7 @@ async fn main_loop(options: Options) {
     let mut frames = 0u32;
     loop {
         app.frame(&fonts);
-        if app.quit {
+        if app.quit && !platform::WEB {
             // the last state is written: leave now rather than wait for the window's teardown
             std::process::exit(0);
         }
@@ -143,6 +144,8 @@ struct Shared {
     frame_ms: (f32, f32),
     last_mouse: Vec2,
     now: f64,
+    /// The status and the scene link last given to the page (the browser only).
+    published: (String, String),
 }
 
 /// The window's state across frames.
@@ -163,7 +166,8 @@ impl App {
             (screen_width() - ui::default_panel_width(screen_width())).max(240.0),
             screen_height().max(200.0),
         );
-        let data = (!screenshot).then(crate::scene::user_data_dir);
+        // the browser keeps the last state in its local storage and has no scene folder
+        let data = (!screenshot && !platform::WEB).then(crate::scene::user_data_dir);
         let mut app = App {
             mode: Mode::Three,
             three: ModeState::new(&viewport),
@@ -177,6 +181,7 @@ impl App {
                 frame_ms: (0.0, 0.0),
                 last_mouse: Vec2::ZERO,
                 now: 0.0,
+                published: Default::default(),
             },
             quit: false,
         };
@@ -192,6 +197,11 @@ impl App {
         }
         if let Some(path) = &options.scene {
             app.open(Command::Open(path.clone()), &viewport);
+        }
+        // a link given on the command line, or the page's own address in the browser
+        let address = platform::address().filter(|a| a.contains("satbox="));
+        if let Some(link) = options.scene_url.clone().or(address) {
+            app.open(Command::OpenLink(link), &viewport);
         }
         app.shared.settings.sphere |= options.sphere;
         // applied in the first frame, to the mode shown
@@ -243,6 +253,9 @@ impl App {
         // 2. edits: the commands of the whole app first, the mode's in its frame
         let mut commands = std::mem::take(&mut self.shared.queued);
         commands.extend(command::from_keys(&keys));
+        if let Some((name, text)) = platform::take_opened_file() {
+            commands.push(Command::OpenText(name, text));
+        }
         if is_quit_requested() {
             commands.push(Command::Quit);
         }
@@ -286,7 +299,11 @@ impl App {
                 self.shared.library.refresh();
                 self.shared.ui.windows.open.open = true;
             }
-            Command::Open(_) | Command::OpenPreset(_) => self.open(command, viewport),
+            Command::Open(_)
+            | Command::OpenPreset(_)
+            | Command::OpenText(..)
+            | Command::OpenLink(_) => self.open(command, viewport),
+            Command::ChooseFile => platform::choose_file(),
             Command::TogglePanel => self.shared.settings.panel_open ^= true,
             Command::ToggleLegend => self.shared.settings.legend ^= true,
             Command::ToggleSphere => self.shared.settings.sphere ^= true,
@@ -312,6 +329,11 @@ impl App {
         let loaded: Result<Loaded, String> = match &command {
             Command::Open(path) => lib.read(path).map_err(|e| e.to_string()),
             Command::OpenPreset(name) => lib.preset(name).ok_or(format!("no preset {name}")),
+            Command::OpenText(name, Ok(text)) => {
+                library::read_text(std::path::Path::new(name), text).map_err(|e| e.to_string())
+            }
+            Command::OpenText(name, Err(e)) => Err(format!("cannot read {name}: {e}")),
+            Command::OpenLink(link) => lib.link(link).map_err(|e| format!("the link: {e}")),
             _ => return,
         };
         let loaded = match loaded {
@@ -328,6 +350,7 @@ impl App {
         self.shared.ui.windows.open.open = false;
         let what = match &command {
             Command::OpenPreset(name) => format!("preset {name}"),
+            _ if loaded.source.path.is_none() => loaded.scene.description.clone(),
             _ => format!("opened {}", loaded.source.title()),
         };
         self.say(what, false);
@@ -401,6 +424,9 @@ impl Shared {
         // 3. report
         let frame = Frame::compute(mode, &self.settings, viewport);
         mode.lines = frame.lines.clone();
+        if platform::WEB {
+            self.publish(mode, &frame, input.left_down);
+        }
         // 4. ui
         let model = PanelModel {
             mode,
@@ -430,6 +456,23 @@ impl Shared {
         }
         egui_macroquad::draw();
         drag_ended
+    }
+
+    /// Tells the page what is shown: the verdict in its status line (read by screen readers), and
+    /// the scene's link in the address bar (not rewritten during a drag).
+    fn publish<D: Dim>(&mut self, mode: &ModeState<D>, frame: &Frame<D>, dragging: bool) {
+        let status = format!("{}: {}", D::MODE, frame.report.verdict());
+        if status != self.published.0 {
+            platform::set_status(&status);
+            self.published.0 = status;
+        }
+        if !dragging {
+            let fragment = crate::scene::link::encode(&D::pair(&mode.a, &mode.b));
+            if fragment != self.published.1 {
+                platform::set_fragment(&fragment);
+                self.published.1 = fragment;
+            }
+        }
     }
 
     /// Applies a command that concerns the mode shown, or the scene it holds.
@@ -464,6 +507,15 @@ impl Shared {
                 self.ui.windows.copy_test = Some(text);
             }
             Command::SaveRegression => self.save_regression(mode),
+            Command::CopyLink => {
+                // in the browser the link opens this very page; else the placeholder address
+                let base = platform::address()
+                    .map(|a| format!("{}#", a.split('#').next().unwrap_or_default()))
+                    .unwrap_or_else(|| crate::scene::link::BASE_URL.to_string());
+                let link = crate::scene::link::link(&D::pair(&mode.a, &mode.b), &base);
+                self.ui.clipboard = Some(link);
+                self.say("the scene's link is on the clipboard", false);
+            }
             Command::SetGizmo(g) => self.settings.gizmo_mode = *g,
             Command::ToggleGizmoSpace => {
                 use gizmo::GizmoSpace::{Local, World};
@@ -517,8 +569,23 @@ impl Shared {
 
     /// Writes the pair as a scene named after the time, with the cross-check's numbers in its
     /// description: into `tests/regressions/` when satbox runs from its source checkout (where
-    /// `cargo test --test regressions` replays it), else into the user's scenes folder.
+    /// `cargo test --test regressions` replays it), else into the user's scenes folder; the
+    /// browser downloads it.
     fn save_regression<D: Dim>(&mut self, mode: &ModeState<D>) {
+        let p = &self.settings.params;
+        let check = frame::cross_check::<D>(&mode.a, &mode.b, &mode.report(&self.settings), p);
+        let stamp = (macroquad::miniquad::date::now() * 1000.0) as u64;
+        let description = format!(
+            "regression case: fast {} / report {} / reference {} (margin {:.3e})",
+            check.fast, check.report, check.reference, check.margin
+        );
+        let name = format!("regression-{stamp}.json");
+        let scene = mode.scene(&description);
+        if platform::WEB {
+            platform::download(&name, &scene.to_json());
+            let next = "copy it into tests/regressions/ of a satbox checkout to keep it as a test";
+            return self.say(format!("downloaded {name} ({next})"), false);
+        }
         let checkout = option_env!("CARGO_MANIFEST_DIR")
             .map(|d| std::path::Path::new(d).join("tests").join("regressions"))
             .filter(|d| d.is_dir());
@@ -527,18 +594,8 @@ impl Shared {
         else {
             return self.say("no folder to save the case to", true);
         };
-        let p = &self.settings.params;
-        let check = frame::cross_check::<D>(&mode.a, &mode.b, &mode.report(&self.settings), p);
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_millis())
-            .unwrap_or(0);
-        let description = format!(
-            "regression case: fast {} / report {} / reference {} (margin {:.3e})",
-            check.fast, check.report, check.reference, check.margin
-        );
-        let path = dir.join(format!("regression-{stamp}.json"));
-        match mode.scene(&description).save(&path) {
+        let path = dir.join(name);
+        match scene.save(&path) {
             Ok(()) => {
                 self.library.refresh();
                 let next = if in_checkout {

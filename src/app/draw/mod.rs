@@ -48,6 +48,13 @@ impl Fonts {
             macroquad::text::load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR)
                 .expect("the bundled Hack font parses");
         mono.set_filter(macroquad::texture::FilterMode::Linear);
+        // every glyph the scene draws, at every size it uses, rasterised now: a glyph first met
+        // mid-frame grows the atlas, whose old texture the frame's queued text still binds (an
+        // error WebGL reports on the browser's console)
+        let glyphs: Vec<char> = (' '..='~').chain(EXTRA_GLYPHS.chars()).collect();
+        for size in 10..=28 {
+            mono.populate_font_cache(&glyphs, size);
+        }
         Self { mono }
     }
 
@@ -56,6 +63,9 @@ impl Fonts {
         measure_text(text, Some(&self.mono), size, 1.0).width
     }
 }
+
+/// The characters beyond ASCII that the scene's labels use.
+const EXTRA_GLYPHS: &str = "§°±²³·¹½×Σεθρ–—…⁴⁻ℓ⇒−∞≤≥⊥√≈·‖∠Δ";
 
 /// Where a label sits relative to its anchor point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

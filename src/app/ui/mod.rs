@@ -16,6 +16,7 @@ use super::dim::Dim;
 use super::frame::Frame;
 use super::library::Library;
 use super::mode::ModeState;
+use super::platform;
 use super::settings::Settings;
 use super::theme;
 use crate::scene::Mode;
@@ -138,7 +139,7 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
     state.stale_ctrl = repair_modifiers(ctx, keys, state.stale_ctrl);
     let mut out = UiOut::default();
     if let Some(text) = state.clipboard.take() {
-        ctx.copy_text(text);
+        platform::copy_text(ctx, text);
     }
     scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
     let sphere = if model.settings.sphere {

@@ -11,7 +11,7 @@ use super::{dim, PanelModel};
 use crate::app::command::Command;
 use crate::app::dim::Dim;
 use crate::app::library::{resolve_save_path, scenes_dir};
-use crate::app::theme;
+use crate::app::{platform, theme};
 
 /// The Open window.
 #[derive(Clone, Debug, Default)]
@@ -65,7 +65,9 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
             }
             ui.horizontal_wrapped(|ui| buttons(ui, model, commands));
             presets(ui, model, commands);
-            user_scenes(ui, model, commands);
+            if !platform::WEB {
+                user_scenes(ui, model, commands);
+            }
         });
 }
 
@@ -88,6 +90,8 @@ fn buttons<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Comman
     ui.separator();
     let hint = "A Rust #[test] and a `satbox check` line for these boxes, on the clipboard";
     button(ui, true, "Copy as test", hint, Command::CopyAsTest);
+    let hint = "A link that opens these boxes in satbox (the browser, or satbox --scene-url)";
+    button(ui, true, "Copy link", hint, Command::CopyLink);
 }
 
 fn presets<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
@@ -182,32 +186,55 @@ fn open_window<D: Dim>(
         .collapsible(false)
         .default_width(460.0)
         .show(ctx, |ui| {
-            ui.label("Path of a scene file (.json):");
-            let resp = ui.add(
-                egui::TextEdit::singleline(&mut w.path)
-                    .desired_width(f32::INFINITY)
-                    .hint_text("/path/to/scene.json"),
-            );
-            if ui.button("Open").clicked() || entered(ui, &resp) {
-                commands.push(Command::Open(PathBuf::from(w.path.trim())));
-            }
-            ui.separator();
-            ui.label(RichText::new("My scenes").strong());
-            if model.library.user_scenes.is_empty() {
-                dim(ui, "none yet");
-            }
-            for s in &model.library.user_scenes {
-                let label = match &s.summary {
-                    Ok((mode, d)) => format!("{} — {mode} {d}", s.path.display()),
-                    Err(e) => format!("{} — {e}", s.path.display()),
-                };
-                if ui.selectable_label(false, label).clicked() {
-                    w.path = s.path.display().to_string();
-                    commands.push(Command::Open(s.path.clone()));
-                }
+            if platform::WEB {
+                browser_open(ui, commands);
+            } else {
+                path_open(ui, model, w, commands);
             }
         });
     w.open &= open;
+}
+
+/// The browser's Open: its file picker, or a file dropped on the page.
+fn browser_open(ui: &mut Ui, commands: &mut Vec<Command>) {
+    ui.label("A scene file (.json), or check lines (.jsonl: the first case opens).");
+    if ui.button("Choose a file…").clicked() {
+        commands.push(Command::ChooseFile);
+    }
+    dim(ui, "or drop the file anywhere on the page");
+}
+
+/// The desktop's Open: a path, or one of the user's scenes.
+fn path_open<D: Dim>(
+    ui: &mut Ui,
+    model: &PanelModel<D>,
+    w: &mut OpenWindow,
+    commands: &mut Vec<Command>,
+) {
+    ui.label("Path of a scene file (.json), or of check lines (.jsonl: the first case):");
+    let resp = ui.add(
+        egui::TextEdit::singleline(&mut w.path)
+            .desired_width(f32::INFINITY)
+            .hint_text("/path/to/scene.json"),
+    );
+    if ui.button("Open").clicked() || entered(ui, &resp) {
+        commands.push(Command::Open(PathBuf::from(w.path.trim())));
+    }
+    ui.separator();
+    ui.label(RichText::new("My scenes").strong());
+    if model.library.user_scenes.is_empty() {
+        dim(ui, "none yet");
+    }
+    for s in &model.library.user_scenes {
+        let label = match &s.summary {
+            Ok((mode, d)) => format!("{} — {mode} {d}", s.path.display()),
+            Err(e) => format!("{} — {e}", s.path.display()),
+        };
+        if ui.selectable_label(false, label).clicked() {
+            w.path = s.path.display().to_string();
+            commands.push(Command::Open(s.path.clone()));
+        }
+    }
 }
 
 fn save_as_window<D: Dim>(
@@ -219,7 +246,11 @@ fn save_as_window<D: Dim>(
     if !w.open {
         return;
     }
-    let scenes = model.library.data.as_deref().map(scenes_dir);
+    // the browser downloads the file: a bare name, resolved against no folder
+    let scenes = match platform::WEB {
+        true => Some(PathBuf::new()),
+        false => model.library.data.as_deref().map(scenes_dir),
+    };
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let mut open = true;
     egui::Window::new("Save scene as")
@@ -227,7 +258,10 @@ fn save_as_window<D: Dim>(
         .collapsible(false)
         .default_width(460.0)
         .show(ctx, |ui| {
-            ui.label("A name (saved in your scenes folder) or a path:");
+            ui.label(match platform::WEB {
+                true => "A file name (the browser downloads it):",
+                false => "A name (saved in your scenes folder) or a path:",
+            });
             let resp = ui.add(egui::TextEdit::singleline(&mut w.path).desired_width(f32::INFINITY));
             dim(ui, "Description (one line):");
             ui.add(egui::TextEdit::singleline(&mut w.description).desired_width(f32::INFINITY));
@@ -269,7 +303,7 @@ fn copy_test_window(ctx: &egui::Context, text: &mut Option<String>) {
         .show(ctx, |ui| {
             ui.label("Copied to the clipboard: paste it into a file under tests/.");
             if ui.button("Copy again").clicked() {
-                ui.ctx().copy_text(t.clone());
+                platform::copy_text(ui.ctx(), t.clone());
             }
             egui::ScrollArea::vertical()
                 .max_height(420.0)
