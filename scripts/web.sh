@@ -30,7 +30,7 @@ build() {
   if ! rustup target list --installed 2>/dev/null | grep -qx "$TARGET"; then
     rustup target add "$TARGET"
   fi
-  cargo build --release --target "$TARGET" --bin satbox
+  cargo build --profile web --target "$TARGET" --bin satbox
   rm -rf "$OUT"
   mkdir -p "$OUT"
   cp web/index.html web/satbox.js "$OUT/"
@@ -38,7 +38,7 @@ build() {
   cp "$(crate_dir sapp-jsutils)/js/sapp_jsutils.js" "$OUT/sapp_jsutils.js"
   # egui-macroquad opens hyperlinks through quad-url
   cp "$(crate_dir quad-url)/js/quad-url.js" "$OUT/quad-url.js"
-  local wasm="target/$TARGET/release/satbox.wasm"
+  local wasm="target/$TARGET/web/satbox.wasm"
   if command -v wasm-opt >/dev/null; then
     # the size-first optimisation of binaryen; the features rustc's wasm32 target emits by default
     wasm-opt -Oz --strip-debug --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
@@ -65,7 +65,7 @@ case "${1:-}" in
   serve) serve "${2:-8080}" ;;
   test)
     build
-    (cd web/test && npm install --no-audit --no-fund --silent && node browser.mjs)
+    (cd web/test && npm ci --no-audit --no-fund --silent && node browser.mjs)
     ;;
   *)
     echo "usage: scripts/web.sh build | serve [PORT] | test" >&2

@@ -189,8 +189,10 @@ pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
 /// The browser's local storage key of the last state (the desktop's is a file, [`last_state_path`]).
 pub(crate) const LAST_STATE_KEY: &str = "satbox.last-state";
 
-/// How often the last state is written while something changes, in seconds.
-const AUTOSAVE_EVERY: f64 = 2.0;
+/// How often the last state is written while something changes, in seconds. The browser writes
+/// every change (a few kilobytes into local storage), since a page can be reloaded or closed at any
+/// moment with no chance to write on the way out.
+const AUTOSAVE_EVERY: f64 = if platform::WEB { 0.0 } else { 2.0 };
 
 /// The presets, the user's folder and the last-state writer.
 #[derive(Debug)]

@@ -141,7 +141,7 @@ struct Shared {
     /// Commands from last frame's panel, applied in this frame's edit phase.
     queued: Vec<Command>,
     /// Smoothed and worst recent frame time, milliseconds.
-    frame_ms: (f32, f32),
+    frame_ms: ui::FrameTimes,
     last_mouse: Vec2,
     now: f64,
     /// The status and the scene link last given to the page (the browser only).
@@ -178,7 +178,7 @@ impl App {
                 ui: UiState::default(),
                 message: None,
                 queued: Vec::new(),
-                frame_ms: (0.0, 0.0),
+                frame_ms: ui::FrameTimes::default(),
                 last_mouse: Vec2::ZERO,
                 now: 0.0,
                 published: Default::default(),
@@ -369,9 +369,12 @@ impl App {
             }
         }
         let ms = ((now - started) * 1000.0) as f32;
-        let (avg, worst) = self.shared.frame_ms;
-        let avg = if avg == 0.0 { ms } else { avg * 0.9 + ms * 0.1 };
-        self.shared.frame_ms = (avg, (worst * 0.995).max(ms));
+        let t = &mut self.shared.frame_ms;
+        let smooth = |avg: f32, x: f32| if avg == 0.0 { x } else { avg * 0.9 + x * 0.1 };
+        t.work = smooth(t.work, ms);
+        t.worst = (t.worst * 0.995).max(ms);
+        // the time from one frame to the next: what is seen, with the rendering and any wait
+        t.interval = smooth(t.interval, get_frame_time() * 1000.0);
     }
 
     fn save_last_state(&mut self, force: bool) {

@@ -141,7 +141,7 @@ async function run(page, base, problems) {
   check(/depth 0\.5/.test(linked), `a scene link opens its pair: ${linked}`);
 
   // 4. a reload (no link in the address) restores the last state from local storage
-  await page.waitForTimeout(3000);            // the last state is written every 2 s
+  await page.waitForTimeout(1000);            // the browser writes the last state on every change
   const stored = await page.evaluate(() => window.localStorage.getItem("satbox.last-state"));
   check(stored && stored.includes('"mode"'), "the last state is in the browser's local storage");
   await page.goto(base + "?reloaded");

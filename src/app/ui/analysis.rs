@@ -47,15 +47,21 @@ pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
         });
 }
 
-/// The smoothed and worst recent frame time.
-pub(crate) fn frame_time(ui: &mut Ui, (ms, worst): (f32, f32)) {
+/// satbox's own time per frame (smoothed, and the worst recent one) and the frame rate shown.
+pub(crate) fn frame_time(ui: &mut Ui, t: super::FrameTimes) {
     ui.label(
         RichText::new(format!(
-            "frame {ms:.1} ms (worst {worst:.1} ms) · {:.0} fps",
-            1000.0 / ms.max(0.01)
+            "frame {:.1} ms (worst {:.1} ms) · {:.0} fps shown",
+            t.work,
+            t.worst,
+            1000.0 / t.interval.max(0.01)
         ))
         .color(theme::TEXT_DIM.egui())
         .monospace(),
+    )
+    .on_hover_text(
+        "satbox's own work per frame (input, report, panel, draw calls), and the frames per \
+         second actually shown, which also count the rendering and the wait for the display",
     );
 }
 

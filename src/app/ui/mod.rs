@@ -38,7 +38,7 @@ pub(crate) struct PanelModel<'a, D: Dim> {
     /// Redo has something to redo.
     pub can_redo: bool,
     /// Smoothed and worst recent frame time, milliseconds.
-    pub frame_ms: (f32, f32),
+    pub frame_ms: FrameTimes,
 }
 
 /// What egui wanted last frame: the scene ignores the pointer and keys it took.
@@ -127,6 +127,17 @@ pub(crate) fn repair_modifiers(ctx: &egui::Context, keys: &KeysNow, was_stale: b
 /// The panel's width when the window opens: about a third of the window, within reason.
 pub(crate) fn default_panel_width(screen_width: f32) -> f32 {
     (screen_width * 0.36).clamp(320.0, 560.0)
+}
+
+/// The frame times the panel shows, in milliseconds, smoothed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct FrameTimes {
+    /// satbox's own work in a frame: input, report, panel, drawing calls.
+    pub work: f32,
+    /// The worst recent work time (decays slowly).
+    pub worst: f32,
+    /// From one frame to the next: the rate actually shown.
+    pub interval: f32,
 }
 
 /// Runs the panel and the windows for one frame.
