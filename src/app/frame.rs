@@ -11,6 +11,7 @@ use super::layout::{axes_to_place, Shadows, PROBE};
 use super::mode::ModeState;
 use super::settings::Settings;
 use super::sphere::extreme;
+use crate::engines::parry::{self, Disagreement, ParryAnswer};
 use crate::sat::agreement::{Agreement, Verdict};
 use crate::sat::manifold::{ManifoldTrace, Stage};
 use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
@@ -47,6 +48,34 @@ pub(crate) struct Frame<D: Dim> {
     pub stage: Option<Stage>,
     /// The exact distance and closest points (distance 0 and none when the boxes intersect).
     pub separation: Separation<D::Vec>,
+    /// parry's answer for the same pair, and where it differs from satbox's.
+    pub parry: ParryBeside,
+}
+
+/// parry's answer for the pair (parry3d / parry2d 0.31: `intersection_test`, `contact` and its
+/// contact manifold) and every disagreement with satbox's, with its size: three queries a frame.
+pub(crate) struct ParryBeside {
+    /// What parry says.
+    pub answer: ParryAnswer,
+    /// Where it differs from satbox.
+    pub disagreements: Vec<Disagreement>,
+}
+
+impl ParryBeside {
+    fn of<D: Dim>(a: &D::Obb, b: &D::Obb, contact: &ManifoldTrace<D::Vec>, margin: f32) -> Self {
+        let pair = D::pair(a, b);
+        let answer = parry::answer(&pair);
+        let mut disagreements = parry::compare(&pair, &answer);
+        // parry's manifold is asked with no prediction: counts compare only without a margin
+        if margin == 0.0 {
+            let points = contact.manifold.as_ref().map_or(0, |m| m.points().len());
+            disagreements.extend(parry::compare_manifold_points(points, &answer));
+        }
+        Self {
+            answer,
+            disagreements,
+        }
+    }
 }
 
 /// The separation `s(n)` over every sampled direction, and its largest value.
@@ -207,6 +236,7 @@ impl<D: Dim> Frame<D> {
                 .active
                 .then(|| contact_stage(mode.step.current, &report, &contact))
                 .flatten(),
+            parry: ParryBeside::of::<D>(a, b, &contact, manifold_params.margin),
             contact,
             contact_check,
             separation: D::separation(a, b),

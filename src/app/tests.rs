@@ -550,6 +550,39 @@ mod frame {
     }
 
     #[test]
+    fn parry_beside_a_resting_cube_agrees_with_four_points_and_a_speculative_margin_is_not_held_against_it(
+    ) {
+        let mut mode = ModeState::<crate::app::three::Three>::new(&VP);
+        let settings = Settings::default();
+        mode.a = crate::sat::Obb3::axis_aligned(glam::Vec3::ZERO, glam::Vec3::new(2.0, 0.5, 2.0));
+        mode.b =
+            crate::sat::Obb3::axis_aligned(glam::Vec3::new(0.2, 0.9, 0.1), glam::Vec3::splat(0.5));
+        let frame = Frame::compute(&mode, &settings, VP);
+        let parry = &frame.parry;
+        assert!(parry.answer.intersect);
+        assert!((parry.answer.contact.as_ref().unwrap().depth - 0.1).abs() < 1e-4);
+        assert_eq!(parry.answer.manifold.as_ref().unwrap().points.len(), 4);
+        assert!(parry.disagreements.is_empty(), "{:?}", parry.disagreements);
+        // 0.01 apart with a margin of 0.05: satbox gives speculative points, parry (asked with no
+        // prediction) none, and that is not a disagreement
+        mode.b.center.y = 1.01;
+        mode.view.manifold.margin = 0.05;
+        let frame = Frame::compute(&mode, &settings, VP);
+        assert_eq!(frame.contact.manifold.as_ref().unwrap().len(), 4);
+        assert!(frame
+            .parry
+            .answer
+            .manifold
+            .as_ref()
+            .is_none_or(|m| m.points.is_empty()));
+        assert!(
+            frame.parry.disagreements.is_empty(),
+            "{:?}",
+            frame.parry.disagreements
+        );
+    }
+
+    #[test]
     fn separated_boxes_have_no_contact_stages_to_step_into() {
         let mode = ModeState::<crate::app::three::Three>::new(&VP);
         let settings = Settings::default();

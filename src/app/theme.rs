@@ -80,6 +80,8 @@ pub(crate) const AXIS_XYZ: [Rgba; 3] = [
 pub(crate) const PLATE: Rgba = Rgba(15, 17, 20, 210);
 /// The panel's framed boxes.
 pub(crate) const PANEL_FRAME: Rgba = Rgba(22, 24, 30, 255);
+/// parry's answer in the scene (hollow markers), when it agrees with satbox.
+pub(crate) const PARRY: Rgba = Rgba(245, 245, 245, 255);
 /// The segment between the closest points of separated boxes: the true distance.
 pub(crate) const DISTANCE: Rgba = Rgba(200, 160, 255, 255);
 /// The panel's table: the selected row.

@@ -4,6 +4,7 @@
 //! grid and gizmo in [`three`] and [`two`]. Colours come from [`super::theme`].
 
 pub(crate) mod contact;
+pub(crate) mod engine;
 pub(crate) mod scene;
 pub(crate) mod three;
 pub(crate) mod two;

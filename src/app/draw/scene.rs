@@ -55,6 +55,9 @@ pub(crate) fn draw<D: Paint>(
     if ov.contact {
         labels.extend(super::contact::draw(frame, mode));
     }
+    if ov.parry {
+        labels.extend(super::engine::draw(frame));
+    }
     D::over(frame, mode, settings, fonts);
     let vp = frame.viewport;
     let color = if frame.touching() {

@@ -14,8 +14,9 @@ use super::{dim, PanelModel};
 use crate::app::command::Command;
 use crate::app::dim::{Dim, EditorRow, Field, Reset};
 use crate::app::gizmo::{GizmoMode, GizmoSpace};
+use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
-use crate::app::view::AxisFilter;
+use crate::app::view::{AxisFilter, Overlays};
 use crate::sat::{Which, MAX_COORDINATE};
 use crate::scene::Mode;
 
@@ -191,23 +192,7 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
             ui.selectable_value(&mut filter, f, f.label());
         }
     });
-    ui.horizontal_wrapped(|ui| {
-        let o = &mut overlays;
-        ui.checkbox(&mut o.axes, "axes");
-        ui.checkbox(&mut o.labels, "labels");
-        ui.checkbox(&mut o.projection_lines, "projection lines");
-        ui.checkbox(&mut o.grid, "grid");
-        ui.checkbox(&mut o.push_out, "push-out");
-        ui.checkbox(&mut o.contact, "contact");
-        ui.checkbox(&mut o.distance, "distance").on_hover_text(
-            "separated boxes: the closest points and the true distance between them",
-        );
-        ui.checkbox(&mut settings.legend, "colour key (H)");
-        ui.checkbox(&mut settings.sphere, "sphere of directions (D)")
-            .on_hover_text(
-                "s(n) over every direction: why the candidate axes decide, and what the gap is not",
-            );
-    });
+    overlay_boxes(ui, &mut overlays, &mut settings);
     if (filter, overlays) != (view.filter, view.overlays) {
         commands.push(Command::SetView(filter, overlays));
     }
@@ -230,6 +215,30 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
                 commands.push(Command::LookAlong(Some(i)));
             }
         }
+    });
+}
+
+/// The overlays' check boxes, the colour key and the sphere of directions.
+fn overlay_boxes(ui: &mut Ui, o: &mut Overlays, settings: &mut Settings) {
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut o.axes, "axes");
+        ui.checkbox(&mut o.labels, "labels");
+        ui.checkbox(&mut o.projection_lines, "projection lines");
+        ui.checkbox(&mut o.grid, "grid");
+        ui.checkbox(&mut o.push_out, "push-out");
+        ui.checkbox(&mut o.contact, "contact");
+        ui.checkbox(&mut o.distance, "distance").on_hover_text(
+            "separated boxes: the closest points and the true distance between them",
+        );
+        ui.checkbox(&mut o.parry, "parry").on_hover_text(
+            "parry's contact normal (an arrow of its depth) and points, hollow: white when it \
+             agrees with satbox, red when it does not",
+        );
+        ui.checkbox(&mut settings.legend, "colour key (H)");
+        ui.checkbox(&mut settings.sphere, "sphere of directions (D)")
+            .on_hover_text(
+                "s(n) over every direction: why the candidate axes decide, and what the gap is not",
+            );
     });
 }
 

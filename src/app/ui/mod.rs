@@ -5,6 +5,7 @@
 pub(crate) mod analysis;
 pub(crate) mod boxes;
 pub(crate) mod contact;
+pub(crate) mod engine;
 pub(crate) mod scenes;
 pub(crate) mod sphere;
 pub(crate) mod table;
@@ -223,6 +224,7 @@ fn contents<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, out: &mut UiOut) {
     analysis::cross_check(ui, &model.frame.check, c);
     analysis::penetration(ui, model, c);
     contact::section(ui, model, c);
+    engine::section(ui, model);
     ui.separator();
     boxes::editors(ui, model, c);
     boxes::controls(ui, model, c);
