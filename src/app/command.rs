@@ -61,6 +61,15 @@ pub(crate) enum Command {
     OpenLink(String),
     /// Show the browser's file picker.
     ChooseFile,
+    /// Show the Paste from engine window.
+    ShowPaste,
+    /// Open boxes read from an engine's printout, as an unsaved scene.
+    OpenPasted {
+        /// The scene's description ("pasted from Unity").
+        description: String,
+        /// The boxes.
+        pair: crate::scene::Pair,
+    },
     /// Put the scene's link on the clipboard.
     CopyLink,
     /// Save to the scene's file, or ask where (Ctrl+S).

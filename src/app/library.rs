@@ -139,7 +139,7 @@ pub(crate) struct Loaded {
 
 impl Loaded {
     /// A scene as read, from the file at `path` if it may be saved back there.
-    fn new(scene: Scene, pair: Pair, path: Option<&Path>) -> Self {
+    pub(crate) fn new(scene: Scene, pair: Pair, path: Option<&Path>) -> Self {
         Loaded {
             source: Source {
                 path: path.map(Path::to_path_buf),

@@ -304,6 +304,8 @@ impl App {
             | Command::OpenText(..)
             | Command::OpenLink(_) => self.open(command, viewport),
             Command::ChooseFile => platform::choose_file(),
+            Command::ShowPaste => self.shared.ui.paste.open = true,
+            Command::OpenPasted { .. } => self.open(command, viewport),
             Command::TogglePanel => self.shared.settings.panel_open ^= true,
             Command::ToggleLegend => self.shared.settings.legend ^= true,
             Command::ToggleSphere => self.shared.settings.sphere ^= true,
@@ -334,6 +336,10 @@ impl App {
             }
             Command::OpenText(name, Err(e)) => Err(format!("cannot read {name}: {e}")),
             Command::OpenLink(link) => lib.link(link).map_err(|e| format!("the link: {e}")),
+            Command::OpenPasted { description, pair } => {
+                let scene = crate::scene::Scene::new(pair, description, serde_json::Value::Null);
+                Ok(Loaded::new(scene, *pair, None))
+            }
             _ => return,
         };
         let loaded = match loaded {
@@ -348,6 +354,7 @@ impl App {
         }
         self.set_mode(loaded.scene.mode);
         self.shared.ui.windows.open.open = false;
+        self.shared.ui.paste.open = false;
         let what = match &command {
             Command::OpenPreset(name) => format!("preset {name}"),
             _ if loaded.source.path.is_none() => loaded.scene.description.clone(),

@@ -6,6 +6,7 @@ pub(crate) mod analysis;
 pub(crate) mod boxes;
 pub(crate) mod contact;
 pub(crate) mod engine;
+pub(crate) mod paste;
 pub(crate) mod scenes;
 pub(crate) mod sphere;
 pub(crate) mod table;
@@ -61,6 +62,8 @@ pub(crate) struct UiFlags {
 pub(crate) struct UiState {
     /// Open, Save as, Copy as test.
     pub windows: scenes::Windows,
+    /// Paste from engine.
+    pub paste: paste::PasteWindow,
     /// What egui wanted last frame.
     pub flags: UiFlags,
     /// Text to put on the clipboard in the next pass.
@@ -154,6 +157,7 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
         platform::copy_text(ctx, text);
     }
     scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
+    paste::window(ctx, model, &mut state.paste, &mut out.commands);
     let sphere = if model.settings.sphere {
         sphere::window(
             ctx,

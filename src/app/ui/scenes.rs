@@ -92,6 +92,8 @@ fn buttons<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Comman
     button(ui, true, "Copy as test", hint, Command::CopyAsTest);
     let hint = "A link that opens these boxes in satbox (the browser, or satbox --scene-url)";
     button(ui, true, "Copy link", hint, Command::CopyLink);
+    let hint = "Boxes as Unity, Godot, Jolt, parry, MuJoCo, bepu or Box2D/Box3D print them";
+    button(ui, true, "Paste from engine…", hint, Command::ShowPaste);
 }
 
 fn presets<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {

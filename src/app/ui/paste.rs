@@ -1,0 +1,121 @@
+//! The Paste from engine window: the user picks the engine, pastes the numbers as that engine
+//! prints them, sees the two boxes read from them (or why they cannot be read) and applies them to
+//! the mode shown. The reading is `crate::scene::paste`; this view only shows it.
+
+use egui_macroquad::egui::{self, RichText, Ui};
+
+use super::{dim, PanelModel};
+use crate::app::command::Command;
+use crate::app::dim::Dim;
+use crate::app::theme;
+use crate::scene::boxes::{describe_box2, describe_box3, NotedPair};
+use crate::scene::paste::{paste, Engine};
+use crate::scene::{Pair, SceneError};
+
+/// The window's state.
+#[derive(Clone, Debug)]
+pub(crate) struct PasteWindow {
+    /// Shown.
+    pub open: bool,
+    /// The engine whose conventions read the numbers.
+    pub engine: Engine,
+    /// What the user pasted.
+    pub text: String,
+}
+
+impl Default for PasteWindow {
+    fn default() -> Self {
+        Self {
+            open: false,
+            engine: Engine::Unity,
+            text: String::new(),
+        }
+    }
+}
+
+/// The two boxes as one line each.
+fn describe(pair: &Pair) -> [String; 2] {
+    match pair {
+        Pair::Three(a, b) => [describe_box3(a), describe_box3(b)],
+        Pair::Two(a, b) => [describe_box2(a), describe_box2(b)],
+    }
+}
+
+/// The Paste from engine window.
+pub(crate) fn window<D: Dim>(
+    ctx: &egui::Context,
+    _model: &PanelModel<D>,
+    w: &mut PasteWindow,
+    commands: &mut Vec<Command>,
+) {
+    if !w.open {
+        return;
+    }
+    let mut open = true;
+    egui::Window::new(format!("Paste from engine ({})", D::MODE))
+        .open(&mut open)
+        .collapsible(false)
+        .default_width(560.0)
+        .show(ctx, |ui| {
+            egui::ComboBox::from_label("engine")
+                .selected_text(w.engine.name())
+                .show_ui(ui, |ui| {
+                    for e in Engine::ALL {
+                        ui.selectable_value(&mut w.engine, e, e.name());
+                    }
+                });
+            dim(ui, w.engine.statement());
+            let Some(order) = w.engine.number_order(D::MODE) else {
+                let no = format!("{} has no {} boxes", w.engine.name(), D::MODE);
+                ui.label(RichText::new(no).color(theme::HIT.egui()));
+                return;
+            };
+            ui.label(format!(
+                "Box A's numbers, then box B's, each in this order: {order}"
+            ));
+            let hint = w.engine.example(D::MODE).unwrap_or_default();
+            ui.add(
+                egui::TextEdit::multiline(&mut w.text)
+                    .code_editor()
+                    .desired_rows(6)
+                    .desired_width(f32::INFINITY)
+                    .hint_text(hint),
+            );
+            if w.text.trim().is_empty() {
+                dim(
+                    ui,
+                    "paste the two boxes' numbers above (the grey text is an example)",
+                );
+                return;
+            }
+            if let Some(c) = preview(ui, w.engine, D::MODE, &w.text) {
+                commands.push(c);
+            }
+        });
+    w.open &= open;
+}
+
+/// The boxes read from the text, or why not, and the button that applies them.
+fn preview(ui: &mut Ui, engine: Engine, mode: crate::scene::Mode, text: &str) -> Option<Command> {
+    let read: Result<NotedPair, SceneError> = paste(engine, mode, text);
+    match read {
+        Ok(noted) => {
+            let [a, b] = describe(&noted.pair);
+            ui.label(RichText::new(format!("A: {a}")).color(theme::A.egui()));
+            ui.label(RichText::new(format!("B: {b}")).color(theme::B.egui()));
+            for n in &noted.notes {
+                ui.label(RichText::new(n.to_string()).color(theme::TOUCHING.egui()));
+            }
+            ui.button("Apply these boxes")
+                .clicked()
+                .then(|| Command::OpenPasted {
+                    description: format!("pasted from {}", engine.name()),
+                    pair: noted.pair,
+                })
+        }
+        Err(e) => {
+            ui.label(RichText::new(e.to_string()).color(theme::HIT.egui()));
+            None
+        }
+    }
+}
