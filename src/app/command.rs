@@ -35,6 +35,19 @@ pub(crate) enum StepCommand {
     GoTo(usize),
 }
 
+/// What the timeline of a recording is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum TimelineCommand {
+    /// Show this frame.
+    Go(usize),
+    /// Play or pause.
+    Play(bool),
+    /// Frames per second when playing.
+    Fps(f32),
+    /// Close the recording (the boxes shown stay).
+    Close,
+}
+
 /// One thing the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Command {
@@ -63,6 +76,8 @@ pub(crate) enum Command {
     ChooseFile,
     /// Show the Paste from engine window.
     ShowPaste,
+    /// Scrub the open recording.
+    Timeline(TimelineCommand),
     /// Open boxes read from an engine's printout, as an unsaved scene.
     OpenPasted {
         /// The scene's description ("pasted from Unity").

@@ -31,6 +31,7 @@ pub(crate) mod source;
 pub(crate) mod sphere;
 pub(crate) mod theme;
 pub(crate) mod three;
+pub(crate) mod timeline;
 pub(crate) mod two;
 pub(crate) mod ui;
 pub(crate) mod view;
@@ -146,6 +147,8 @@ struct Shared {
     now: f64,
     /// The status and the scene link last given to the page (the browser only).
     published: (String, String),
+    /// The recording being scrubbed, if one is open.
+    timeline: Option<timeline::Timeline>,
 }
 
 /// The window's state across frames.
@@ -182,6 +185,7 @@ impl App {
                 last_mouse: Vec2::ZERO,
                 now: 0.0,
                 published: Default::default(),
+                timeline: None,
             },
             quit: false,
         };
@@ -305,6 +309,7 @@ impl App {
             | Command::OpenLink(_) => self.open(command, viewport),
             Command::ChooseFile => platform::choose_file(),
             Command::ShowPaste => self.shared.ui.paste.open = true,
+            Command::Timeline(t) => self.scrub(t),
             Command::OpenPasted { .. } => self.open(command, viewport),
             Command::TogglePanel => self.shared.settings.panel_open ^= true,
             Command::ToggleLegend => self.shared.settings.legend ^= true,
@@ -327,6 +332,9 @@ impl App {
     /// Opens a scene file or a preset into the mode it belongs to; a bad file is reported and
     /// changes nothing.
     fn open(&mut self, command: Command, viewport: &Viewport) {
+        if self.open_recording(&command) {
+            return;
+        }
         let lib = &self.shared.library;
         let loaded: Result<Loaded, String> = match &command {
             Command::Open(path) => lib.read(path).map_err(|e| e.to_string()),
@@ -361,6 +369,63 @@ impl App {
             _ => format!("opened {}", loaded.source.title()),
         };
         self.say(what, false);
+    }
+
+    /// Opens a JSON Lines file of two or more readable cases as a timeline; returns whether it did.
+    fn open_recording(&mut self, command: &Command) -> bool {
+        use crate::scene::recording::Recording;
+        let (name, recording) = match command {
+            Command::Open(path) if path.extension().is_some_and(|e| e == "jsonl") => {
+                match Recording::load(path) {
+                    Ok(r) => (path.display().to_string(), r),
+                    Err(_) => return false,
+                }
+            }
+            Command::OpenText(name, Ok(text)) if name.ends_with(".jsonl") => {
+                (name.clone(), Recording::from_text(text))
+            }
+            _ => return false,
+        };
+        let params = &self.shared.settings.params;
+        let timeline = match recording.mode() {
+            Some(Mode::Three) => timeline::Timeline::of::<Three>(&name, &recording, params),
+            Some(Mode::Two) => timeline::Timeline::of::<Two>(&name, &recording, params),
+            None => None,
+        };
+        let Some(timeline) = timeline else {
+            return false;
+        };
+        self.set_mode(timeline.mode);
+        let (n, errors) = (timeline.marks.len(), recording.error_count());
+        self.shared.timeline = Some(timeline);
+        self.shared.ui.windows.open.open = false;
+        // framed on the first frame, which the mode's frame puts in the scene first
+        self.shared.queued.push(Command::ResetView);
+        let unread = match errors {
+            0 => String::new(),
+            e => format!(", {e} not read"),
+        };
+        self.say(
+            format!("opened {name} as a timeline: {n} frames{unread}"),
+            false,
+        );
+        true
+    }
+
+    fn scrub(&mut self, command: command::TimelineCommand) {
+        use command::TimelineCommand as T;
+        let Some(tl) = &mut self.shared.timeline else {
+            return;
+        };
+        match command {
+            T::Go(i) => {
+                tl.playing = false;
+                tl.go(i);
+            }
+            T::Play(on) => tl.play(on),
+            T::Fps(f) => tl.fps = f.clamp(0.5, 60.0),
+            T::Close => self.shared.timeline = None,
+        }
     }
 
     /// After the frame: the last state is written now and then (not during a drag), old messages
@@ -421,6 +486,14 @@ impl Shared {
         viewport: Viewport,
         fonts: &Fonts,
     ) -> bool {
+        // the recording's frame first, so that this frame's commands (a reset view) see it
+        if let Some(tl) = self.timeline.as_mut().filter(|t| t.mode == D::MODE) {
+            tl.tick(get_frame_time());
+            if let Some((a, b)) = tl.take_pair().as_ref().and_then(D::boxes_of) {
+                mode.a = a;
+                mode.b = b;
+            }
+        }
         // 2. edits; a completed edit becomes one undo step (a gizmo drag that ended, or any change
         // while the pointer is up: a field edit commits on Enter)
         for c in &commands {
@@ -447,6 +520,7 @@ impl Shared {
             can_undo: mode.can_undo(),
             can_redo: mode.can_redo(),
             frame_ms: self.frame_ms,
+            timeline: self.timeline.as_ref().filter(|t| t.mode == D::MODE),
         };
         let mut out = ui::UiOut::default();
         egui_macroquad::ui(|ctx| out = ui::show(ctx, &model, &mut self.ui, keys));

@@ -10,6 +10,7 @@ pub(crate) mod paste;
 pub(crate) mod scenes;
 pub(crate) mod sphere;
 pub(crate) mod table;
+pub(crate) mod timeline;
 
 use egui_macroquad::egui::{self, RichText, Ui};
 
@@ -41,6 +42,8 @@ pub(crate) struct PanelModel<'a, D: Dim> {
     pub can_redo: bool,
     /// Smoothed and worst recent frame time, milliseconds.
     pub frame_ms: FrameTimes,
+    /// The recording being scrubbed, if one is open.
+    pub timeline: Option<&'a super::timeline::Timeline>,
 }
 
 /// What egui wanted last frame: the scene ignores the pointer and keys it took.
@@ -158,6 +161,7 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
     }
     scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
     paste::window(ctx, model, &mut state.paste, &mut out.commands);
+    timeline::window(ctx, model.timeline, &mut out.commands);
     let sphere = if model.settings.sphere {
         sphere::window(
             ctx,

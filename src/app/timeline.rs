@@ -1,0 +1,260 @@
+//! A recording opened as a timeline, with no window in it: every frame's verdict, deciding axis,
+//! contact and parry's agreement computed once when the file opens, where they change, and which
+//! frame is shown (stepped, dragged or played). The panel's view is [`super::ui::timeline`].
+
+use super::dim::{AxisReport, Dim};
+use crate::engines::parry;
+use crate::sat::{ManifoldParams, SatParams};
+use crate::scene::recording::Recording;
+use crate::scene::{Mode, Pair};
+
+/// What one frame of the recording shows.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Mark {
+    /// 1-based line of the file.
+    pub line: usize,
+    /// Its time, when the file gives one.
+    pub t: Option<f64>,
+    /// Its label, when the file gives one.
+    pub label: Option<String>,
+    /// The pair, or why the line could not be read.
+    pub pair: Result<Pair, String>,
+    /// The verdict sentence (empty for an error frame).
+    pub verdict: String,
+    /// Intersecting, touching (gap 0 within rounding).
+    pub intersect: bool,
+    /// The gap is zero within rounding.
+    pub touching: bool,
+    /// The deciding axis: the first separating one, or the least penetration; and its label.
+    pub axis: Option<(usize, String)>,
+    /// The feature pair in contact.
+    pub features: Option<String>,
+    /// Contact points in the manifold (no margin).
+    pub points: usize,
+    /// parry's disagreements with satbox on this frame: what (`"verdict"`, `"depth"`, `"normal"`,
+    /// `"manifold_points"`) and the sentence.
+    pub parry: Vec<(&'static str, String)>,
+}
+
+/// A recording being scrubbed.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Timeline {
+    /// The file's name.
+    pub name: String,
+    /// The mode of its frames.
+    pub mode: Mode,
+    /// Every frame, error frames included.
+    pub marks: Vec<Mark>,
+    /// The frame shown.
+    pub current: usize,
+    /// Playing.
+    pub playing: bool,
+    /// Frames per second when playing.
+    pub fps: f32,
+    /// Time since the last frame while playing, seconds.
+    clock: f32,
+    /// The frame last put into the scene.
+    applied: Option<usize>,
+}
+
+fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> Mark {
+    let mut m = Mark {
+        line: frame.line,
+        t: frame.t,
+        label: frame.label.clone(),
+        pair: Err(String::new()),
+        verdict: String::new(),
+        intersect: false,
+        touching: false,
+        axis: None,
+        features: None,
+        points: 0,
+        parry: Vec::new(),
+    };
+    let pair = match &frame.case {
+        Err(e) => {
+            m.pair = Err(e.to_string());
+            return m;
+        }
+        Ok(noted) => noted.pair,
+    };
+    let Some((a, b)) = D::boxes_of(&pair) else {
+        m.pair = Err(format!(
+            "a {} frame in a {} recording",
+            pair.mode(),
+            D::MODE
+        ));
+        return m;
+    };
+    let report = D::report(&a, &b, params);
+    let axis = report
+        .first_separating()
+        .or(report.penetration().map(|p| p.axis_index));
+    let trace = D::manifold_trace(&a, &b, &ManifoldParams::default());
+    let answer = parry::answer(&pair);
+    let mut disagreements = parry::compare(&pair, &answer);
+    let points = trace.manifold.as_ref().map_or(0, |m| m.points().len());
+    disagreements.extend(parry::compare_manifold_points(points, &answer));
+    Mark {
+        pair: Ok(pair),
+        verdict: report.verdict(),
+        intersect: report.intersect(),
+        touching: report.touching(),
+        axis: axis.map(|i| (i, report.axes()[i].kind().label())),
+        features: D::contact_features(&a, &b, &report),
+        points,
+        parry: disagreements
+            .iter()
+            .map(|d| (d.what(), d.describe()))
+            .collect(),
+        ..m
+    }
+}
+
+impl Timeline {
+    /// The timeline of a recording of `D`'s mode, every frame measured now; `None` when it has
+    /// fewer than two readable frames (one case opens as a scene).
+    pub(crate) fn of<D: Dim>(
+        name: &str,
+        recording: &Recording,
+        params: &SatParams,
+    ) -> Option<Self> {
+        if recording.good_frames().count() < 2 {
+            return None;
+        }
+        let marks = recording
+            .frames
+            .iter()
+            .map(|f| mark::<D>(f, params))
+            .collect();
+        Some(Self {
+            name: name.to_string(),
+            mode: D::MODE,
+            marks,
+            current: 0,
+            playing: false,
+            fps: 10.0,
+            clock: 0.0,
+            applied: None,
+        })
+    }
+
+    /// Whether frame `i` shows something new against the readable frame before it: another
+    /// verdict, deciding axis or feature pair.
+    pub(crate) fn changes(&self, i: usize) -> bool {
+        let Some(now) = self.marks.get(i).filter(|m| m.pair.is_ok()) else {
+            return false;
+        };
+        let before = self.marks[..i].iter().rev().find(|m| m.pair.is_ok());
+        before.is_some_and(|b| {
+            (b.intersect, b.touching, &b.axis, &b.features)
+                != (now.intersect, now.touching, &now.axis, &now.features)
+        })
+    }
+
+    /// Whether parry's verdict, depth or normal differs from satbox's on frame `i` (a different
+    /// number of manifold points is listed, not marked: on a resting box the two manifolds keep
+    /// different points above the surface).
+    pub(crate) fn parry_differs(&self, i: usize) -> bool {
+        self.marks[i]
+            .parry
+            .iter()
+            .any(|(what, _)| *what != "manifold_points")
+    }
+
+    /// Shows frame `i` (clamped to the recording).
+    pub(crate) fn go(&mut self, i: usize) {
+        self.current = i.min(self.marks.len() - 1);
+        self.clock = 0.0;
+    }
+
+    /// Plays or pauses; playing from the last frame starts again at the first.
+    pub(crate) fn play(&mut self, on: bool) {
+        if on && self.current + 1 >= self.marks.len() {
+            self.current = 0;
+        }
+        self.playing = on;
+        self.clock = 0.0;
+    }
+
+    /// Advances a playing timeline by `dt` seconds; it stops at the last frame.
+    pub(crate) fn tick(&mut self, dt: f32) {
+        if !self.playing {
+            return;
+        }
+        self.clock += dt;
+        let step = 1.0 / self.fps.max(0.1);
+        while self.clock >= step && self.playing {
+            self.clock -= step;
+            if self.current + 1 < self.marks.len() {
+                self.current += 1;
+            } else {
+                self.playing = false;
+            }
+        }
+    }
+
+    /// The pair of the frame shown, once each time the frame changes (an error frame has none).
+    pub(crate) fn take_pair(&mut self) -> Option<Pair> {
+        if self.applied == Some(self.current) {
+            return None;
+        }
+        self.applied = Some(self.current);
+        self.marks[self.current].pair.clone().ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::three::Three;
+
+    fn settling() -> Timeline {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/recordings/box-settling.jsonl");
+        let recording = Recording::load(&path).unwrap();
+        Timeline::of::<Three>("box-settling.jsonl", &recording, &SatParams::default()).unwrap()
+    }
+
+    #[test]
+    fn the_settling_recording_falls_touches_and_tunnels_with_parry_short_on_the_tunnel() {
+        let t = settling();
+        assert_eq!(t.mode, Mode::Three);
+        assert!(t.marks.iter().all(|m| m.pair.is_ok()));
+        let kinds = |f: fn(&Mark) -> bool| t.marks.iter().filter(|m| f(m)).count();
+        assert!(kinds(|m| !m.intersect) > 0 && kinds(|m| m.intersect && !m.touching) > 0);
+        assert!(kinds(|m| m.touching) > 0, "the box settles to touching");
+        // the deciding axis moves between a face axis and edge axes
+        let axes: std::collections::BTreeSet<&str> = t
+            .marks
+            .iter()
+            .filter_map(|m| m.axis.as_ref().map(|(_, l)| l.as_str()))
+            .collect();
+        assert!(axes.iter().any(|a| a.contains('×')) && axes.iter().any(|a| !a.contains('×')));
+        let changes = (0..t.marks.len()).filter(|&i| t.changes(i)).count();
+        assert!(changes >= 4, "{changes} changes");
+        // parry3d's known short depth on the tunnelling frames
+        let short = kinds(|m| m.parry.iter().any(|(what, _)| *what == "depth"));
+        assert!(short >= 11, "{short} frames with parry's depth short");
+    }
+
+    #[test]
+    fn playing_steps_at_its_rate_stops_at_the_end_and_hands_each_frame_over_once() {
+        let mut t = settling();
+        assert!(t.take_pair().is_some());
+        assert!(t.take_pair().is_none(), "a frame is put in the scene once");
+        t.fps = 10.0;
+        t.play(true);
+        t.tick(0.25);
+        assert_eq!(t.current, 2);
+        assert!(t.take_pair().is_some());
+        let n = t.marks.len();
+        t.tick(1000.0);
+        assert_eq!(t.current, n - 1);
+        assert!(!t.playing, "it stops at the last frame");
+        t.play(true);
+        assert_eq!(t.current, 0, "playing from the end starts again");
+        t.go(usize::MAX);
+        assert_eq!(t.current, n - 1);
+    }
+}
