@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # satbox in the browser.
 #   scripts/web.sh build   builds the app for wasm32-unknown-unknown and writes a complete static
-#                          site to target/web/: index.html and satbox.js from web/, the wasm
-#                          (shrunk by wasm-opt when binaryen is installed), and the JS loaders that
-#                          miniquad, sapp-jsutils and quad-url ship in their crates, taken from the crates
-#                          this build used (never copied into the repository)
+#                          site to target/web/ (cargo's target folder: CARGO_TARGET_DIR when set):
+#                          index.html and satbox.js from web/, the wasm (shrunk by wasm-opt when
+#                          binaryen is installed), and the JS loaders that miniquad, sapp-jsutils
+#                          and quad-url ship in their crates, taken from the crates this build used
+#                          (never copied into the repository)
 #   scripts/web.sh serve [PORT]   serves target/web/ on http://127.0.0.1:PORT/ (default 8080)
 #   scripts/web.sh test    builds, then runs the browser test (web/test/, headless Chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-OUT=target/web
 TARGET=wasm32-unknown-unknown
+# cargo's target folder (CARGO_TARGET_DIR when set); the site goes in its web/
+TARGET_DIR=$(cargo metadata --format-version 1 --no-deps \
+  | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+OUT="$TARGET_DIR/web"
 
 # the folder of a crate in this build's dependency graph, from cargo's own metadata
 crate_dir() {
@@ -38,7 +42,7 @@ build() {
   cp "$(crate_dir sapp-jsutils)/js/sapp_jsutils.js" "$OUT/sapp_jsutils.js"
   # egui-macroquad opens hyperlinks through quad-url
   cp "$(crate_dir quad-url)/js/quad-url.js" "$OUT/quad-url.js"
-  local wasm="target/$TARGET/web/satbox.wasm"
+  local wasm="$TARGET_DIR/$TARGET/web/satbox.wasm"
   if command -v wasm-opt >/dev/null; then
     # the size-first optimisation of binaryen; the features rustc's wasm32 target emits by default
     wasm-opt -Oz --strip-debug --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
@@ -65,7 +69,7 @@ case "${1:-}" in
   serve) serve "${2:-8080}" ;;
   test)
     build
-    (cd web/test && npm ci --no-audit --no-fund --silent && node browser.mjs)
+    (cd web/test && npm ci --no-audit --no-fund --silent && SATBOX_WEB_DIR="$OUT" node browser.mjs)
     ;;
   *)
     echo "usage: scripts/web.sh build | serve [PORT] | test" >&2

@@ -126,9 +126,9 @@ async function run(page, base, problems) {
   }
 
   // 2. clicking a preset changes the verdict
-  await page.mouse.click(943, 76);            // the "Presets" header of the Scene section
+  await page.mouse.click(960, 98);            // the "Presets" header, under the Scene buttons
   await page.waitForTimeout(500);
-  await page.mouse.click(960, 98);            // its first preset
+  await page.mouse.click(980, 120);           // its first preset
   const after = await waitForStatus(page, (s) => s !== first, "a preset click");
   check(after !== first, `a click on a preset changes the verdict: ${after}`);
   check(/#satbox=1&/.test(page.url()), "the address bar holds the scene's link");
