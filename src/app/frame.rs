@@ -62,7 +62,14 @@ pub(crate) struct ParryBeside {
 }
 
 impl ParryBeside {
-    fn of<D: Dim>(a: &D::Obb, b: &D::Obb, contact: &ManifoldTrace<D::Vec>, margin: f32) -> Self {
+    /// parry's answer for `a` and `b` and the disagreements with satbox's, given satbox's contact
+    /// built with speculative `margin`.
+    pub(crate) fn of<D: Dim>(
+        a: &D::Obb,
+        b: &D::Obb,
+        contact: &ManifoldTrace<D::Vec>,
+        margin: f32,
+    ) -> Self {
         let pair = D::pair(a, b);
         let answer = parry::answer(&pair);
         let mut disagreements = parry::compare(&pair, &answer);

@@ -306,11 +306,11 @@ impl App {
             Command::Open(_)
             | Command::OpenPreset(_)
             | Command::OpenText(..)
-            | Command::OpenLink(_) => self.open(command, viewport),
+            | Command::OpenLink(_)
+            | Command::OpenPasted { .. } => self.open(command, viewport),
             Command::ChooseFile => platform::choose_file(),
             Command::ShowPaste => self.shared.ui.paste.open = true,
             Command::Timeline(t) => self.scrub(t),
-            Command::OpenPasted { .. } => self.open(command, viewport),
             Command::TogglePanel => self.shared.settings.panel_open ^= true,
             Command::ToggleLegend => self.shared.settings.legend ^= true,
             Command::ToggleSphere => self.shared.settings.sphere ^= true,

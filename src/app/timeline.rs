@@ -3,7 +3,7 @@
 //! frame is shown (stepped, dragged or played). The panel's view is [`super::ui::timeline`].
 
 use super::dim::{AxisReport, Dim};
-use crate::engines::parry;
+use super::frame::ParryBeside;
 use crate::sat::{ManifoldParams, SatParams};
 use crate::scene::recording::Recording;
 use crate::scene::{Mode, Pair};
@@ -91,10 +91,8 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         .first_separating()
         .or(report.penetration().map(|p| p.axis_index));
     let trace = D::manifold_trace(&a, &b, &ManifoldParams::default());
-    let answer = parry::answer(&pair);
-    let mut disagreements = parry::compare(&pair, &answer);
     let points = trace.manifold.as_ref().map_or(0, |m| m.points().len());
-    disagreements.extend(parry::compare_manifold_points(points, &answer));
+    let beside = ParryBeside::of::<D>(&a, &b, &trace, 0.0);
     Mark {
         pair: Ok(pair),
         verdict: report.verdict(),
@@ -103,7 +101,8 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         axis: axis.map(|i| (i, report.axes()[i].kind().label())),
         features: D::contact_features(&a, &b, &report),
         points,
-        parry: disagreements
+        parry: beside
+            .disagreements
             .iter()
             .map(|d| (d.what(), d.describe()))
             .collect(),
