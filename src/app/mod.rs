@@ -302,6 +302,7 @@ impl App {
             Command::ShowOpen => {
                 self.shared.library.refresh();
                 self.shared.ui.windows.open.open = true;
+                self.shared.ui.windows.open.focus = true;
             }
             Command::Open(_)
             | Command::OpenPreset(_)
@@ -309,7 +310,10 @@ impl App {
             | Command::OpenLink(_)
             | Command::OpenPasted { .. } => self.open(command, viewport),
             Command::ChooseFile => platform::choose_file(),
-            Command::ShowPaste => self.shared.ui.paste.open = true,
+            Command::ShowPaste => {
+                self.shared.ui.paste.open = true;
+                self.shared.ui.paste.focus = true;
+            }
             Command::Timeline(t) => self.scrub(t),
             Command::TogglePanel => self.shared.settings.panel_open ^= true,
             Command::ToggleLegend => self.shared.settings.legend ^= true,
@@ -629,6 +633,7 @@ impl Shared {
                 source.description.clone()
             },
             confirm_replace: None,
+            focus: true,
         };
     }
 

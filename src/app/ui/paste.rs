@@ -21,6 +21,8 @@ pub(crate) struct PasteWindow {
     pub engine: Engine,
     /// What the user pasted.
     pub text: String,
+    /// The text field takes the keyboard in the next pass.
+    pub focus: bool,
 }
 
 impl Default for PasteWindow {
@@ -29,6 +31,7 @@ impl Default for PasteWindow {
             open: false,
             engine: Engine::Unity,
             text: String::new(),
+            focus: false,
         }
     }
 }
@@ -74,13 +77,16 @@ pub(crate) fn window<D: Dim>(
                 "Box A's numbers, then box B's, each in this order: {order}"
             ));
             let hint = w.engine.example(D::MODE).unwrap_or_default();
-            ui.add(
+            let field = ui.add(
                 egui::TextEdit::multiline(&mut w.text)
                     .code_editor()
                     .desired_rows(6)
                     .desired_width(f32::INFINITY)
                     .hint_text(hint),
             );
+            if std::mem::take(&mut w.focus) {
+                field.request_focus();
+            }
             if w.text.trim().is_empty() {
                 dim(
                     ui,

@@ -20,6 +20,9 @@ pub(crate) struct OpenWindow {
     pub open: bool,
     /// What the user typed.
     pub path: String,
+    /// The path field takes the keyboard in the next pass (set when the window is shown, so
+    /// that typing goes into it and not to the scene's keys).
+    pub focus: bool,
 }
 
 /// The Save as window, with a confirmation before replacing a file.
@@ -33,6 +36,8 @@ pub(crate) struct SaveAsWindow {
     pub description: String,
     /// The existing file the user was asked about.
     pub confirm_replace: Option<PathBuf>,
+    /// The path field takes the keyboard in the next pass.
+    pub focus: bool,
 }
 
 /// The windows' state.
@@ -219,6 +224,9 @@ fn path_open<D: Dim>(
             .desired_width(f32::INFINITY)
             .hint_text("/path/to/scene.json"),
     );
+    if std::mem::take(&mut w.focus) {
+        resp.request_focus();
+    }
     if ui.button("Open").clicked() || entered(ui, &resp) {
         commands.push(Command::Open(PathBuf::from(w.path.trim())));
     }
@@ -265,6 +273,9 @@ fn save_as_window<D: Dim>(
                 false => "A name (saved in your scenes folder) or a path:",
             });
             let resp = ui.add(egui::TextEdit::singleline(&mut w.path).desired_width(f32::INFINITY));
+            if std::mem::take(&mut w.focus) {
+                resp.request_focus();
+            }
             dim(ui, "Description (one line):");
             ui.add(egui::TextEdit::singleline(&mut w.description).desired_width(f32::INFINITY));
             let target = scenes
