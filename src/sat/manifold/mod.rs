@@ -282,20 +282,22 @@ impl Feature {
         }
     }
 
-    /// The signed axes it is fixed on: `+u1 −u2`.
-    fn signs(&self) -> String {
-        (0..self.dim as usize)
-            .filter(|k| self.fixed & (1 << k) != 0)
-            .map(|k| {
-                let s = if self.positive & (1 << k) != 0 {
-                    '+'
-                } else {
-                    '−'
-                };
-                format!("{s}u{k}")
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+    /// Writes the signed axes it is fixed on: `+u1 −u2`.
+    fn write_signs(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        const SIGNED: [[&str; 3]; 2] = [["−u0", "−u1", "−u2"], ["+u0", "+u1", "+u2"]];
+        let mut first = true;
+        for k in 0..self.dim.min(3) {
+            if self.fixed & (1 << k) == 0 {
+                continue;
+            }
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            let positive = self.positive & (1 << k) != 0;
+            f.write_str(SIGNED[usize::from(positive)][usize::from(k)])?;
+        }
+        Ok(())
     }
 
     /// 6 bits: `fixed` in bits 0..3, `positive` in bits 3..6.
@@ -305,21 +307,28 @@ impl Feature {
 
     /// `face +u1`, `edge +u1 −u2`, `vertex 5 (+u0 −u1 +u2)`; in 2D a side is an `edge +u1`.
     pub fn name(&self) -> String {
-        match self.kind() {
-            FeatureKind::Vertex => format!(
-                "vertex {} ({})",
-                self.corner_index().unwrap_or_default(),
-                self.signs()
-            ),
-            FeatureKind::Edge => format!("edge {}", self.signs()),
-            FeatureKind::Face => format!("face {}", self.signs()),
-        }
+        self.to_string()
     }
 }
 
 impl fmt::Display for Feature {
+    /// Its [`Feature::name`], written without building a string.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
+        match self.kind() {
+            FeatureKind::Vertex => {
+                write!(f, "vertex {} (", self.corner_index().unwrap_or_default())?;
+                self.write_signs(f)?;
+                f.write_str(")")
+            }
+            FeatureKind::Edge => {
+                f.write_str("edge ")?;
+                self.write_signs(f)
+            }
+            FeatureKind::Face => {
+                f.write_str("face ")?;
+                self.write_signs(f)
+            }
+        }
     }
 }
 
@@ -357,13 +366,14 @@ impl ContactId {
 
     /// `A face +u1 × B vertex 3 (+u0 +u1 −u2)`.
     pub fn name(&self) -> String {
-        format!("A {} × B {}", self.a.name(), self.b.name())
+        self.to_string()
     }
 }
 
 impl fmt::Display for ContactId {
+    /// Its [`ContactId::name`], written without building a string.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
+        write!(f, "A {} × B {}", self.a, self.b)
     }
 }
 
