@@ -290,21 +290,30 @@ fn extent(which: Which, field: &str, k: usize, x: f64, full: bool) -> Result<f32
     ))
 }
 
-/// A rotation component or angle as `f32`.
-fn single(which: Which, field: &str, x: f64) -> Result<f32, SceneError> {
+/// A rotation component or angle as `f32`; `field` names it in the message (only built for one).
+fn single(which: Which, field: impl FnOnce() -> String, x: f64) -> Result<f32, SceneError> {
     let s = x as f32;
     if s.is_finite() {
         Ok(s)
     } else {
         Err(bad(
             which,
-            format!("{field} = {} is too large for a 32-bit float", f64_text(x)),
+            format!(
+                "{} = {} is too large for a 32-bit float",
+                field(),
+                f64_text(x)
+            ),
         ))
     }
 }
 
 fn center<const N: usize>(which: Which, obj: &Map<String, Value>) -> Result<[f32; N], SceneError> {
     let raw = numbers::<N>(which, "center", required(which, obj, "center")?, labels(N))?;
+    center_from(which, raw)
+}
+
+/// The centre's coordinates as `f32`, each checked.
+fn center_from<const N: usize>(which: Which, raw: [f64; N]) -> Result<[f32; N], SceneError> {
     let mut out = [0.0f32; N];
     for k in 0..N {
         out[k] = coordinate(which, "center", k, raw[k])?;
@@ -327,11 +336,21 @@ fn extents<const N: usize>(
         )
     })?;
     let raw = numbers::<N>(which, field, &obj[field], labels(N))?;
+    Ok((half_from(which, field, raw)?, field, raw))
+}
+
+/// The half extents as `f32` from the numbers of `field` (`"half_extents"` or `"size"`), each
+/// checked.
+fn half_from<const N: usize>(
+    which: Which,
+    field: &str,
+    raw: [f64; N],
+) -> Result<[f32; N], SceneError> {
     let mut half = [0.0f32; N];
     for k in 0..N {
         half[k] = extent(which, field, k, raw[k], field == "size")?;
     }
-    Ok((half, field, raw))
+    Ok(half)
 }
 
 /// The quaternion of the `rotation` or `rotation_wxyz` field, noted when not of length 1.
@@ -341,10 +360,10 @@ fn quaternion(
     v: &Value,
     notes: &mut Vec<Note>,
 ) -> Result<Quat, SceneError> {
-    let (labels, order) = if field == "rotation_wxyz" {
-        ("[w, x, y, z]", [1, 2, 3, 0])
+    let labels = if field == "rotation_wxyz" {
+        "[w, x, y, z]"
     } else {
-        ("[x, y, z, w]", [0, 1, 2, 3])
+        "[x, y, z, w]"
     };
     let raw = numbers::<4>(which, field, v, labels).map_err(|e| match v.as_array() {
         Some(items) if items.len() == 3 => bad(
@@ -355,9 +374,25 @@ fn quaternion(
         ),
         _ => e,
     })?;
+    quaternion_from(which, field, raw, notes)
+}
+
+/// The quaternion of the numbers of `field` (`"rotation"` or `"rotation_wxyz"`), noted when not
+/// of length 1.
+fn quaternion_from(
+    which: Which,
+    field: &str,
+    raw: [f64; 4],
+    notes: &mut Vec<Note>,
+) -> Result<Quat, SceneError> {
+    let order = if field == "rotation_wxyz" {
+        [1, 2, 3, 0]
+    } else {
+        [0, 1, 2, 3]
+    };
     let mut c = [0.0f32; 4];
     for k in 0..4 {
-        c[k] = single(which, &format!("{field}[{k}]"), raw[k])?;
+        c[k] = single(which, || format!("{field}[{k}]"), raw[k])?;
     }
     if let Some(n) = length_note(&raw) {
         let shown: Vec<f32> = raw.iter().map(|x| *x as f32).collect();
@@ -510,21 +545,22 @@ fn note_unknown(which: Which, obj: &Map<String, Value>, mode: Mode, notes: &mut 
 /// pair. Reading it back (normalised, then this) gives it again, bit for bit. A zero or
 /// non-finite `q` is returned unchanged.
 pub fn stable_rotation(q: Quat) -> Quat {
+    const STEPS: usize = 16;
     let key = |q: Quat| q.to_array().map(f32::to_bits);
-    let mut seen: Vec<Quat> = Vec::with_capacity(4);
+    let mut seen = [Quat::IDENTITY; STEPS];
     let mut current = q;
-    for _ in 0..16 {
+    for step in 0..STEPS {
         let Ok(next) = normalize_rotation(current) else {
             return q;
         };
-        if let Some(start) = seen.iter().position(|s| key(*s) == key(next)) {
-            return seen[start..]
+        if let Some(start) = seen[..step].iter().position(|s| key(*s) == key(next)) {
+            return seen[start..step]
                 .iter()
                 .copied()
                 .min_by_key(|s| key(*s))
                 .unwrap_or(next);
         }
-        seen.push(next);
+        seen[step] = next;
         current = next;
     }
     current
@@ -549,6 +585,11 @@ pub fn read_box3(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb3,
         _ => quaternion(which, field, &obj[field], notes)?,
     };
     note_unknown(which, obj, Mode::Three, notes);
+    box3_from(which, c, half, q)
+}
+
+/// The 3D box of checked numbers, its rotation the one satbox keeps ([`stable_rotation`]).
+fn box3_from(which: Which, c: [f32; 3], half: [f32; 3], q: Quat) -> Result<Obb3, SceneError> {
     let mut o = Obb3::new(Vec3::from(c), Vec3::from(half), q).map_err(|error| SceneError::Box {
         name: box_name(which),
         error,
@@ -571,12 +612,19 @@ pub fn read_box2(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb2,
         )
     })?;
     let raw = number(which, field, &obj[field])?;
+    let angle = angle_from(which, field, raw)?;
+    note_unknown(which, obj, Mode::Two, notes);
+    box2_from(which, c, half, angle)
+}
+
+/// The angle in radians as `f32` from the number of `field` (`"angle"` or `"angle_deg"`).
+fn angle_from(which: Which, field: &str, raw: f64) -> Result<f32, SceneError> {
     let radians = if field == "angle_deg" {
         raw.to_radians()
     } else {
         raw
     };
-    let angle = single(which, field, radians).map_err(|_| {
+    single(which, || field.to_string(), radians).map_err(|_| {
         bad(
             which,
             format!(
@@ -584,8 +632,11 @@ pub fn read_box2(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb2,
                 f64_text(raw)
             ),
         )
-    })?;
-    note_unknown(which, obj, Mode::Two, notes);
+    })
+}
+
+/// The 2D box of checked numbers.
+fn box2_from(which: Which, c: [f32; 2], half: [f32; 2], angle: f32) -> Result<Obb2, SceneError> {
     Obb2::new(Vec2::from(c), Vec2::from(half), angle).map_err(|error| SceneError::Box {
         name: box_name(which),
         error,
@@ -644,6 +695,67 @@ pub fn read_pair(v: &Value, expected: Option<Mode>) -> Result<NotedPair, SceneEr
         }
     };
     Ok(NotedPair { pair, notes })
+}
+
+/// A 3D box as most `check` lines write it: these three fields, no others.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainBox3 {
+    center: [f64; 3],
+    half_extents: [f64; 3],
+    rotation: [f64; 4],
+}
+
+/// A 2D box as most `check` lines write it: these three fields, no others.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainBox2 {
+    center: [f64; 2],
+    half_extents: [f64; 2],
+    angle: f64,
+}
+
+/// A case of two plain boxes and nothing else.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainCase<B> {
+    a: B,
+    b: B,
+}
+
+impl PlainBox3 {
+    fn read(&self, which: Which, notes: &mut Vec<Note>) -> Result<Obb3, SceneError> {
+        let c = center_from(which, self.center)?;
+        let half = half_from(which, "half_extents", self.half_extents)?;
+        let q = quaternion_from(which, "rotation", self.rotation, notes)?;
+        box3_from(which, c, half, q)
+    }
+}
+
+impl PlainBox2 {
+    fn read(&self, which: Which) -> Result<Obb2, SceneError> {
+        let c = center_from(which, self.center)?;
+        let half = half_from(which, "half_extents", self.half_extents)?;
+        box2_from(which, c, half, angle_from(which, "angle", self.angle)?)
+    }
+}
+
+/// The case of a `check` line in the plain shape most lines have, read straight into numbers
+/// without building a generic JSON value first (the fast path of `satbox check`): `{"a": …,
+/// "b": …}`, each box `center`, `half_extents` and `rotation` [x, y, z, w] (3D) or `angle` (2D),
+/// no other field. The numbers go through the same checks as [`read_pair`]'s, so the boxes are
+/// the same to the bit. `None` for any other shape, and for a case that does not validate or has
+/// a note (a quaternion not of length 1): [`read_pair`] then reads it and says what it found.
+pub fn read_plain_pair(text: &str) -> Option<NotedPair> {
+    let mut notes = Vec::new();
+    let pair = if let Ok(c) = serde_json::from_str::<PlainCase<PlainBox3>>(text) {
+        let a = c.a.read(Which::A, &mut notes).ok()?;
+        Pair::Three(a, c.b.read(Which::B, &mut notes).ok()?)
+    } else {
+        let c = serde_json::from_str::<PlainCase<PlainBox2>>(text).ok()?;
+        Pair::Two(c.a.read(Which::A).ok()?, c.b.read(Which::B).ok()?)
+    };
+    notes.is_empty().then_some(NotedPair { pair, notes })
 }
 
 /// Parses one JSON text holding a case (a `check` line, or a whole scene file).
@@ -1151,6 +1263,48 @@ mod tests {
             assert_eq!(bits(&again), bits(&first), "{line}");
             assert_eq!(check_line(&again), line);
             assert!(!line.contains("00000"), "shortest numbers: {line}");
+        }
+    }
+
+    #[test]
+    fn a_plain_line_reads_on_the_fast_path_to_the_same_boxes_bit_for_bit() {
+        let lines = [
+            r#"{"a":{"center":[0.1,-0.2,1e-7],"half_extents":[1.2,0.3333333,2.5],"rotation":[0.1,0.2,0.3,0.9273618]},
+                "b":{"center":[0.7,0.15,-0.4],"half_extents":[0,0.5,0.5],"rotation":[0,0,0,1]}}"#,
+            r#"{"b":{"rotation":[0,0,0.70710677,0.70710677],"half_extents":[3,1,1],"center":[-9999999,0,5]},
+                "a":{"half_extents":[1,1,1],"center":[1,2,3],"rotation":[0,0,0,1]}}"#,
+            r#"{"a":{"center":[-0.3,0.1],"half_extents":[1.6,0.9],"angle":0.34906584},
+                "b":{"center":[1.1,0.6],"half_extents":[1.1,0.7],"angle":-0.61086524}}"#,
+        ];
+        for text in lines {
+            let fast = read_plain_pair(text).expect(text);
+            let general = read(text).unwrap();
+            assert_eq!(bits(&fast.pair), bits(&general.pair), "{text}");
+            assert!(fast.notes.is_empty() && general.notes.is_empty());
+        }
+    }
+
+    #[test]
+    fn any_line_the_fast_path_would_read_differently_goes_to_the_general_reader() {
+        let lines = [
+            // a quaternion not of length 1 carries a note
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,2]},"b":B3}"#,
+            // another field, another encoding, a mode, a note field
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"mass":2},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"size":[2,2,2],"rotation":[0,0,0,1]},"b":B3}"#,
+            r#"{"mode":"3d","a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
+            // values the checks refuse
+            r#"{"a":{"center":[0,0,0],"half_extents":[-1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
+            r#"{"a":{"center":[1e9,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,0]},"b":B3}"#,
+            // mixed dimensions, a repeated field, not JSON
+            r#"{"a":{"center":[0,0],"half_extents":[1,1],"angle":0},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"center":[1,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
+            r#"{"a":"#,
+        ];
+        for line in lines {
+            let text = line.replace("B3", B3);
+            assert!(read_plain_pair(&text).is_none(), "{text}");
         }
     }
 

@@ -35,7 +35,7 @@ pub mod rotation;
 
 pub use boxes::{
     box_values, canonical, check_line, noted_pair_from_json, pair_from_json, read_pair,
-    stable_rotation, BoxSpec2, BoxSpec3, Note, NotedPair,
+    read_plain_pair, stable_rotation, BoxSpec2, BoxSpec3, Note, NotedPair,
 };
 pub use file::{user_data_dir, user_scenes_dir, write_atomic, Scene};
 
