@@ -686,3 +686,36 @@ fn every_line_gives_the_distance_zero_for_overlapping_and_touching_boxes() {
     assert!(d >= best_gap - 1e-6, "{d} < {best_gap}");
     assert_eq!(out[2]["closest_points"].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn ten_thousand_lines_across_batches_and_threads_are_answered_in_order_from_a_file_and_a_pipe() {
+    // more than two batches of 4096, answered on every core: order and line numbers must hold
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for i in 1..=10_000usize {
+        let (text, intersect) = match i % 5 {
+            0 => (GOOD3_APART, Some(false)),
+            1 => (GOOD3_OVERLAP, Some(true)),
+            2 => (GOOD2_APART, Some(false)),
+            3 if i % 997 == 0 => ("{not json", None),
+            _ => (GOOD2_TOUCH, Some(true)),
+        };
+        input.push_str(text);
+        input.push('\n');
+        expected.push((i as u64, intersect));
+    }
+    let file = TempFile::new("ten-thousand", input.as_bytes());
+    for run in [
+        satbox(&["check", "--compact", file.path()], b""),
+        satbox(&["check", "--compact", "-"], input.as_bytes()),
+    ] {
+        assert_eq!(run.status, 1, "a bad line makes the exit status 1");
+        let got: Vec<(u64, Option<bool>)> = run
+            .lines()
+            .iter()
+            .map(|v| (v["line"].as_u64().unwrap(), v["intersect"].as_bool()))
+            .collect();
+        assert_eq!(got.len(), expected.len());
+        assert!(got == expected, "answers out of order or wrong");
+    }
+}

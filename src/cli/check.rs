@@ -17,14 +17,14 @@ use std::io::{BufRead, BufReader, Write};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::sat::manifold::Manifold;
+use crate::sat::manifold::{ContactId, Manifold};
 use crate::sat::{
     dim2, dim3, separation2, separation3, AxisTest, ManifoldParams, SatReport, Separation,
 };
-use crate::scene::cases::{Cases, HasBuffer};
+use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::manifold::params_from_view;
 use crate::scene::number::unsigned_zero;
-use crate::scene::{read_pair, NotedPair, Pair, SceneError};
+use crate::scene::{read_pair, read_plain_pair, NotedPair, Pair, SceneError};
 
 /// Every case was answered.
 pub const EXIT_OK: i32 = 0;
@@ -42,6 +42,80 @@ pub struct Options {
     pub compare_parry: bool,
 }
 
+/// A 2D or 3D vector of an answer, written as a JSON array with every `-0.0` as `0.0`; held
+/// inline, so an answer allocates nothing for its vectors.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Coords {
+    values: [f32; 3],
+    len: u8,
+}
+
+impl Coords {
+    /// The coordinates.
+    pub fn as_slice(&self) -> &[f32] {
+        &self.values[..self.len as usize]
+    }
+}
+
+impl<const N: usize> From<[f32; N]> for Coords {
+    fn from(v: [f32; N]) -> Self {
+        let mut values = [0.0; 3];
+        for (out, x) in values.iter_mut().zip(v) {
+            *out = unsigned_zero(x);
+        }
+        Self {
+            values,
+            len: N.min(3) as u8,
+        }
+    }
+}
+
+impl Serialize for Coords {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+/// Axis indices of an answer (at most 15), held inline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AxisList {
+    indices: [u8; 15],
+    len: u8,
+}
+
+impl AxisList {
+    /// The first 15 indices of `indices`.
+    pub fn of(indices: impl Iterator<Item = usize>) -> Self {
+        let mut list = Self::default();
+        for (slot, i) in list.indices.iter_mut().zip(indices) {
+            *slot = i as u8;
+            list.len += 1;
+        }
+        list
+    }
+
+    /// The indices.
+    pub fn as_slice(&self) -> &[u8] {
+        &self.indices[..self.len as usize]
+    }
+}
+
+impl Serialize for AxisList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+/// A contact point's features in words, written straight into the answer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FeatureText(pub ContactId);
+
+impl Serialize for FeatureText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
 /// One axis of a `check` answer.
 #[derive(Debug, Serialize)]
 pub struct AxisOut {
@@ -50,7 +124,7 @@ pub struct AxisOut {
     /// `face_a`, `face_b` or `edge`.
     pub kind: &'static str,
     /// The unit axis.
-    pub axis: Vec<f32>,
+    pub axis: Coords,
     /// Parallel edges: never separating.
     pub degenerate: bool,
     /// Projected radius of A.
@@ -75,11 +149,11 @@ pub struct CaseOut {
     /// Lowest separating index.
     pub first_separating_axis: Option<usize>,
     /// Every separating index.
-    pub separating_axes: Vec<usize>,
+    pub separating_axes: AxisList,
     /// Penetration depth when intersecting (`0`, never `-0`, when touching exactly).
     pub depth: Option<f32>,
     /// Unit normal from A to B when intersecting.
-    pub normal: Option<Vec<f32>>,
+    pub normal: Option<Coords>,
     /// Axis of least penetration when intersecting.
     pub min_axis: Option<usize>,
     /// The contact manifold: `null` when separated beyond the margin.
@@ -88,7 +162,7 @@ pub struct CaseOut {
     /// touch. Not the best gap: it lies along the closest points, often along no candidate.
     pub separation_distance: f32,
     /// `[point on A, point on B]`, `separation_distance` apart; `null` when they intersect.
-    pub closest_points: Option<[Vec<f32>; 2]>,
+    pub closest_points: Option<[Coords; 2]>,
     /// What reading the case noticed (unknown fields, non-unit quaternions); left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -104,7 +178,7 @@ pub struct CaseOut {
 #[derive(Debug, Serialize)]
 pub struct ManifoldOut {
     /// Unit normal from A to B.
-    pub normal: Vec<f32>,
+    pub normal: Coords,
     /// `face_a`, `face_b` or `edge`: the chosen axis's kind.
     pub kind: &'static str,
     /// The chosen axis.
@@ -120,13 +194,13 @@ pub struct ManifoldOut {
 #[derive(Debug, Serialize)]
 pub struct PointOut {
     /// Midway between the two surfaces.
-    pub point: Vec<f32>,
+    pub point: Coords,
     /// Negative when penetrating.
     pub separation: f32,
     /// The feature pair as one number ([`ContactId::key`](crate::sat::ContactId::key)).
     pub id: u32,
     /// The feature pair in words: `A face +u1 × B vertex 3 (+u0 +u1 −u2)`.
-    pub feature: String,
+    pub feature: FeatureText,
 }
 
 /// parry's answer on a line (`--compare parry`); see [`crate::engines::parry`].
@@ -190,13 +264,9 @@ pub struct ErrorOut {
     pub error: String,
 }
 
-fn unsigned(v: &[f32]) -> Vec<f32> {
-    v.iter().map(|x| unsigned_zero(*x)).collect()
-}
-
-fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Vec<f32>) -> ManifoldOut {
+fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Coords) -> ManifoldOut {
     ManifoldOut {
-        normal: unsigned(&to_vec(m.normal)),
+        normal: to_vec(m.normal),
         kind: m.kind().name(),
         axis: m.choice.chosen,
         strict_axis: m.choice.strict,
@@ -204,10 +274,10 @@ fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Vec<f32>) -> Man
             .points()
             .iter()
             .map(|p| PointOut {
-                point: unsigned(&to_vec(p.point)),
+                point: to_vec(p.point),
                 separation: unsigned_zero(p.separation),
                 id: p.id.key(),
-                feature: p.id.name(),
+                feature: FeatureText(p.id),
             })
             .collect(),
     }
@@ -216,7 +286,7 @@ fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Vec<f32>) -> Man
 fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     line: usize,
     (r, m, s): (&SatReport<V, N>, Option<&Manifold<V>>, Separation<V>),
-    to_vec: impl Fn(V) -> Vec<f32>,
+    to_vec: impl Fn(V) -> Coords,
     options: &Options,
 ) -> CaseOut {
     let touching = r.touching();
@@ -225,15 +295,13 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
         intersect: r.intersect,
         touching,
         first_separating_axis: r.first_separating,
-        separating_axes: r.separating_axes().collect(),
+        separating_axes: AxisList::of(r.separating_axes()),
         depth: r.penetration.map(|p| unsigned_zero(p.depth)),
-        normal: r.penetration.map(|p| unsigned(&to_vec(p.normal))),
+        normal: r.penetration.map(|p| to_vec(p.normal)),
         min_axis: r.penetration.map(|p| p.axis_index),
         manifold: m.map(|m| manifold_out(m, &to_vec)),
         separation_distance: if touching { 0.0 } else { s.distance },
-        closest_points: s
-            .closest_points
-            .map(|[p, q]| [unsigned(&to_vec(p)), unsigned(&to_vec(q))]),
+        closest_points: s.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
         notes: Vec::new(),
         axes: (!options.compact).then(|| {
             r.axes
@@ -241,7 +309,7 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
                 .map(|a: &AxisTest<V>| AxisOut {
                     index: a.index(),
                     kind: a.kind().name(),
-                    axis: unsigned(&to_vec(a.axis())),
+                    axis: to_vec(a.axis()),
                     degenerate: a.degenerate(),
                     ra: unsigned_zero(a.ra()),
                     rb: unsigned_zero(a.rb()),
@@ -309,7 +377,7 @@ pub fn answer(
                 dim2::manifold_with(a, b, params).as_ref(),
                 separation2(a, b),
             ),
-            |v| v.to_array().to_vec(),
+            |v| Coords::from(v.to_array()),
             options,
         ),
         Pair::Three(a, b) => case_out(
@@ -319,7 +387,7 @@ pub fn answer(
                 dim3::manifold_with(a, b, params).as_ref(),
                 separation3(a, b),
             ),
-            |v| v.to_array().to_vec(),
+            |v| Coords::from(v.to_array()),
             options,
         ),
     };
@@ -340,27 +408,156 @@ fn params_of(v: &Value) -> Result<ManifoldParams, SceneError> {
 
 /// Answers one case's JSON text: the answer line, or the error line.
 pub fn answer_text(line: usize, text: &str, options: &Options) -> Result<String, String> {
-    let read = serde_json::from_str::<Value>(text)
-        .map_err(|e| SceneError::Json(e.to_string()))
-        .and_then(|v| Ok((read_pair(&v, None)?, params_of(&v)?)));
-    match read {
-        Ok((case, params)) => Ok(to_line(&answer(line, &case, &params, options))),
-        Err(e) => Err(error_line(line, e.to_string())),
+    let mut out = Vec::new();
+    let ok = answer_into(line, Ok(text), options, &mut out);
+    // serde_json writes UTF-8
+    let text = String::from_utf8(out).unwrap_or_default();
+    if ok {
+        Ok(text)
+    } else {
+        Err(text)
     }
 }
 
-fn error_line(line: usize, error: String) -> String {
-    to_line(&ErrorOut { line, error })
+/// Appends the answer to one case (its JSON text, or what is wrong with its bytes) to `out`, without
+/// the line ending; returns whether it was answered rather than an error.
+fn answer_into(
+    line: usize,
+    text: Result<&str, &str>,
+    options: &Options,
+    out: &mut Vec<u8>,
+) -> bool {
+    let read = text.map_err(str::to_string).and_then(|text| {
+        if let Some(case) = read_plain_pair(text) {
+            return Ok((case, ManifoldParams::default()));
+        }
+        serde_json::from_str::<Value>(text)
+            .map_err(|e| SceneError::Json(e.to_string()))
+            .and_then(|v| Ok((read_pair(&v, None)?, params_of(&v)?)))
+            .map_err(|e| e.to_string())
+    });
+    // Serialising these plain structs into a Vec cannot fail (serde_json writes a non-finite
+    // float as `null`, and validation keeps them out anyway).
+    match read {
+        Ok((case, params)) => {
+            let _ = serde_json::to_writer(out, &answer(line, &case, &params, options));
+            true
+        }
+        Err(error) => {
+            let _ = serde_json::to_writer(out, &ErrorOut { line, error });
+            false
+        }
+    }
 }
 
-/// One JSON line. Serialising these plain structs cannot fail (serde_json writes a non-finite
-/// float as `null`, and validation keeps them out anyway).
-fn to_line<T: Serialize>(v: &T) -> String {
-    serde_json::to_string(v).unwrap_or_default()
+/// At most this many cases are read ahead and answered together: memory stays bounded.
+const BATCH: usize = 4096;
+/// Batches smaller than this are answered on the calling thread.
+const PARALLEL_FROM: usize = 64;
+
+/// Cases read together, and why reading stopped.
+struct Batch {
+    cases: Vec<Case>,
+    stop: Stop,
+}
+
+/// Why a batch stopped growing.
+enum Stop {
+    /// It holds [`BATCH`] cases: more may follow at once.
+    Full,
+    /// The input has nothing more buffered: answer and flush before waiting for more.
+    Waits,
+    /// The input ended.
+    Ended,
+    /// The input could not be read further.
+    Unreadable(std::io::Error),
+}
+
+/// Reads the next batch of cases.
+fn read_batch<R: BufRead + HasBuffer>(cases: &mut Cases<R>) -> Batch {
+    let mut batch = Vec::with_capacity(BATCH);
+    loop {
+        match cases.next() {
+            None => {
+                return Batch {
+                    cases: batch,
+                    stop: Stop::Ended,
+                }
+            }
+            Some(Ok(case)) => batch.push(case),
+            Some(Err(e)) => {
+                return Batch {
+                    cases: batch,
+                    stop: Stop::Unreadable(e),
+                }
+            }
+        }
+        if cases.would_wait() {
+            return Batch {
+                cases: batch,
+                stop: Stop::Waits,
+            };
+        }
+        if batch.len() == BATCH {
+            return Batch {
+                cases: batch,
+                stop: Stop::Full,
+            };
+        }
+    }
+}
+
+/// The answers to `cases`, one line each, in order and in pieces; with whether any case was an
+/// error. Answered on up to `threads` threads while this thread runs `meanwhile` (reads the next
+/// batch), or here, before `meanwhile`, when the batch is small.
+fn answer_batch<T>(
+    cases: &[Case],
+    options: &Options,
+    threads: usize,
+    meanwhile: impl FnOnce() -> T,
+) -> (Vec<Vec<u8>>, bool, T) {
+    let run = |chunk: &[Case]| {
+        let mut out = Vec::with_capacity(chunk.len() * 512);
+        let mut bad = false;
+        for case in chunk {
+            let text = case.text.as_deref().map_err(String::as_str);
+            bad |= !answer_into(case.line, text, options, &mut out);
+            out.push(b'\n');
+        }
+        (out, bad)
+    };
+    if threads <= 1 || cases.len() < PARALLEL_FROM {
+        let (out, bad) = run(cases);
+        return (vec![out], bad, meanwhile());
+    }
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = cases
+            .chunks(cases.len().div_ceil(threads))
+            .map(|chunk| scope.spawn(move || run(chunk)))
+            .collect();
+        let extra = meanwhile();
+        let (mut pieces, mut bad) = (Vec::with_capacity(threads), false);
+        for worker in workers {
+            // a worker only panics if answering does, and then so would this thread
+            let (piece, piece_bad) = worker
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            pieces.push(piece);
+            bad |= piece_bad;
+        }
+        (pieces, bad, extra)
+    })
+}
+
+/// How many threads answer a batch: the machine's cores, at most 8.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
 }
 
 /// Answers every case of `input`, in order, writing one line each to `out`; returns the exit
-/// status. Answers are flushed whenever the input has nothing buffered, so a program feeding
+/// status. Cases are read in batches of at most [`BATCH`] (memory stays bounded), each answered on
+/// every core while the next is read. A batch ends early whenever the input has nothing more
+/// buffered: its answers are then written and flushed before reading on, so a program feeding
 /// `check` line by line gets each answer as soon as it is computed.
 pub fn run_on<R: BufRead + HasBuffer>(
     input: R,
@@ -372,34 +569,62 @@ pub fn run_on<R: BufRead + HasBuffer>(
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
     let mut status = EXIT_OK;
     let mut cases = Cases::new(input);
+    let threads = threads();
+    let mut batch = read_batch(&mut cases);
     loop {
-        if cases.would_wait() && out.flush().is_err() {
+        let read_on = matches!(batch.stop, Stop::Full);
+        let (answers, bad, next) = answer_batch(&batch.cases, options, threads, || {
+            read_on.then(|| read_batch(&mut cases))
+        });
+        if bad {
+            status = EXIT_BAD_LINE;
+        }
+        if answers.iter().any(|piece| out.write_all(piece).is_err()) {
+            // stdout closed (e.g. piped into `head`): stop quietly
             return status;
         }
-        let case = match cases.next() {
-            None => break,
-            Some(Ok(case)) => case,
-            Some(Err(e)) => {
+        match batch.stop {
+            Stop::Full => {}
+            Stop::Waits => {
+                if out.flush().is_err() {
+                    return status;
+                }
+            }
+            Stop::Ended => break,
+            Stop::Unreadable(e) => {
                 let _ = out.flush();
                 let _ = writeln!(err, "satbox check: cannot read {name}: {e}");
                 return EXIT_UNREADABLE;
             }
-        };
-        let line = match case.text {
-            Ok(text) => answer_text(case.line, &text, options),
-            Err(e) => Err(error_line(case.line, e)),
-        };
-        let line = line.unwrap_or_else(|bad| {
-            status = EXIT_BAD_LINE;
-            bad
-        });
-        if writeln!(out, "{line}").is_err() {
-            // stdout closed (e.g. piped into `head`): stop quietly
-            return status;
         }
+        batch = next.unwrap_or_else(|| read_batch(&mut cases));
     }
     let _ = out.flush();
     status
+}
+
+/// A regular file: reading it never waits for a writer, so a batch never ends early for an empty buffer.
+struct FileReader(BufReader<std::fs::File>);
+
+impl std::io::Read for FileReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+impl BufRead for FileReader {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.0.fill_buf()
+    }
+    fn consume(&mut self, amount: usize) {
+        self.0.consume(amount)
+    }
+}
+
+impl HasBuffer for FileReader {
+    fn buffered_is_empty(&self) -> bool {
+        false
+    }
 }
 
 /// Runs `check` on `path` (`-` for stdin), writing answers to `out`; returns the exit status.
@@ -410,6 +635,14 @@ pub fn run(path: &str, options: &Options, out: &mut dyn Write, err: &mut dyn Wri
         return run_on(input, "standard input", options, out, err);
     }
     match std::fs::File::open(path) {
+        Ok(file) if file.metadata().is_ok_and(|m| m.is_file()) => run_on(
+            FileReader(BufReader::with_capacity(1 << 16, file)),
+            path,
+            options,
+            out,
+            err,
+        ),
+        // a pipe or a device: answers are flushed whenever it has nothing more to give
         Ok(file) => run_on(
             BufReader::with_capacity(1 << 16, file),
             path,
