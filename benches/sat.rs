@@ -856,6 +856,7 @@ fn manifold_agreement3(name: &str, pairs: &[(Obb3, Obb3)], parry: &[(P3, P3)]) {
         let fast = reference::compare_manifolds(
             dim3::manifold(a, b).as_ref(),
             r.as_ref(),
+            defaults.margin,
             1e-4 * (1.0 + scale as f64),
         );
         parry3_manifold(pa, pb, &mut pm);
@@ -882,6 +883,7 @@ fn manifold_agreement2(spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)
         let fast = reference::compare_manifolds(
             dim2::manifold(a, b).as_ref(),
             r.as_ref(),
+            defaults.margin,
             1e-4 * (1.0 + scale as f64),
         );
         parry2_manifold(pa, pb, &mut pm);

@@ -357,7 +357,7 @@ fn check_points<V: reference::ToDVec3>(
     claim: &PointsClaim,
 ) {
     assert_eq!(
-        reference::compare_manifolds(m, r, 1e-4),
+        reference::compare_manifolds(m, r, 0.0, 1e-4),
         ManifoldAgreement::Agree,
         "{name}: the f64 reference manifold"
     );

@@ -209,6 +209,7 @@ impl<D: Dim> Frame<D> {
         let contact_check = compare_manifolds(
             contact.manifold.as_ref(),
             D::reference_manifold(a, b, &manifold_params).as_ref(),
+            manifold_params.margin,
             1e-4 * (1.0 + D::scale(a, b) as f64),
         );
         let focus = focus_axis(mode, &report, &contact);

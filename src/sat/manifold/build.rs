@@ -298,6 +298,31 @@ fn choose(
     (choice, face, threshold)
 }
 
+/// The band of touching on an axis measured with gap `gap` and signed centre distance `signed`
+/// (so `ra + rb = |signed| − gap`), the report's ([`crate::sat::SatReport::touching_band`]):
+/// `ε · (8·(ra + rb + |T·L|) + 2·centres)`, `centres = |A.center| + |B.center|`. A gap inside it
+/// is zero as far as `f32` can tell: the pair touches and gets its points (at separation ≈ 0),
+/// whichever side of zero the rounding fell, so that every pair the report calls intersecting or
+/// touching has a manifold.
+#[inline]
+fn touching_band(gap: f32, signed: f32, centres: f32) -> f32 {
+    f32::EPSILON
+        * (crate::sat::TOUCHING_AXIS_ULPS * (2.0 * signed.abs() - gap)
+            + crate::sat::TOUCHING_CENTER_ULPS * centres)
+}
+
+/// `params` with the margin the points are kept to: the margin, or the largest gap (the strict
+/// axis's, `gap`, measured with signed centre distance `signed`) when it exceeds it (a pair let
+/// through by the band of touching), widened by the rounding of that axis's sums
+/// (`ε · 8·(ra + rb + |T·L|)`), so that a touching pair's points are kept whichever side of zero
+/// they fell.
+fn keeping(params: &ManifoldParams, gap: f32, signed: f32) -> ManifoldParams {
+    ManifoldParams {
+        margin: params.margin.max(gap) + touching_band(gap, signed, 0.0),
+        ..*params
+    }
+}
+
 /// The 3D manifold, recording its stages into `rec`.
 pub(crate) fn manifold3<R: Recorder<Vec3>>(
     a: &Obb3,
@@ -321,6 +346,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     let ea = a.half_extents.to_array();
     let eb = b.half_extents.to_array();
     let margin = params.margin;
+    let centres = a.center.length() + b.center.length();
 
     let mut gaps = [0.0f32; dim3::AXIS_COUNT];
     let mut signed = [0.0f32; dim3::AXIS_COUNT];
@@ -369,7 +395,11 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         signed[3 + j] = tv.dot(col[j]);
         gaps[3 + j] = signed[3 + j].abs() - (ra + eb[j]);
     }
-    if let Some(k) = (0..6).find(|&k| gaps[k] > margin) {
+    // beyond the margin by more than rounding: separated
+    let beyond = |k: usize, gaps: &[f32; 15], signed: &[f32; 15]| {
+        gaps[k] > margin && gaps[k] - touching_band(gaps[k], signed[k], centres) > margin
+    };
+    if let Some(k) = (0..6).find(|&k| beyond(k, &gaps, &signed)) {
         report(
             k,
             true,
@@ -415,7 +445,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     signed[6..].copy_from_slice(&sd[..9]);
     gaps[6..].copy_from_slice(&gap[..9]);
     edge_len.copy_from_slice(&len[..9]);
-    let first = (6..15).find(|&k| !degenerate[k] && gaps[k] > margin);
+    let first = (6..15).find(|&k| !degenerate[k] && beyond(k, &gaps, &signed));
     report(
         first.unwrap_or(14),
         first.is_some(),
@@ -457,6 +487,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     }
     rec.record(|| Event::Choice(choice));
     let s = sign(signed[choice.chosen]);
+    let params = &keeping(params, gaps[choice.strict], signed[choice.strict]);
     // built where it is returned, not moved there
     let normal = match choice.kind {
         AxisKind::FaceA(i) => ua[i] * s,
@@ -516,6 +547,7 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
     ];
     let ea = a.half_extents.to_array();
     let eb = b.half_extents.to_array();
+    let centres = a.center.length() + b.center.length();
     let mut gaps = [0.0f32; dim2::AXIS_COUNT];
     let mut signed = [0.0f32; dim2::AXIS_COUNT];
     for k in 0..dim2::AXIS_COUNT {
@@ -538,7 +570,9 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
                 degenerate: false,
             })
         });
-        if gaps[k] > params.margin {
+        if gaps[k] > params.margin
+            && gaps[k] - touching_band(gaps[k], signed[k], centres) > params.margin
+        {
             rec.record(|| Event::Separated(k));
             return None;
         }
@@ -546,6 +580,7 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
     let (choice, _, _) = choose(&gaps, &[false; 4], 4, dim2::axis_kind, params);
     rec.record(|| Event::Choice(choice));
     let s = sign(signed[choice.chosen]);
+    let params = &keeping(params, gaps[choice.strict], signed[choice.strict]);
     let mut m;
     if let AxisKind::FaceA(i) = choice.kind {
         let local = Local {

@@ -700,11 +700,13 @@ impl ToDVec3 for Vec2 {
 /// radians), points (each fast point within `tol` of a reference point with the same id),
 /// separations (within `tol`) and chosen axis (where A's and B's faces tie exactly, either may be
 /// called the reference: the points are the same). A difference while the reference was within `tol` of a
-/// decision is [`ManifoldAgreement::NearTie`]. For the app's cross-check and the tests; `tol` is
-/// in length units (something like `1e-4 × (1 + size of the boxes)`).
+/// decision is [`ManifoldAgreement::NearTie`]. For the app's cross-check and the tests; `margin`
+/// is the one both were built with, `tol` is in length units (something like `1e-4 × (1 + size of
+/// the boxes)`).
 pub fn compare<V: ToDVec3>(
     fast: Option<&Manifold<V>>,
     reference: Option<&ReferenceManifold>,
+    margin: f32,
     tol: f64,
 ) -> ManifoldAgreement {
     let disagree = |what: String, r: Option<&ReferenceManifold>| match r {
@@ -715,13 +717,14 @@ pub fn compare<V: ToDVec3>(
         (None, None) => ManifoldAgreement::Agree,
         (Some(f), None) => {
             // separated beyond the margin in f64: only rounding of the gap or of the keep test
-            // can explain a manifold
+            // against the margin can explain a manifold
             let worst = f
                 .points()
                 .iter()
                 .map(|p| p.separation)
                 .fold(f32::NEG_INFINITY, f32::max);
-            if (f.choice.gap as f64).abs() <= tol || (worst as f64).abs() <= tol {
+            let near_margin = |x: f32| (x as f64 - margin as f64).abs() <= tol;
+            if near_margin(f.choice.gap) || near_margin(worst) {
                 ManifoldAgreement::NearTie
             } else {
                 ManifoldAgreement::Disagree(format!(
