@@ -6,8 +6,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 set_name=${1:-mixed}
+# the bench's own executable (cargo may also list the satbox binary it builds)
 bin=$(cargo bench --bench sat --no-run --message-format=json 2>/dev/null |
-    sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
+    grep '"kind":\["bench"\]' | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
 [ -x "$bin" ] || { echo "no bench binary" >&2; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
