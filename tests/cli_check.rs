@@ -552,7 +552,7 @@ fn compare_parry_reports_parrys_shallow_depth_with_its_size_and_cause() {
     let d = &out[1]["parry"]["disagreements"][0];
     assert_eq!(d["what"], "depth");
     assert!((num(&d["size"]) - 0.157).abs() < 1e-3, "{d}");
-    assert!(d["known"].as_str().unwrap().contains("7 of 6,960"), "{d}");
+    assert!(d["known"].as_str().unwrap().contains("9 of 9,334"), "{d}");
     assert_eq!(out[2]["parry"]["intersect"], false);
     assert!(out[2]["parry"]["depth"].is_null());
 }
