@@ -399,40 +399,36 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
     let t = b.center - a.center;
     let origin = a.center;
 
-    // Candidate axes, one coordinate per array.
+    // Candidate axes, one coordinate per array: A's and B's face axes, then the edge axes
+    // A.u_i × B.u_j, written straight into their lanes.
     let (mut lx, mut ly, mut lz) = ([0.0f32; LANES], [0.0f32; LANES], [0.0f32; LANES]);
-    for (k, u) in ua.iter().chain(&ub).enumerate() {
-        (lx[k], ly[k], lz[k]) = (u.x, u.y, u.z);
+    for k in 0..3 {
+        (lx[k], ly[k], lz[k]) = (ua[k].x, ua[k].y, ua[k].z);
+        (lx[3 + k], ly[3 + k], lz[3 + k]) = (ub[k].x, ub[k].y, ub[k].z);
     }
-    // Edge axes A.u_i × B.u_j, normalised unless shorter than the threshold (then zero).
+    for i in 0..3 {
+        for j in 0..3 {
+            let c = ua[i].cross(ub[j]);
+            let e = 6 + 3 * i + j;
+            (lx[e], ly[e], lz[e]) = (c.x, c.y, c.z);
+        }
+    }
+    // The edge axes normalised unless shorter than the threshold (then zero), from lane 4 on (a
+    // whole number of 4-wide vectors): face lanes 4 and 5 are divided by exactly 1.
     let mut degenerate = [false; LANES];
-    {
-        let (mut cx, mut cy, mut cz) = ([0.0f32; 12], [0.0f32; 12], [0.0f32; 12]);
-        for i in 0..3 {
-            for j in 0..3 {
-                let c = ua[i].cross(ub[j]);
-                (cx[3 * i + j], cy[3 * i + j], cz[3 * i + j]) = (c.x, c.y, c.z);
-            }
-        }
-        let mut len = [0.0f32; 12];
-        for e in 0..12 {
-            len[e] = (cx[e] * cx[e] + cy[e] * cy[e] + cz[e] * cz[e]).sqrt();
-        }
-        for e in 0..12 {
-            let divisor = if len[e] < params.degenerate_threshold {
-                f32::INFINITY
-            } else {
-                len[e]
-            };
-            // x / ∞ = 0: a degenerate axis becomes the zero vector without a branch.
-            cx[e] /= divisor;
-            cy[e] /= divisor;
-            cz[e] /= divisor;
-        }
-        for e in 0..9 {
-            degenerate[6 + e] = len[e] < params.degenerate_threshold;
-            (lx[6 + e], ly[6 + e], lz[6 + e]) = (cx[e], cy[e], cz[e]);
-        }
+    for k in 4..LANES {
+        let len = (lx[k] * lx[k] + ly[k] * ly[k] + lz[k] * lz[k]).sqrt();
+        let edge = k >= 6;
+        degenerate[k] = edge && len < params.degenerate_threshold;
+        // x / ∞ = 0: a degenerate axis becomes the zero vector without a branch.
+        let divisor = match (edge, degenerate[k]) {
+            (false, _) => 1.0,
+            (true, true) => f32::INFINITY,
+            (true, false) => len,
+        };
+        lx[k] /= divisor;
+        ly[k] /= divisor;
+        lz[k] /= divisor;
     }
 
     // Projections, four axes at a time.

@@ -451,34 +451,48 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
     /// Builds the verdicts from the tested axes (the one place the rules of DESIGN.md live).
     #[inline]
     pub(crate) fn from_axes(axes: [AxisTest<V>; N]) -> Self {
-        let first_separating = axes.iter().position(|a| a.is_separating());
-        let intersect = first_separating.is_none();
-        let penetration = if intersect {
-            axes.iter()
-                .filter(|a| !a.degenerate())
-                // strict `<` keeps the lowest index on ties
-                .fold(None::<&AxisTest<V>>, |best, a| match best {
-                    Some(b) if b.overlap() <= a.overlap() => Some(b),
-                    _ => Some(a),
-                })
-                .map(|a| Penetration {
-                    axis_index: a.index(),
-                    depth: a.overlap(),
-                    normal: if a.signed_distance() < 0.0 {
-                        a.axis() * -1.0
-                    } else {
-                        a.axis()
-                    },
-                })
-        } else {
-            None
-        };
-        Self {
+        let mut report = Self {
             axes,
-            intersect,
-            first_separating,
-            penetration,
+            intersect: true,
+            first_separating: None,
+            penetration: None,
+        };
+        report.decide();
+        report
+    }
+
+    /// Draws the verdicts from `self.axes`, in place.
+    #[inline]
+    fn decide(&mut self) {
+        let axes = &self.axes;
+        self.first_separating = axes.iter().position(|a| a.is_separating());
+        self.intersect = self.first_separating.is_none();
+        if !self.intersect {
+            return;
         }
+        // the smallest overlap of a non-degenerate axis; strict `<` keeps the lowest index on
+        // ties
+        let mut best: Option<(usize, f32)> = None;
+        for (k, a) in axes.iter().enumerate() {
+            let overlap = a.overlap();
+            match best {
+                _ if a.degenerate() => {}
+                Some((_, least)) if least <= overlap => {}
+                _ => best = Some((k, overlap)),
+            }
+        }
+        self.penetration = best.map(|(k, _)| {
+            let a = &axes[k];
+            Penetration {
+                axis_index: a.index(),
+                depth: a.overlap(),
+                normal: if a.signed_distance() < 0.0 {
+                    a.axis() * -1.0
+                } else {
+                    a.axis()
+                },
+            }
+        });
     }
 
     /// Indices of every separating axis, in test order.
