@@ -346,8 +346,8 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     let ea = a.half_extents.to_array();
     let eb = b.half_extents.to_array();
     let margin = params.margin;
-    // only wanted when an axis may separate: not computed for pairs in contact
-    let centres = || a.center.length() + b.center.length();
+    // measured up front, where its square roots overlap the rest
+    let centres = a.center.length() + b.center.length();
 
     let mut gaps = [0.0f32; dim3::AXIS_COUNT];
     let mut signed = [0.0f32; dim3::AXIS_COUNT];
@@ -398,7 +398,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     }
     // beyond the margin by more than rounding: separated
     let beyond = |k: usize, gaps: &[f32; 15], signed: &[f32; 15]| {
-        gaps[k] > margin && gaps[k] - touching_band(gaps[k], signed[k], centres()) > margin
+        gaps[k] > margin && gaps[k] - touching_band(gaps[k], signed[k], centres) > margin
     };
     if let Some(k) = (0..6).find(|&k| beyond(k, &gaps, &signed)) {
         report(
@@ -548,8 +548,8 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
     ];
     let ea = a.half_extents.to_array();
     let eb = b.half_extents.to_array();
-    // only wanted when an axis may separate: not computed for pairs in contact
-    let centres = || a.center.length() + b.center.length();
+    // measured up front, where its square roots overlap the rest
+    let centres = a.center.length() + b.center.length();
     let mut gaps = [0.0f32; dim2::AXIS_COUNT];
     let mut signed = [0.0f32; dim2::AXIS_COUNT];
     for k in 0..dim2::AXIS_COUNT {
@@ -573,7 +573,7 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
             })
         });
         if gaps[k] > params.margin
-            && gaps[k] - touching_band(gaps[k], signed[k], centres()) > params.margin
+            && gaps[k] - touching_band(gaps[k], signed[k], centres) > params.margin
         {
             rec.record(|| Event::Separated(k));
             return None;
