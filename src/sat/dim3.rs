@@ -406,9 +406,9 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
         (lx[k], ly[k], lz[k]) = (ua[k].x, ua[k].y, ua[k].z);
         (lx[3 + k], ly[3 + k], lz[3 + k]) = (ub[k].x, ub[k].y, ub[k].z);
     }
-    for i in 0..3 {
-        for j in 0..3 {
-            let c = ua[i].cross(ub[j]);
+    for (i, u) in ua.iter().enumerate() {
+        for (j, v) in ub.iter().enumerate() {
+            let c = u.cross(*v);
             let e = 6 + 3 * i + j;
             (lx[e], ly[e], lz[e]) = (c.x, c.y, c.z);
         }
