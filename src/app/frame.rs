@@ -76,7 +76,7 @@ impl ParryBeside {
         // parry's manifold is asked with no prediction: counts compare only without a margin
         if margin == 0.0 {
             let points = contact.manifold.as_ref().map_or(0, |m| m.points().len());
-            disagreements.extend(parry::compare_manifold_points(points, &answer));
+            disagreements.extend(parry::compare_manifold_points(&pair, points, &answer));
         }
         Self {
             answer,

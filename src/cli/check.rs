@@ -328,7 +328,7 @@ fn parry_out(pair: &Pair, points: usize) -> ParryOut {
     use crate::engines::parry::{answer, compare, compare_manifold_points};
     let p = answer(pair);
     let mut found = compare(pair, &p);
-    found.extend(compare_manifold_points(points, &p));
+    found.extend(compare_manifold_points(pair, points, &p));
     let disagreements = found
         .iter()
         .map(|d| DisagreementOut {
