@@ -298,28 +298,42 @@ fn choose(
     (choice, face, threshold)
 }
 
-/// The band of touching on an axis measured with gap `gap` and signed centre distance `signed`
-/// (so `ra + rb = |signed| − gap`), the report's ([`crate::sat::SatReport::touching_band`]):
-/// `ε · (8·(ra + rb + |T·L|) + 2·centres)`, `centres = |A.center| + |B.center|`. A gap inside it
-/// is zero as far as `f32` can tell: the pair touches and gets its points (at separation ≈ 0),
-/// whichever side of zero the rounding fell, so that every pair the report calls intersecting or
-/// touching has a manifold.
-#[inline]
-fn touching_band(gap: f32, signed: f32, centres: f32) -> f32 {
-    f32::EPSILON
-        * (crate::sat::TOUCHING_AXIS_ULPS * (2.0 * signed.abs() - gap)
-            + crate::sat::TOUCHING_CENTER_ULPS * centres)
+/// Rounding units of the pair's size in [`Rounding`]: twice the report's
+/// [`TOUCHING_AXIS_ULPS`](crate::sat::TOUCHING_AXIS_ULPS), since the manifold's gaps are measured
+/// another way (in A's frame) and each side's rounding adds up.
+const ROUNDING_SIZE_ULPS: f32 = 2.0 * crate::sat::TOUCHING_AXIS_ULPS;
+
+/// How far from zero a gap of this pair may be and still be zero as far as `f32` can tell, at
+/// least the report's band of touching ([`crate::sat::SatReport::touching_band`]) on every axis:
+/// `ε · (16·(Σ e_A + Σ e_B + |T|) + 2·(|A.center| + |B.center|))`. The report's band sums what is
+/// projected on one axis (`ra + rb + |T·L|`); the manifold's own rounding grows with the whole
+/// extents (each `|R_ij|` rounded, times an extent), hence the sums here, doubled. A pair whose
+/// largest gap is within it touches and gets its points (at separation ≈ 0) whichever side of zero
+/// the rounding fell, so that every pair the report calls intersecting or touching has a manifold.
+#[derive(Clone, Copy)]
+struct Rounding {
+    /// `ε · 16·(Σ e_A + Σ e_B + |T|)`: the rounding of the gaps and of the points' separations.
+    size: f32,
+    /// `size` plus `ε · 2·(|A.center| + |B.center|)`: where the boxes are, as in the report.
+    band: f32,
 }
 
-/// `params` with the margin the points are kept to: the margin, or the largest gap (the strict
-/// axis's, `gap`, measured with signed centre distance `signed`) when it exceeds it (a pair let
-/// through by the band of touching), widened by the rounding of that axis's sums
-/// (`ε · 8·(ra + rb + |T·L|)`), so that a touching pair's points are kept whichever side of zero
-/// they fell.
-fn keeping(params: &ManifoldParams, gap: f32, signed: f32) -> ManifoldParams {
-    ManifoldParams {
-        margin: params.margin.max(gap) + touching_band(gap, signed, 0.0),
-        ..*params
+impl Rounding {
+    fn of(extents: f32, t: f32, centres: f32) -> Self {
+        let size = f32::EPSILON * ROUNDING_SIZE_ULPS * (extents + t);
+        Self {
+            size,
+            band: size + f32::EPSILON * crate::sat::TOUCHING_CENTER_ULPS * centres,
+        }
+    }
+
+    /// `params` with the margin the points are kept to: the margin, or the largest gap when it
+    /// exceeds it (a pair let through by the band), widened by the rounding of the separations.
+    fn keeping(&self, params: &ManifoldParams, largest_gap: f32) -> ManifoldParams {
+        ManifoldParams {
+            margin: params.margin.max(largest_gap) + self.size,
+            ..*params
+        }
     }
 }
 
@@ -346,8 +360,11 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     let ea = a.half_extents.to_array();
     let eb = b.half_extents.to_array();
     let margin = params.margin;
-    // measured up front, where its square roots overlap the rest
-    let centres = a.center.length() + b.center.length();
+    let rounding = Rounding::of(
+        a.half_extents.element_sum() + b.half_extents.element_sum(),
+        tv.length(),
+        a.center.length() + b.center.length(),
+    );
 
     let mut gaps = [0.0f32; dim3::AXIS_COUNT];
     let mut signed = [0.0f32; dim3::AXIS_COUNT];
@@ -397,10 +414,8 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         gaps[3 + j] = signed[3 + j].abs() - (ra + eb[j]);
     }
     // beyond the margin by more than rounding: separated
-    let beyond = |k: usize, gaps: &[f32; 15], signed: &[f32; 15]| {
-        gaps[k] > margin && gaps[k] - touching_band(gaps[k], signed[k], centres) > margin
-    };
-    if let Some(k) = (0..6).find(|&k| beyond(k, &gaps, &signed)) {
+    let beyond = |gap: f32| gap > margin + rounding.band;
+    if let Some(k) = (0..6).find(|&k| beyond(gaps[k])) {
         report(
             k,
             true,
@@ -446,7 +461,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     signed[6..].copy_from_slice(&sd[..9]);
     gaps[6..].copy_from_slice(&gap[..9]);
     edge_len.copy_from_slice(&len[..9]);
-    let first = (6..15).find(|&k| !degenerate[k] && beyond(k, &gaps, &signed));
+    let first = (6..15).find(|&k| !degenerate[k] && beyond(gaps[k]));
     report(
         first.unwrap_or(14),
         first.is_some(),
@@ -488,7 +503,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     }
     rec.record(|| Event::Choice(choice));
     let s = sign(signed[choice.chosen]);
-    let params = &keeping(params, gaps[choice.strict], signed[choice.strict]);
+    let params = &rounding.keeping(params, choice.strict_gap);
     // built where it is returned, not moved there
     let normal = match choice.kind {
         AxisKind::FaceA(i) => ua[i] * s,
@@ -548,8 +563,11 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
     ];
     let ea = a.half_extents.to_array();
     let eb = b.half_extents.to_array();
-    // measured up front, where its square roots overlap the rest
-    let centres = a.center.length() + b.center.length();
+    let rounding = Rounding::of(
+        a.half_extents.element_sum() + b.half_extents.element_sum(),
+        tw.length(),
+        a.center.length() + b.center.length(),
+    );
     let mut gaps = [0.0f32; dim2::AXIS_COUNT];
     let mut signed = [0.0f32; dim2::AXIS_COUNT];
     for k in 0..dim2::AXIS_COUNT {
@@ -572,9 +590,7 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
                 degenerate: false,
             })
         });
-        if gaps[k] > params.margin
-            && gaps[k] - touching_band(gaps[k], signed[k], centres) > params.margin
-        {
+        if gaps[k] > params.margin + rounding.band {
             rec.record(|| Event::Separated(k));
             return None;
         }
@@ -582,7 +598,7 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
     let (choice, _, _) = choose(&gaps, &[false; 4], 4, dim2::axis_kind, params);
     rec.record(|| Event::Choice(choice));
     let s = sign(signed[choice.chosen]);
-    let params = &keeping(params, gaps[choice.strict], signed[choice.strict]);
+    let params = &rounding.keeping(params, choice.strict_gap);
     let mut m;
     if let AxisKind::FaceA(i) = choice.kind {
         let local = Local {
