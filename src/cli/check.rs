@@ -14,6 +14,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 
+use arrayvec::ArrayVec;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -42,68 +43,13 @@ pub struct Options {
     pub compare_parry: bool,
 }
 
-/// A 2D or 3D vector of an answer, written as a JSON array with every `-0.0` as `0.0`; held
-/// inline, so an answer allocates nothing for its vectors.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Coords {
-    values: [f32; 3],
-    len: u8,
-}
+/// A 2D or 3D vector of an answer, held inline (an answer allocates nothing for its vectors) and
+/// written as a JSON array.
+pub type Coords = ArrayVec<f32, 3>;
 
-impl Coords {
-    /// The coordinates.
-    pub fn as_slice(&self) -> &[f32] {
-        &self.values[..self.len as usize]
-    }
-}
-
-impl<const N: usize> From<[f32; N]> for Coords {
-    fn from(v: [f32; N]) -> Self {
-        let mut values = [0.0; 3];
-        for (out, x) in values.iter_mut().zip(v) {
-            *out = unsigned_zero(x);
-        }
-        Self {
-            values,
-            len: N.min(3) as u8,
-        }
-    }
-}
-
-impl Serialize for Coords {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.as_slice().serialize(s)
-    }
-}
-
-/// Axis indices of an answer (at most 15), held inline.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct AxisList {
-    indices: [u8; 15],
-    len: u8,
-}
-
-impl AxisList {
-    /// The first 15 indices of `indices`.
-    pub fn of(indices: impl Iterator<Item = usize>) -> Self {
-        let mut list = Self::default();
-        for (slot, i) in list.indices.iter_mut().zip(indices) {
-            *slot = i as u8;
-            list.len += 1;
-        }
-        list
-    }
-
-    /// The indices.
-    pub fn as_slice(&self) -> &[u8] {
-        &self.indices[..self.len as usize]
-    }
-}
-
-impl Serialize for AxisList {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.as_slice().serialize(s)
-    }
+/// The coordinates of `v` with every `-0.0` as `0.0`.
+fn coords<const N: usize>(v: [f32; N]) -> Coords {
+    v.into_iter().map(unsigned_zero).collect()
 }
 
 /// A contact point's features in words, written straight into the answer.
@@ -149,7 +95,7 @@ pub struct CaseOut {
     /// Lowest separating index.
     pub first_separating_axis: Option<usize>,
     /// Every separating index.
-    pub separating_axes: AxisList,
+    pub separating_axes: ArrayVec<u8, 15>,
     /// Penetration depth when intersecting (`0`, never `-0`, when touching exactly).
     pub depth: Option<f32>,
     /// Unit normal from A to B when intersecting.
@@ -295,7 +241,7 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
         intersect: r.intersect,
         touching,
         first_separating_axis: r.first_separating,
-        separating_axes: AxisList::of(r.separating_axes()),
+        separating_axes: r.separating_axes().map(|i| i as u8).collect(),
         depth: r.penetration.map(|p| unsigned_zero(p.depth)),
         normal: r.penetration.map(|p| to_vec(p.normal)),
         min_axis: r.penetration.map(|p| p.axis_index),
@@ -377,7 +323,7 @@ pub fn answer(
                 dim2::manifold_with(a, b, params).as_ref(),
                 separation2(a, b),
             ),
-            |v| Coords::from(v.to_array()),
+            |v| coords(v.to_array()),
             options,
         ),
         Pair::Three(a, b) => case_out(
@@ -387,7 +333,7 @@ pub fn answer(
                 dim3::manifold_with(a, b, params).as_ref(),
                 separation3(a, b),
             ),
-            |v| Coords::from(v.to_array()),
+            |v| coords(v.to_array()),
             options,
         ),
     };
