@@ -8,7 +8,8 @@ use glam::{Mat3, Quat, Vec3};
 use super::manifold::{self as build, Manifold3, ManifoldParams, ManifoldTrace3};
 use super::manifold::{NoTrace, TraceRecorder};
 use super::{
-    validate_center_and_extents, AxisKind, AxisTest, ObbError, Report3, SatParams, SatReport,
+    validate_center_and_extents, AxisKind, AxisTest, ObbError, PackedKind, Report3, SatParams,
+    SatReport,
 };
 
 /// Number of candidate axes in 3D.
@@ -362,12 +363,12 @@ pub const fn axis_kind(index: usize) -> AxisKind {
     }
 }
 
-/// [`axis_kind`] of every index, for the report's inner loop.
-const KINDS: [AxisKind; AXIS_COUNT] = {
-    let mut kinds = [AxisKind::FaceA(0); AXIS_COUNT];
+/// [`axis_kind`] of every index, packed, for the report's inner loop.
+const KINDS: [PackedKind; AXIS_COUNT] = {
+    let mut kinds = [PackedKind::pack(AxisKind::FaceA(0)); AXIS_COUNT];
     let mut index = 0;
     while index < AXIS_COUNT {
-        kinds[index] = axis_kind(index);
+        kinds[index] = PackedKind::pack(axis_kind(index));
         index += 1;
     }
     kinds
@@ -444,19 +445,24 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
         sd[k] = dot(t, k);
         ca[k] = dot(origin, k);
     }
-    let axes = std::array::from_fn(|index| {
-        AxisTest::new(
-            index,
-            KINDS[index],
-            Vec3::new(lx[index], ly[index], lz[index]),
-            degenerate[index],
-            ra[index],
-            rb[index],
-            sd[index],
-            ca[index],
-        )
-    });
-    SatReport::from_axes(axes)
+    // The verdicts are drawn from the lanes before the records are written straight into the
+    // report that is returned (collected in an array first, the 15 records were copied once or
+    // twice more).
+    let axis = |k: usize| {
+        let l = Vec3::new(lx[k], ly[k], lz[k]);
+        AxisTest::packed(k, KINDS[k], l, degenerate[k], ra[k], rb[k], sd[k], ca[k])
+    };
+    let (first_separating, penetration) = Report3::verdicts(axis);
+    SatReport {
+        #[rustfmt::skip]
+        axes: [
+            axis(0), axis(1), axis(2), axis(3), axis(4), axis(5), axis(6), axis(7), axis(8),
+            axis(9), axis(10), axis(11), axis(12), axis(13), axis(14),
+        ],
+        intersect: first_separating.is_none(),
+        first_separating,
+        penetration,
+    }
 }
 
 /// Early-out boolean test with the default [`PARALLEL_EPSILON`](super::PARALLEL_EPSILON).

@@ -301,10 +301,10 @@ impl<V: Copy> AxisTest<V> {
 
 /// An [`AxisKind`] in one byte: the tag in the high nibble, `i` and `j` in two bits each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct PackedKind(u8);
+pub(crate) struct PackedKind(u8);
 
 impl PackedKind {
-    const fn pack(kind: AxisKind) -> Self {
+    pub(crate) const fn pack(kind: AxisKind) -> Self {
         match kind {
             AxisKind::FaceA(k) => Self(k as u8),
             AxisKind::FaceB(k) => Self(0x10 | k as u8),
@@ -337,6 +337,33 @@ impl<V> AxisTest<V> {
         signed_distance: f32,
         center_a: f32,
     ) -> Self {
+        let kind = PackedKind::pack(kind);
+        Self::packed(
+            index,
+            kind,
+            axis,
+            degenerate,
+            ra,
+            rb,
+            signed_distance,
+            center_a,
+        )
+    }
+
+    /// [`AxisTest::new`] with the kind already packed, for the reports' inner loops (packing in
+    /// the loop costs more than the rest of the record).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) const fn packed(
+        index: usize,
+        kind: PackedKind,
+        axis: V,
+        degenerate: bool,
+        ra: f32,
+        rb: f32,
+        signed_distance: f32,
+        center_a: f32,
+    ) -> Self {
         Self {
             axis,
             ra,
@@ -344,7 +371,7 @@ impl<V> AxisTest<V> {
             signed_distance,
             center_a,
             index: index as u8,
-            kind: PackedKind::pack(kind),
+            kind,
             degenerate,
         }
     }
@@ -448,32 +475,34 @@ pub struct SatReport<V, const N: usize> {
 }
 
 impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
-    /// Builds the verdicts from the tested axes (the one place the rules of DESIGN.md live).
+    /// Builds the verdicts from the tested axes.
     #[inline]
     pub(crate) fn from_axes(axes: [AxisTest<V>; N]) -> Self {
-        let mut report = Self {
+        let (first_separating, penetration) = Self::verdicts(|k| axes[k]);
+        Self {
             axes,
-            intersect: true,
-            first_separating: None,
-            penetration: None,
-        };
-        report.decide();
-        report
+            intersect: first_separating.is_none(),
+            first_separating,
+            penetration,
+        }
     }
 
-    /// Draws the verdicts from `self.axes`, in place.
-    #[inline]
-    fn decide(&mut self) {
-        let axes = &self.axes;
-        self.first_separating = axes.iter().position(|a| a.is_separating());
-        self.intersect = self.first_separating.is_none();
-        if !self.intersect {
-            return;
+    /// The first separating axis and, when there is none, the axis of least penetration, from
+    /// the `N` tested axes `axis(0..N)` (the one place the rules of DESIGN.md live). The axes are
+    /// passed as a function so that a report can draw its verdicts before its records are written
+    /// where they are returned.
+    #[inline(always)]
+    pub(crate) fn verdicts(
+        axis: impl Fn(usize) -> AxisTest<V>,
+    ) -> (Option<usize>, Option<Penetration<V>>) {
+        if let Some(k) = (0..N).find(|&k| axis(k).is_separating()) {
+            return (Some(k), None);
         }
         // the smallest overlap of a non-degenerate axis; strict `<` keeps the lowest index on
         // ties
         let mut best: Option<(usize, f32)> = None;
-        for (k, a) in axes.iter().enumerate() {
+        for k in 0..N {
+            let a = axis(k);
             let overlap = a.overlap();
             match best {
                 _ if a.degenerate() => {}
@@ -481,8 +510,8 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
                 _ => best = Some((k, overlap)),
             }
         }
-        self.penetration = best.map(|(k, _)| {
-            let a = &axes[k];
+        let penetration = best.map(|(k, _)| {
+            let a = axis(k);
             Penetration {
                 axis_index: a.index(),
                 depth: a.overlap(),
@@ -493,6 +522,7 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
                 },
             }
         });
+        (None, penetration)
     }
 
     /// Indices of every separating axis, in test order.
