@@ -374,6 +374,21 @@ const KINDS: [PackedKind; AXIS_COUNT] = {
     kinds
 };
 
+/// Where the report keeps axis `k` while it computes: (group, lane), see [`report_with`].
+const LANE_OF: [(usize, usize); AXIS_COUNT] = {
+    let mut lanes = [(0, 0); AXIS_COUNT];
+    let mut k = 0;
+    while k < AXIS_COUNT {
+        lanes[k] = match axis_kind(k) {
+            AxisKind::FaceA(i) => (3, i),
+            AxisKind::FaceB(j) => (4, j),
+            AxisKind::Edge(i, j) => (i, j),
+        };
+        k += 1;
+    }
+    lanes
+};
+
 /// The full 15-axis report with the default [`SatParams`].
 pub fn report(a: &Obb3, b: &Obb3) -> Report3 {
     report_with(a, b, &SatParams::default())
@@ -389,68 +404,33 @@ pub fn report(a: &Obb3, b: &Obb3) -> Report3 {
 /// whose cross product is shorter than `params.degenerate_threshold` is measured *before*
 /// normalisation and flagged degenerate.
 ///
-/// The axes are held as three arrays of coordinates while they are projected, so the same
-/// operation runs on four axes at a time; every number is the plain `Σ e_k |u_k·L|`, `T·L` of the
-/// definition, summed in the same order as [`Obb3::projected_radius`].
+/// The axes are held in groups of four lanes, one coordinate per array, so that each operation
+/// runs on four axes at a time (in 4-lane registers with the `simd` feature): group `i < 3` holds
+/// the edge axes `A.u_i × B.u_j` with `j` across the lanes, group 3 A's face axes and group 4 B's
+/// (the fourth lane of each is unused: the face groups need no square root or division, so they
+/// are projected while the edge axes are still being normalised, which measured faster than
+/// filling the spare lanes). Every number is the plain `Σ e_k |u_k·L|`, `T·L` of the
+/// definition, summed in the same order as [`Obb3::projected_radius`], so it is the same to the
+/// bit (pinned by the tests below).
 pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
-    // 16 lanes: the 15 axes and one zero lane, a whole number of 4-wide vectors.
-    const LANES: usize = 16;
-    let ua = a.axes();
-    let ub = b.axes();
-    let t = b.center - a.center;
-    let origin = a.center;
-
-    // Candidate axes, one coordinate per array: A's and B's face axes, then the edge axes
-    // A.u_i × B.u_j, written straight into their lanes.
-    let (mut lx, mut ly, mut lz) = ([0.0f32; LANES], [0.0f32; LANES], [0.0f32; LANES]);
-    for k in 0..3 {
-        (lx[k], ly[k], lz[k]) = (ua[k].x, ua[k].y, ua[k].z);
-        (lx[3 + k], ly[3 + k], lz[3 + k]) = (ub[k].x, ub[k].y, ub[k].z);
-    }
-    for (i, u) in ua.iter().enumerate() {
-        for (j, v) in ub.iter().enumerate() {
-            let c = u.cross(*v);
-            let e = 6 + 3 * i + j;
-            (lx[e], ly[e], lz[e]) = (c.x, c.y, c.z);
-        }
-    }
-    // The edge axes normalised unless shorter than the threshold (then zero), from lane 4 on (a
-    // whole number of 4-wide vectors): face lanes 4 and 5 are divided by exactly 1.
-    let mut degenerate = [false; LANES];
-    for k in 4..LANES {
-        let len = (lx[k] * lx[k] + ly[k] * ly[k] + lz[k] * lz[k]).sqrt();
-        let edge = k >= 6;
-        degenerate[k] = edge && len < params.degenerate_threshold;
-        // x / ∞ = 0: a degenerate axis becomes the zero vector without a branch.
-        let divisor = match (edge, degenerate[k]) {
-            (false, _) => 1.0,
-            (true, true) => f32::INFINITY,
-            (true, false) => len,
-        };
-        lx[k] /= divisor;
-        ly[k] /= divisor;
-        lz[k] /= divisor;
-    }
-
-    // Projections, four axes at a time.
-    let dot = |v: Vec3, k: usize| v.x * lx[k] + v.y * ly[k] + v.z * lz[k];
-    let (ea, eb) = (a.half_extents, b.half_extents);
-    let (mut ra, mut rb) = ([0.0f32; LANES], [0.0f32; LANES]);
-    let (mut sd, mut ca) = ([0.0f32; LANES], [0.0f32; LANES]);
-    for k in 0..LANES {
-        ra[k] =
-            ea.x * dot(ua[0], k).abs() + ea.y * dot(ua[1], k).abs() + ea.z * dot(ua[2], k).abs();
-        rb[k] =
-            eb.x * dot(ub[0], k).abs() + eb.y * dot(ub[1], k).abs() + eb.z * dot(ub[2], k).abs();
-        sd[k] = dot(t, k);
-        ca[k] = dot(origin, k);
-    }
+    let ReportLanes {
+        x: lx,
+        y: ly,
+        z: lz,
+        ra,
+        rb,
+        sd,
+        ca,
+        degenerate,
+    } = report_lanes(a, b, params.degenerate_threshold);
     // The verdicts are drawn from the lanes before the records are written straight into the
     // report that is returned (collected in an array first, the 15 records were copied once or
     // twice more).
     let axis = |k: usize| {
-        let l = Vec3::new(lx[k], ly[k], lz[k]);
-        AxisTest::packed(k, KINDS[k], l, degenerate[k], ra[k], rb[k], sd[k], ca[k])
+        let (g, j) = LANE_OF[k];
+        let l = Vec3::new(lx[g][j], ly[g][j], lz[g][j]);
+        let (r, s) = (ra[g][j], rb[g][j]);
+        AxisTest::packed(k, KINDS[k], l, degenerate[g][j], r, s, sd[g][j], ca[g][j])
     };
     let (first_separating, penetration) = Report3::verdicts(axis);
     SatReport {
@@ -463,6 +443,130 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
         first_separating,
         penetration,
     }
+}
+
+/// The report's numbers while it computes, in five groups of four axes (see [`LANE_OF`]): the
+/// unit axis, both radii, `T·L` and `A.center·L`, and which edge axes are degenerate.
+struct ReportLanes {
+    x: [[f32; 4]; 5],
+    y: [[f32; 4]; 5],
+    z: [[f32; 4]; 5],
+    ra: [[f32; 4]; 5],
+    rb: [[f32; 4]; 5],
+    sd: [[f32; 4]; 5],
+    ca: [[f32; 4]; 5],
+    degenerate: [[bool; 4]; 5],
+}
+
+/// [`report_with`]'s numbers in 4-lane registers: the edge axes `A.u_i × B.u_j` from `A.u_i`
+/// broadcast and B's axes across the lanes (as [`Vec3::cross`]), normalised unless shorter than
+/// the threshold (then zero: `x / ∞`), and each group projected with the sums of
+/// [`Obb3::projected_radius`] in its order.
+#[cfg(feature = "simd")]
+#[inline(always)]
+fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
+    use wide::f32x4;
+    let s = f32x4::splat;
+    let (ua, ub) = (a.axes(), b.axes());
+    let across =
+        |u: &[Vec3; 3], c: fn(&Vec3) -> f32| f32x4::new([c(&u[0]), c(&u[1]), c(&u[2]), 0.0]);
+    let (bx, by, bz) = (
+        across(&ub, |v| v.x),
+        across(&ub, |v| v.y),
+        across(&ub, |v| v.z),
+    );
+    let zero = f32x4::ZERO;
+    let mut x = [zero, zero, zero, across(&ua, |v| v.x), bx];
+    let mut y = [zero, zero, zero, across(&ua, |v| v.y), by];
+    let mut z = [zero, zero, zero, across(&ua, |v| v.z), bz];
+    let mut degenerate = [[false; 4]; 5];
+    for (i, u) in ua.iter().enumerate() {
+        let cx = s(u.y) * bz - by * s(u.z);
+        let cy = s(u.z) * bx - bz * s(u.x);
+        let cz = s(u.x) * by - bx * s(u.y);
+        let len = (cx * cx + cy * cy + cz * cz).sqrt();
+        let short = len.simd_lt(s(threshold));
+        let divisor = short.bitselect(s(f32::INFINITY), len);
+        (x[i], y[i], z[i]) = (cx / divisor, cy / divisor, cz / divisor);
+        let bits = short.to_bitmask();
+        degenerate[i] = std::array::from_fn(|j| bits & (1 << j) != 0);
+    }
+    let (t, origin) = (b.center - a.center, a.center);
+    let (ea, eb) = (a.half_extents, b.half_extents);
+    let mut lanes = ReportLanes {
+        x: x.map(|v| v.to_array()),
+        y: y.map(|v| v.to_array()),
+        z: z.map(|v| v.to_array()),
+        ra: [[0.0; 4]; 5],
+        rb: [[0.0; 4]; 5],
+        sd: [[0.0; 4]; 5],
+        ca: [[0.0; 4]; 5],
+        degenerate,
+    };
+    for g in 0..5 {
+        let dot = |v: Vec3| s(v.x) * x[g] + s(v.y) * y[g] + s(v.z) * z[g];
+        let radius = |u: &[Vec3; 3], e: Vec3| {
+            s(e.x) * dot(u[0]).abs() + s(e.y) * dot(u[1]).abs() + s(e.z) * dot(u[2]).abs()
+        };
+        lanes.ra[g] = radius(&ua, ea).to_array();
+        lanes.rb[g] = radius(&ub, eb).to_array();
+        lanes.sd[g] = dot(t).to_array();
+        lanes.ca[g] = dot(origin).to_array();
+    }
+    lanes
+}
+
+/// [`report_with`]'s numbers one at a time, from their definitions: the same operations in the
+/// same order as the 4-lane version, so the same numbers to the bit.
+#[cfg(any(test, not(feature = "simd")))]
+#[cfg_attr(all(feature = "simd", test), allow(dead_code))]
+fn report_lanes_plain(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
+    let (ua, ub) = (a.axes(), b.axes());
+    let mut l = ReportLanes {
+        x: [[0.0; 4]; 5],
+        y: [[0.0; 4]; 5],
+        z: [[0.0; 4]; 5],
+        ra: [[0.0; 4]; 5],
+        rb: [[0.0; 4]; 5],
+        sd: [[0.0; 4]; 5],
+        ca: [[0.0; 4]; 5],
+        degenerate: [[false; 4]; 5],
+    };
+    for k in 0..3 {
+        (l.x[3][k], l.y[3][k], l.z[3][k]) = (ua[k].x, ua[k].y, ua[k].z);
+        (l.x[4][k], l.y[4][k], l.z[4][k]) = (ub[k].x, ub[k].y, ub[k].z);
+    }
+    for (i, u) in ua.iter().enumerate() {
+        for (j, v) in ub.iter().enumerate() {
+            let c = u.cross(*v);
+            let len = c.length();
+            l.degenerate[i][j] = len < threshold;
+            let c = c / if l.degenerate[i][j] {
+                f32::INFINITY
+            } else {
+                len
+            };
+            (l.x[i][j], l.y[i][j], l.z[i][j]) = (c.x, c.y, c.z);
+        }
+    }
+    let (t, origin) = (b.center - a.center, a.center);
+    for g in 0..5 {
+        for k in 0..4 {
+            let axis = Vec3::new(l.x[g][k], l.y[g][k], l.z[g][k]);
+            l.ra[g][k] = a.projected_radius(axis);
+            l.rb[g][k] = b.projected_radius(axis);
+            l.sd[g][k] = t.dot(axis);
+            l.ca[g][k] = origin.dot(axis);
+        }
+    }
+    l
+}
+
+/// [`report_with`]'s numbers without the `simd` feature.
+#[cfg(not(feature = "simd"))]
+#[inline(always)]
+fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
+    report_lanes_plain(a, b, threshold)
 }
 
 /// Early-out boolean test with the default [`PARALLEL_EPSILON`](super::PARALLEL_EPSILON).
@@ -659,6 +763,51 @@ mod tests {
             agree[usize::from(one_at_a_time)] += 1;
         }
         assert!(agree[0] > 2000 && agree[1] > 2000, "{agree:?}");
+    }
+
+    #[test]
+    fn the_report_numbers_in_4_lanes_and_one_axis_at_a_time_are_the_same_bits() {
+        // splitmix64
+        let mut state = 0x1a9e5_u64;
+        let mut unit = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let mut range = |lo: f32, hi: f32| lo + (hi - lo) * unit();
+        let mut degenerate_pairs = 0;
+        for k in 0..20_000 {
+            let mut q = || {
+                let v = [0; 4].map(|_| range(-1.0, 1.0));
+                Quat::from_xyzw(v[0], v[1], v[2], v[3])
+            };
+            let (qa, qb) = (q(), q());
+            // every fourth pair aligned (three degenerate edge axes), every fourth nearly
+            let nudge = Quat::from_rotation_z(range(-1e-4, 1e-4));
+            let qb = [qa, qa * nudge, qb, qb][k % 4];
+            // every third pair 20 000 units from the origin
+            let far = Vec3::splat(if k % 3 == 0 { 20_000.0 } else { 0.0 });
+            let mut v = |lo, hi| Vec3::new(range(lo, hi), range(lo, hi), range(lo, hi));
+            let a = Obb3::new(far + v(-2.0, 2.0), v(0.01, 2.0), qa).unwrap();
+            let b = Obb3::new(far + v(-2.0, 2.0), v(0.01, 2.0), qb).unwrap();
+            let threshold = crate::sat::DEGENERATE_THRESHOLD;
+            let (lanes, plain) = (
+                report_lanes(&a, &b, threshold),
+                report_lanes_plain(&a, &b, threshold),
+            );
+            let numbers = |l: &ReportLanes, g: usize, j: usize| {
+                [l.x, l.y, l.z, l.ra, l.rb, l.sd, l.ca].map(|n| n[g][j].to_bits())
+            };
+            for (axis, &(g, j)) in LANE_OF.iter().enumerate() {
+                let context = format!("pair {k}, axis {axis}: {a:?} {b:?}");
+                assert_eq!(numbers(&lanes, g, j), numbers(&plain, g, j), "{context}");
+                assert_eq!(lanes.degenerate[g][j], plain.degenerate[g][j], "{context}");
+            }
+            degenerate_pairs += usize::from(plain.degenerate.iter().flatten().any(|d| *d));
+        }
+        assert!(degenerate_pairs >= 5_000, "{degenerate_pairs}");
     }
 
     #[test]
