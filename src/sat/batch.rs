@@ -322,14 +322,7 @@ mod tests {
     /// Pairs around touching: B's centre along a random direction at 0.3..1.3 of the sum of the
     /// bounding radii, one in four with B turned like A.
     fn pairs(n: usize) -> Vec<(Obb3, Obb3)> {
-        let mut state = 0x0bb3_u64;
-        let mut unit = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut unit = crate::sat::splitmix_units(0x0bb3);
         let mut v =
             |lo: f32, hi: f32| Vec3::new(unit(), unit(), unit()) * (hi - lo) + Vec3::splat(lo);
         (0..n)

@@ -731,15 +731,7 @@ mod tests {
 
     #[test]
     fn the_4_lane_frame_test_and_the_one_number_at_a_time_test_agree_on_every_pair() {
-        // splitmix64
-        let mut state = 0x5eed_u64;
-        let mut unit = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut unit = crate::sat::splitmix_units(0x5eed);
         let mut range = |lo: f32, hi: f32| lo + (hi - lo) * unit();
         let mut agree = [0usize; 2];
         for k in 0..20_000 {
@@ -767,15 +759,7 @@ mod tests {
 
     #[test]
     fn the_report_numbers_in_4_lanes_and_one_axis_at_a_time_are_the_same_bits() {
-        // splitmix64
-        let mut state = 0x1a9e5_u64;
-        let mut unit = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut unit = crate::sat::splitmix_units(0x1_a9e5);
         let mut range = |lo: f32, hi: f32| lo + (hi - lo) * unit();
         let mut degenerate_pairs = 0;
         for k in 0..20_000 {

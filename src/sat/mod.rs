@@ -655,6 +655,19 @@ pub type Report2 = SatReport<glam::Vec2, 4>;
 /// Report of a 3D pair: 15 axes.
 pub type Report3 = SatReport<glam::Vec3, 15>;
 
+/// Numbers in `[0, 1)` from a splitmix64 stream seeded with `seed`, for the tests' random pairs.
+#[cfg(test)]
+pub(crate) fn splitmix_units(seed: u64) -> impl FnMut() -> f32 {
+    let mut state = seed;
+    move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
