@@ -519,7 +519,6 @@ fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
 /// [`report_with`]'s numbers one at a time, from their definitions: the same operations in the
 /// same order as the 4-lane version, so the same numbers to the bit.
 #[cfg(any(test, not(feature = "simd")))]
-#[cfg_attr(all(feature = "simd", test), allow(dead_code))]
 fn report_lanes_plain(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
     let (ua, ub) = (a.axes(), b.axes());
     let mut l = ReportLanes {
