@@ -112,7 +112,8 @@ const SCROLL_PER_NOTCH: f32 = 40.0;
 /// key, so the wheel over the panel zooms instead of scrolling, and the next character typed is
 /// dropped (X11 sends a key's character before its key-down, and the key-down then corrects the
 /// modifiers, so that frame no longer looks stale). Here the wheel becomes a scroll again, and the
-/// first character typed after a stale frame is typed.
+/// first character typed after a stale frame is typed, before the frame's other characters.
+/// Shortcut letters typed into a field are dropped as well (see [`drop_shortcut_characters`]).
 pub(crate) fn repair_modifiers(ctx: &egui::Context, keys: &KeysNow, was_stale: bool) -> bool {
     let stale = ctx.input(|i| (i.modifiers.ctrl || i.modifiers.command) && !keys.ctrl);
     let lost = keys.first_char.filter(|c| was_stale && !c.is_control());
@@ -124,11 +125,50 @@ pub(crate) fn repair_modifiers(ctx: &egui::Context, keys: &KeysNow, was_stale: b
             };
             i.smooth_scroll_delta.y += keys.wheel * SCROLL_PER_NOTCH;
         }
+        drop_shortcut_characters(&mut i.events);
         if let Some(c) = lost {
-            i.events.push(egui::Event::Text(c.to_string()));
+            let first_text = i
+                .events
+                .iter()
+                .position(|e| matches!(e, egui::Event::Text(_)));
+            let at = first_text.unwrap_or(i.events.len());
+            i.events.insert(at, egui::Event::Text(c.to_string()));
         }
     });
     stale
+}
+
+/// Drops the letters of Ctrl shortcuts from the frame's typed text.
+///
+/// X11 sends a key's character before its key-down, and egui-miniquad drops a character only when
+/// the *previous* key event had Ctrl. The Ctrl key's own key-down does not (X11 gives the
+/// modifiers from before the press), so the first key pressed with Ctrl typed its letter into the
+/// focused field before its shortcut acted: Ctrl+A in a number field made it "a", selected. A
+/// character directly followed by what its key became with Ctrl held (a key-down with Ctrl,
+/// Copy, Cut, or, after a "v", the pasted text) is that shortcut's. Each key typed without Ctrl is
+/// followed by its own key-down without Ctrl, so typed text is never dropped.
+pub(crate) fn drop_shortcut_characters(events: &mut Vec<egui::Event>) {
+    let mut k = 0;
+    while k + 1 < events.len() {
+        let shortcut = match (&events[k], &events[k + 1]) {
+            (
+                egui::Event::Text(_),
+                egui::Event::Key {
+                    pressed: true,
+                    modifiers,
+                    ..
+                },
+            ) => modifiers.ctrl || modifiers.command,
+            (egui::Event::Text(_), egui::Event::Copy | egui::Event::Cut) => true,
+            (egui::Event::Text(c), egui::Event::Text(_)) => c == "v",
+            _ => false,
+        };
+        if shortcut {
+            events.remove(k);
+        } else {
+            k += 1;
+        }
+    }
 }
 
 /// The panel's width when the window opens: about a third of the window, within reason.
@@ -287,6 +327,16 @@ mod tests {
         keys: KeysNow,
         was_stale: bool,
     ) -> (bool, bool, Vec<egui::Event>, f32) {
+        pass_with(egui_ctrl, keys, was_stale, Vec::new())
+    }
+
+    /// [`pass`] with the events egui-miniquad queued this frame.
+    fn pass_with(
+        egui_ctrl: bool,
+        keys: KeysNow,
+        was_stale: bool,
+        events: Vec<egui::Event>,
+    ) -> (bool, bool, Vec<egui::Event>, f32) {
         let ctx = egui::Context::default();
         let raw = egui::RawInput {
             modifiers: if egui_ctrl {
@@ -294,6 +344,7 @@ mod tests {
             } else {
                 egui::Modifiers::NONE
             },
+            events,
             ..Default::default()
         };
         let mut seen = (false, true, Vec::new(), 0.0);
@@ -333,6 +384,74 @@ mod tests {
         // with no stale frame before it, egui got the character itself: not typed twice
         let (_, _, events, _) = pass(false, keys, false);
         assert!(events.is_empty());
+    }
+
+    fn text(t: &str) -> egui::Event {
+        egui::Event::Text(t.into())
+    }
+
+    fn key(key: egui::Key, modifiers: egui::Modifiers) -> egui::Event {
+        egui::Event::Key {
+            key,
+            pressed: true,
+            modifiers,
+            repeat: false,
+            physical_key: None,
+        }
+    }
+
+    #[test]
+    fn the_lost_first_character_goes_before_the_rest_of_the_frame_s_typing() {
+        // "2.6" typed in one frame after a stale one: egui-miniquad dropped the "2"
+        let keys = KeysNow {
+            first_char: Some('2'),
+            ..Default::default()
+        };
+        let none = egui::Modifiers::NONE;
+        let typed = vec![
+            text("."),
+            key(egui::Key::Period, none),
+            text("6"),
+            key(egui::Key::Num6, none),
+        ];
+        let (_, _, events, _) = pass_with(false, keys, true, typed);
+        let texts: Vec<_> = events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Text(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts, ["2", ".", "6"]);
+    }
+
+    #[test]
+    fn the_letter_of_a_ctrl_shortcut_is_not_typed_into_the_field() {
+        let ctrl = egui::Modifiers::CTRL;
+        let none = egui::Modifiers::NONE;
+        // Ctrl+A: X11's "a" before the key-down that carries Ctrl
+        let mut events = vec![text("a"), key(egui::Key::A, ctrl)];
+        drop_shortcut_characters(&mut events);
+        assert_eq!(events, [key(egui::Key::A, ctrl)]);
+        // Ctrl+C and Ctrl+X become Copy and Cut; Ctrl+V the pasted text
+        let mut events = vec![text("c"), egui::Event::Copy, text("x"), egui::Event::Cut];
+        drop_shortcut_characters(&mut events);
+        assert_eq!(events, [egui::Event::Copy, egui::Event::Cut]);
+        let mut events = vec![text("v"), text("1.5")];
+        drop_shortcut_characters(&mut events);
+        assert_eq!(events, [text("1.5")]);
+        // typing, "v" included, is kept, and a shortcut after it drops only its own letter
+        let typing = vec![
+            text("v"),
+            key(egui::Key::V, none),
+            text("a"),
+            key(egui::Key::A, none),
+            text("z"),
+            key(egui::Key::Z, ctrl),
+        ];
+        let mut events = typing.clone();
+        drop_shortcut_characters(&mut events);
+        assert_eq!(events, [&typing[..4], &typing[5..]].concat());
     }
 
     #[test]
