@@ -8,8 +8,7 @@ use glam::{Mat3, Quat, Vec3};
 use super::manifold::{self as build, Manifold3, ManifoldParams, ManifoldTrace3};
 use super::manifold::{NoTrace, TraceRecorder};
 use super::{
-    validate_center_and_extents, AxisKind, AxisTest, ObbError, PackedKind, Report3, SatParams,
-    SatReport,
+    validate_center_and_extents, AxisKind, AxisTest, ObbError, Report3, SatParams, SatReport,
 };
 
 /// Number of candidate axes in 3D.
@@ -363,17 +362,6 @@ pub const fn axis_kind(index: usize) -> AxisKind {
     }
 }
 
-/// [`axis_kind`] of every index, packed, for the report's inner loop.
-const KINDS: [PackedKind; AXIS_COUNT] = {
-    let mut kinds = [PackedKind::pack(AxisKind::FaceA(0)); AXIS_COUNT];
-    let mut index = 0;
-    while index < AXIS_COUNT {
-        kinds[index] = PackedKind::pack(axis_kind(index));
-        index += 1;
-    }
-    kinds
-};
-
 /// Where the report keeps axis `k` while it computes: (group, lane), see [`report_with`].
 const LANE_OF: [(usize, usize); AXIS_COUNT] = {
     let mut lanes = [(0, 0); AXIS_COUNT];
@@ -429,8 +417,8 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
     let axis = |k: usize| {
         let (g, j) = LANE_OF[k];
         let l = Vec3::new(lx[g][j], ly[g][j], lz[g][j]);
-        let (r, s) = (ra[g][j], rb[g][j]);
-        AxisTest::packed(k, KINDS[k], l, degenerate[g][j], r, s, sd[g][j], ca[g][j])
+        let (r, s, d, c) = (ra[g][j], rb[g][j], sd[g][j], ca[g][j]);
+        AxisTest::new(k, axis_kind(k), l, degenerate[g][j], r, s, d, c)
     };
     let (first_separating, penetration) = Report3::verdicts(axis);
     SatReport {

@@ -301,10 +301,10 @@ impl<V: Copy> AxisTest<V> {
 
 /// An [`AxisKind`] in one byte: the tag in the high nibble, `i` and `j` in two bits each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PackedKind(u8);
+struct PackedKind(u8);
 
 impl PackedKind {
-    pub(crate) const fn pack(kind: AxisKind) -> Self {
+    const fn pack(kind: AxisKind) -> Self {
         match kind {
             AxisKind::FaceA(k) => Self(k as u8),
             AxisKind::FaceB(k) => Self(0x10 | k as u8),
@@ -337,33 +337,6 @@ impl<V> AxisTest<V> {
         signed_distance: f32,
         center_a: f32,
     ) -> Self {
-        let kind = PackedKind::pack(kind);
-        Self::packed(
-            index,
-            kind,
-            axis,
-            degenerate,
-            ra,
-            rb,
-            signed_distance,
-            center_a,
-        )
-    }
-
-    /// [`AxisTest::new`] with the kind already packed, for the reports' inner loops (packing in
-    /// the loop costs more than the rest of the record).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub(crate) const fn packed(
-        index: usize,
-        kind: PackedKind,
-        axis: V,
-        degenerate: bool,
-        ra: f32,
-        rb: f32,
-        signed_distance: f32,
-        center_a: f32,
-    ) -> Self {
         Self {
             axis,
             ra,
@@ -371,7 +344,7 @@ impl<V> AxisTest<V> {
             signed_distance,
             center_a,
             index: index as u8,
-            kind,
+            kind: PackedKind::pack(kind),
             degenerate,
         }
     }
