@@ -402,20 +402,25 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         }
     };
 
-    // Face axes: L = A.u_i, then L = B.u_j. Stop at the first that separates beyond the margin.
+    // beyond the margin by more than rounding: separated
+    let beyond = |gap: f32| gap > margin + rounding.band;
+    // Face axes: L = A.u_i, then L = B.u_j. Stop at the first that separates beyond the margin
+    // (B's are not measured when one of A's separates).
     for i in 0..3 {
         let rb = eb[0] * ar[0][i] + eb[1] * ar[1][i] + eb[2] * ar[2][i];
         signed[i] = t[i];
         gaps[i] = t[i].abs() - (ea[i] + rb);
     }
-    for j in 0..3 {
-        let ra = ea[0] * ar[j][0] + ea[1] * ar[j][1] + ea[2] * ar[j][2];
-        signed[3 + j] = tv.dot(col[j]);
-        gaps[3 + j] = signed[3 + j].abs() - (ra + eb[j]);
+    let mut first = (0..3).find(|&k| beyond(gaps[k]));
+    if first.is_none() {
+        for j in 0..3 {
+            let ra = ea[0] * ar[j][0] + ea[1] * ar[j][1] + ea[2] * ar[j][2];
+            signed[3 + j] = tv.dot(col[j]);
+            gaps[3 + j] = signed[3 + j].abs() - (ra + eb[j]);
+        }
+        first = (3..6).find(|&k| beyond(gaps[k]));
     }
-    // beyond the margin by more than rounding: separated
-    let beyond = |gap: f32| gap > margin + rounding.band;
-    if let Some(k) = (0..6).find(|&k| beyond(gaps[k])) {
+    if let Some(k) = first {
         report(
             k,
             true,
