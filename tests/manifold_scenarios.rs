@@ -253,6 +253,26 @@ fn the_trace_of_separated_cubes_names_the_separating_axis_and_stops_there() {
 }
 
 #[test]
+fn a_diamond_beside_a_cube_is_separated_by_its_own_face_after_the_cube_s_three() {
+    // B turned 45° about z, 2√2 away along its own face normal (1,1,0)/√2: the cube reaches √2
+    // along it and B 1, so B.u0 separates by 2√2 − √2 − 1 ≈ 0.414; along x the cube reaches 1
+    // and B √2, more than the 2 between the centres, so none of A's faces separates
+    let a = Obb3::axis_aligned(Vec3::ZERO, Vec3::ONE);
+    let b = Obb3::new(
+        Vec3::new(2.0, 2.0, 0.0),
+        Vec3::ONE,
+        Quat::from_rotation_z(FRAC_PI_4),
+    )
+    .unwrap();
+    let t = dim3::manifold_trace(&a, &b, &ManifoldParams::default());
+    assert_eq!(t.separated_by, Some(3));
+    assert_eq!(t.axes.len(), 4, "A's three faces, then B.u0");
+    assert!(t.axes[..3].iter().all(|axis| axis.gap < 0.0));
+    assert!((t.axes[3].gap - (SQRT_2 - 1.0)).abs() < 1e-5);
+    assert!(t.manifold.is_none());
+}
+
+#[test]
 fn a_square_resting_on_a_plank_has_two_points_under_its_corners() {
     let plank = Obb2::new(Vec2::ZERO, Vec2::new(2.0, 0.5), 0.0).unwrap();
     let square = Obb2::new(Vec2::new(0.3, 0.9), Vec2::splat(0.5), 0.0).unwrap();

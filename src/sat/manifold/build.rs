@@ -411,16 +411,16 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         signed[i] = t[i];
         gaps[i] = t[i].abs() - (ea[i] + rb);
     }
-    let mut first = (0..3).find(|&k| beyond(gaps[k]));
-    if first.is_none() {
+    let mut separating_face = (0..3).find(|&k| beyond(gaps[k]));
+    if separating_face.is_none() {
         for j in 0..3 {
             let ra = ea[0] * ar[j][0] + ea[1] * ar[j][1] + ea[2] * ar[j][2];
             signed[3 + j] = tv.dot(col[j]);
             gaps[3 + j] = signed[3 + j].abs() - (ra + eb[j]);
         }
-        first = (3..6).find(|&k| beyond(gaps[k]));
+        separating_face = (3..6).find(|&k| beyond(gaps[k]));
     }
-    if let Some(k) = first {
+    if let Some(k) = separating_face {
         report(
             k,
             true,
