@@ -680,16 +680,12 @@ mod tests {
         );
     }
 
-    /// A small deterministic generator for the touching tests.
-    struct Lcg(u64);
+    /// Random numbers and boxes for the touching tests, from [`splitmix_units`].
+    struct Rng<F>(F);
 
-    impl Lcg {
+    impl<F: FnMut() -> f32> Rng<F> {
         fn unit(&mut self) -> f32 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 40) as f32 / (1u64 << 24) as f32
+            (self.0)()
         }
 
         fn range(&mut self, lo: f32, hi: f32) -> f32 {
@@ -737,7 +733,7 @@ mod tests {
     fn the_axis_of_least_penetration_is_the_lowest_index_of_least_overlap_among_non_degenerate() {
         // overlaps from three values, so that ties within and across the three runs the search
         // makes side by side are common; one axis in five degenerate
-        let mut rng = Lcg(3);
+        let mut rng = Rng(splitmix_units(3));
         for case in 0..20_000 {
             let axes: [AxisTest<glam::Vec3>; 15] = std::array::from_fn(|k| {
                 let overlap = [0.25, 0.5, 0.75][(rng.unit() * 3.0) as usize % 3];
@@ -774,7 +770,7 @@ mod tests {
 
     #[test]
     fn a_pair_resolved_by_moving_b_by_depth_along_the_normal_reads_as_touching() {
-        let mut rng = Lcg(7);
+        let mut rng = Rng(splitmix_units(7));
         let mut resolved = 0;
         for k in 0..4000 {
             // a quarter of the pairs 2 500 units out, a quarter 25 000
@@ -804,7 +800,7 @@ mod tests {
 
     #[test]
     fn a_pair_resolved_half_each_way_reads_as_touching_in_2d_and_3d() {
-        let mut rng = Lcg(11);
+        let mut rng = Rng(splitmix_units(11));
         for k in 0..3000 {
             let (mut a, mut b) = (rng.box2(1.5), rng.box2(1.5));
             if let Some(p) = dim2::report(&a, &b).penetration {
