@@ -404,6 +404,10 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
 
     // beyond the margin by more than rounding: separated
     let beyond = |gap: f32| gap > margin + rounding.band;
+    // Whether any of these gaps is beyond, in one branch: which axis separates changes from pair
+    // to pair, and a branch per axis is mispredicted more often than one for the group. Which
+    // one it is only the trace needs, and only the trace looks for it.
+    let separating = |gaps: &[f32]| gaps.iter().fold(false, |any, &g| any | beyond(g));
     // Face axes: L = A.u_i, then L = B.u_j. Stop at the first that separates beyond the margin
     // (B's are not measured when one of A's separates).
     for i in 0..3 {
@@ -411,25 +415,28 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         signed[i] = t[i];
         gaps[i] = t[i].abs() - (ea[i] + rb);
     }
-    let mut separating_face = (0..3).find(|&k| beyond(gaps[k]));
-    if separating_face.is_none() {
+    let mut separates = separating(&gaps[0..3]);
+    if !separates {
         for j in 0..3 {
             let ra = ea[0] * ar[j][0] + ea[1] * ar[j][1] + ea[2] * ar[j][2];
             signed[3 + j] = tv.dot(col[j]);
             gaps[3 + j] = signed[3 + j].abs() - (ra + eb[j]);
         }
-        separating_face = (3..6).find(|&k| beyond(gaps[k]));
+        separates = separating(&gaps[3..6]);
     }
-    if let Some(k) = separating_face {
-        report(
-            k,
-            true,
-            &gaps,
-            &signed,
-            &degenerate,
-            &[f32::INFINITY; 9],
-            rec,
-        );
+    if separates {
+        if R::KEEPS {
+            let k = (0..6).find(|&k| beyond(gaps[k])).unwrap_or(5);
+            report(
+                k,
+                true,
+                &gaps,
+                &signed,
+                &degenerate,
+                &[f32::INFINITY; 9],
+                rec,
+            );
+        }
         return None;
     }
     // Edge axes L = A.u_i × B.u_j, of length ℓ = √(R_i1j² + R_i2j²): radii and T·L as in
@@ -466,17 +473,20 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     signed[6..].copy_from_slice(&sd[..9]);
     gaps[6..].copy_from_slice(&gap[..9]);
     edge_len.copy_from_slice(&len[..9]);
-    let first = (6..15).find(|&k| !degenerate[k] && beyond(gaps[k]));
-    report(
-        first.unwrap_or(14),
-        first.is_some(),
-        &gaps,
-        &signed,
-        &degenerate,
-        &edge_len,
-        rec,
-    );
-    if first.is_some() {
+    let separates = (6..15).fold(false, |any, k| any | (!degenerate[k] & beyond(gaps[k])));
+    if R::KEEPS {
+        let first = (6..15).find(|&k| !degenerate[k] && beyond(gaps[k]));
+        report(
+            first.unwrap_or(14),
+            separates,
+            &gaps,
+            &signed,
+            &degenerate,
+            &edge_len,
+            rec,
+        );
+    }
+    if separates {
         return None;
     }
 
