@@ -3,7 +3,7 @@
 //! Test order (seeds 000, 002, 004): `0..3` are A's face normals `A.u0, A.u1, A.u2`; `3..6` are B's
 //! `B.u0, B.u1, B.u2`; `6 + 3i + j` is the edge axis `A.u_i × B.u_j`.
 
-use glam::{Mat3, Quat, Vec3};
+use glam::{Quat, Vec3};
 
 use super::manifold::{self as build, Manifold3, ManifoldParams, ManifoldTrace3};
 use super::manifold::{NoTrace, TraceRecorder};
@@ -69,8 +69,7 @@ impl Obb3 {
 
     /// The local axes `[u0, u1, u2]` (unit vectors).
     pub fn axes(&self) -> [Vec3; 3] {
-        let m = Mat3::from_quat(self.rotation);
-        [m.x_axis, m.y_axis, m.z_axis]
+        lanes::matrix(self.rotation).map(|c| Vec3::new(c[0], c[1], c[2]))
     }
 
     /// The 8 corners; corner `k` takes `+e_i` along `u_i` when bit `i` of `k` is set.
@@ -556,6 +555,77 @@ fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
     report_lanes_plain(a, b, threshold)
 }
 
+/// The rotation of B in A's frame, `R = mat(A⁻¹B)`, as columns: column `j` is `B.u_j` in A's
+/// frame, so `cols[j][i] = R_ij = A.u_i · B.u_j` (the fourth number is 0). The same numbers, to the
+/// bit, as glam's `Mat3::from_quat(a.conjugate() * b)`.
+#[inline(always)]
+pub(crate) fn rotation_in_a(a: Quat, b: Quat) -> [[f32; 4]; 3] {
+    lanes::matrix(lanes::conjugate_times(a, b))
+}
+
+/// glam's quaternion product and [`Mat3::from_quat`] in 4-lane registers. macroquad turns on
+/// glam's `scalar-math`, so glam does them one number at a time; here each lane does the same
+/// operations in the same order as glam's, so the numbers are the same to the bit (`a − x·y` is
+/// `a + x·(−y)` exactly).
+#[cfg(feature = "simd")]
+mod lanes {
+    use glam::Quat;
+    use wide::f32x4;
+
+    /// `a.conjugate() * b`.
+    #[inline(always)]
+    pub(crate) fn conjugate_times(a: Quat, b: Quat) -> Quat {
+        let s = f32x4::splat;
+        let (x0, y0, z0, w0) = (-a.x, -a.y, -a.z, a.w);
+        let (x1, y1, z1, w1) = (b.x, b.y, b.z, b.w);
+        // each lane summed in glam's order: w0·b, then x0, y0, z0 against b turned and signed
+        let q = s(w0) * f32x4::new([x1, y1, z1, w1])
+            + s(x0) * f32x4::new([w1, -z1, y1, -x1])
+            + s(y0) * f32x4::new([z1, w1, -x1, -y1])
+            + s(z0) * f32x4::new([-y1, x1, w1, -z1]);
+        let [x, y, z, w] = q.to_array();
+        Quat::from_xyzw(x, y, z, w)
+    }
+
+    /// The columns of `Mat3::from_quat(q)`, each with a fourth number 0.
+    #[inline(always)]
+    pub(crate) fn matrix(q: Quat) -> [[f32; 4]; 3] {
+        let s = f32x4::splat;
+        let (x, y, z, w) = (q.x, q.y, q.z, q.w);
+        let (x2, y2, z2) = (x + x, y + y, z + z);
+        // 1 − (yy + zz), 1 − (xx + zz), 1 − (xx + yy)
+        let diagonal = s(1.0)
+            - (f32x4::new([y, x, x, 0.0]) * f32x4::new([y2, x2, x2, 0.0])
+                + f32x4::new([z, z, y, 0.0]) * f32x4::new([z2, z2, y2, 0.0]));
+        // xy, xz, yz and wz, wy, wx; their sums and differences
+        let off = f32x4::new([x, x, y, 0.0]) * f32x4::new([y2, z2, z2, 0.0]);
+        let turn = s(w) * f32x4::new([z2, y2, x2, 0.0]);
+        let [d0, d1, d2, _] = diagonal.to_array();
+        let [s0, s1, s2, _] = (off + turn).to_array();
+        let [m0, m1, m2, _] = (off - turn).to_array();
+        [[d0, s0, m1, 0.0], [m0, d1, s2, 0.0], [s1, m2, d2, 0.0]]
+    }
+}
+
+/// The same as the 4-lane [`lanes`], one number at a time: glam's own product and matrix.
+#[cfg_attr(feature = "simd", cfg(test))]
+mod plain {
+    use glam::{Mat3, Quat};
+
+    #[inline(always)]
+    pub(crate) fn conjugate_times(a: Quat, b: Quat) -> Quat {
+        a.conjugate() * b
+    }
+
+    #[inline(always)]
+    pub(crate) fn matrix(q: Quat) -> [[f32; 4]; 3] {
+        let m = Mat3::from_quat(q);
+        [m.x_axis, m.y_axis, m.z_axis].map(|c| c.extend(0.0).to_array())
+    }
+}
+#[cfg(not(feature = "simd"))]
+use plain as lanes;
+
 /// Early-out boolean test with the default [`PARALLEL_EPSILON`](super::PARALLEL_EPSILON).
 #[inline]
 pub fn intersects(a: &Obb3, b: &Obb3) -> bool {
@@ -588,15 +658,9 @@ pub fn intersects_padded(a: &Obb3, b: &Obb3, epsilon: f32) -> bool {
 
     // r[i][j] = A.u_i · B.u_j, the rotation of B in A's frame; t = T in A's frame. Both come from
     // the relative rotation A⁻¹B, one quaternion product instead of two matrices and their product.
-    let a_inv = a.rotation.conjugate();
-    let r = Mat3::from_quat(a_inv * b.rotation);
-    let t = a_inv * tw;
+    let t = a.rotation.conjugate() * tw;
     // Column j of the product is B.u_j in A's frame, so R_ij = cols[j][i].
-    let cols = [
-        r.x_axis.to_array(),
-        r.y_axis.to_array(),
-        r.z_axis.to_array(),
-    ];
+    let cols = rotation_in_a(a.rotation, b.rotation);
     let rij = |i: usize, j: usize| cols[j][i];
     let abs = |i: usize, j: usize| rij(i, j).abs() + epsilon;
     let ea = ea.to_array();
@@ -713,6 +777,47 @@ mod tests {
                 assert_eq!(test.gap(), test.distance() - (test.ra() + test.rb()));
                 assert_eq!(test.kind(), axis_kind(test.index()));
             }
+        }
+    }
+
+    #[test]
+    fn rotations_in_4_lanes_are_glam_s_matrices_and_products_to_the_bit() {
+        let mut unit = crate::sat::splitmix_units(0x9_1a4e);
+        let mut range = |lo: f32, hi: f32| lo + (hi - lo) * unit();
+        let bits = |m: [[f32; 4]; 3]| m.map(|c| c.map(f32::to_bits));
+        let special = [
+            Quat::IDENTITY,
+            Quat::from_xyzw(1.0, 0.0, 0.0, 0.0),
+            Quat::from_xyzw(0.0, -1.0, 0.0, 0.0),
+            Quat::from_xyzw(-0.0, 0.0, -0.0, -1.0),
+            Quat::from_rotation_y(std::f32::consts::FRAC_PI_2),
+            Quat::from_xyzw(1e-20, -3e-39, 2e-30, 1.0),
+            Quat::from_xyzw(3e18, -2e18, 1e18, 5e17),
+        ];
+        for k in 0..50_000 {
+            let mut q = || {
+                let v = [0; 4].map(|_| range(-1.0, 1.0));
+                Quat::from_xyzw(v[0], v[1], v[2], v[3])
+            };
+            let (mut qa, mut qb) = (q(), q());
+            if k % 2 == 0 {
+                (qa, qb) = (qa.normalize(), qb.normalize());
+            }
+            if k < special.len() * special.len() {
+                (qa, qb) = (special[k / special.len()], special[k % special.len()]);
+            }
+            let product = lanes::conjugate_times(qa, qb);
+            assert_eq!(
+                product.to_array().map(f32::to_bits),
+                plain::conjugate_times(qa, qb).to_array().map(f32::to_bits),
+                "{qa:?} {qb:?}"
+            );
+            assert_eq!(bits(lanes::matrix(qa)), bits(plain::matrix(qa)), "{qa:?}");
+            assert_eq!(
+                bits(rotation_in_a(qa, qb)),
+                bits(plain::matrix(plain::conjugate_times(qa, qb))),
+                "{qa:?} {qb:?}"
+            );
         }
     }
 

@@ -9,7 +9,7 @@
 use std::fmt::Debug;
 use std::ops::{Add, Index, IndexMut, Mul, Neg, Sub};
 
-use glam::{Mat3, Vec2, Vec3};
+use glam::{Vec2, Vec3};
 
 use super::trace::{
     EdgeTrace, Event, FaceInfo, FeaturePoint, Recorder, ReductionRule, ReductionStep, SidePlane,
@@ -346,16 +346,11 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
 ) -> Option<Manifold<Vec3>> {
     // B in A's frame: col[j] = B.u_j, t = B.center − A.center (as dim3::intersects does), as
     // plain arrays: rm[j][i] = R_ij = A.u_i · B.u_j.
-    let a_inv = a.rotation.conjugate();
-    let r = Mat3::from_quat(a_inv * b.rotation);
-    let col = [r.x_axis, r.y_axis, r.z_axis];
-    let rm = [col[0].to_array(), col[1].to_array(), col[2].to_array()];
-    let ar = [
-        col[0].abs().to_array(),
-        col[1].abs().to_array(),
-        col[2].abs().to_array(),
-    ];
-    let tv = a_inv * (b.center - a.center);
+    let r4 = dim3::rotation_in_a(a.rotation, b.rotation);
+    let rm = r4.map(|c| [c[0], c[1], c[2]]);
+    let col = rm.map(Vec3::from_array);
+    let ar = rm.map(|c| c.map(f32::abs));
+    let tv = a.rotation.conjugate() * (b.center - a.center);
     let t = tv.to_array();
     let ea = a.half_extents.to_array();
     let eb = b.half_extents.to_array();
