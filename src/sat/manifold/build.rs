@@ -9,6 +9,7 @@
 use std::fmt::Debug;
 use std::ops::{Add, Index, IndexMut, Mul, Neg, Sub};
 
+use arrayvec::ArrayVec;
 use glam::{Vec2, Vec3};
 
 use super::trace::{
@@ -187,32 +188,28 @@ pub(crate) const TIE: f32 = 1e-4;
 /// A quad clipped by four planes has at most 8 vertices.
 const CAPACITY: usize = 8;
 
-#[derive(Clone, Copy)]
+/// A convex polygon (or a segment, or a point) being clipped, held inline (no allocation, no
+/// initialised spare slots).
+#[derive(Clone)]
 struct Polygon<V> {
-    v: [ClipVertex<V>; CAPACITY],
-    n: usize,
+    v: ArrayVec<ClipVertex<V>, CAPACITY>,
 }
 
 impl<V: Space> Polygon<V> {
     fn new() -> Self {
-        Self {
-            v: [ClipVertex::default(); CAPACITY],
-            n: 0,
-        }
+        Self { v: ArrayVec::new() }
     }
 
-    /// Appends a vertex. A quad clipped by four planes never has more than 8; the index is masked
-    /// so that the store needs no bounds check.
+    /// Appends a vertex. A quad clipped by four planes never has more than 8.
     #[inline]
     fn push(&mut self, v: ClipVertex<V>) {
-        debug_assert!(self.n < CAPACITY, "a clipped quad has at most 8 vertices");
-        self.v[self.n & (CAPACITY - 1)] = v;
-        self.n += 1;
+        debug_assert!(!self.v.is_full(), "a clipped quad has at most 8 vertices");
+        let _ = self.v.try_push(v);
     }
 
     #[inline]
     fn vertices(&self) -> &[ClipVertex<V>] {
-        &self.v[..self.n.min(CAPACITY)]
+        &self.v
     }
 }
 
@@ -927,7 +924,7 @@ fn clip<V: Space, const M: usize>(
     if v.iter().all(|v| side * v.p[M] - e_m <= 0.0) {
         return false;
     }
-    out.n = 0;
+    out.v.clear();
     let positive = side > 0.0;
     let crossing = |a: &ClipVertex<V>, b: &ClipVertex<V>, da: f32, db: f32| {
         let t = da / (da - db);
@@ -1243,7 +1240,7 @@ mod tests {
         if clip::<V, M>(poly, &mut out, side, e, M) {
             out
         } else {
-            *poly
+            poly.clone()
         }
     }
 
@@ -1251,7 +1248,7 @@ mod tests {
     fn clipping_a_square_by_a_plane_through_it_keeps_two_corners_and_adds_two_points() {
         let out = clipped::<_, 0>(&square(1.0), 1.0, 0.5);
         let xs: Vec<f32> = out.vertices().iter().map(|v| v.p.x).collect();
-        assert_eq!(out.n, 4);
+        assert_eq!(out.vertices().len(), 4);
         assert_eq!(xs.iter().filter(|&&x| x == 0.5).count(), 2);
         assert_eq!(xs.iter().filter(|&&x| x == -1.0).count(), 2);
     }
@@ -1260,10 +1257,13 @@ mod tests {
     fn a_corner_exactly_on_the_plane_makes_no_duplicate() {
         // the plane x = 1 touches the square's right side: nothing is cut, nothing added
         let out = clipped::<_, 0>(&square(1.0), 1.0, 1.0);
-        assert_eq!(out.n, 4);
+        assert_eq!(out.vertices().len(), 4);
         // a plane beyond everything keeps the square; one behind everything empties it
-        assert_eq!(clipped::<_, 0>(&square(1.0), 1.0, 5.0).n, 4);
-        assert_eq!(clipped::<_, 0>(&square(1.0), -1.0, -2.0).n, 0);
+        assert_eq!(clipped::<_, 0>(&square(1.0), 1.0, 5.0).vertices().len(), 4);
+        assert_eq!(
+            clipped::<_, 0>(&square(1.0), -1.0, -2.0).vertices().len(),
+            0
+        );
     }
 
     #[test]
