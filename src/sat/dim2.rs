@@ -8,6 +8,7 @@ use super::manifold::{self as build, Manifold2, ManifoldParams, ManifoldTrace2};
 use super::manifold::{NoTrace, TraceRecorder};
 use super::{
     validate_center_and_extents, AxisKind, AxisTest, ObbError, Report2, SatParams, SatReport,
+    Verdicts2,
 };
 
 /// Number of candidate axes in 2D.
@@ -124,6 +125,17 @@ pub fn report_with(a: &Obb2, b: &Obb2, _params: &SatParams) -> Report2 {
         AxisTest::new(index, kind, axis, false, ra, rb, signed_distance, center_a)
     });
     SatReport::from_axes(axes)
+}
+
+/// The report's conclusions with the default [`SatParams`] (see [`verdicts_with`]).
+pub fn verdicts(a: &Obb2, b: &Obb2) -> Verdicts2 {
+    verdicts_with(a, b, &SatParams::default())
+}
+
+/// What [`report_with`] concludes, as [`dim3::verdicts_with`](super::dim3::verdicts_with) in 3D.
+/// In 2D the four records cost little, so this is the report's own conclusions.
+pub fn verdicts_with(a: &Obb2, b: &Obb2, params: &SatParams) -> Verdicts2 {
+    report_with(a, b, params).to_verdicts()
 }
 
 /// The fast early-out boolean test: B in A's frame through `R_ij = A.u_i · B.u_j`, four

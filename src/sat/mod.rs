@@ -531,23 +531,10 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
     /// the gap left is at most about half the first term near the origin and a tenth of the second
     /// 2 000 units out.
     pub fn touching_band(&self, index: usize) -> f32 {
-        let axis = &self.axes[index];
-        f32::EPSILON
-            * (TOUCHING_AXIS_ULPS * (axis.ra() + axis.rb() + axis.distance())
-                + TOUCHING_CENTER_ULPS * self.centre_distances())
-    }
-
-    /// `|A.center| + |B.center|`, from the centres' projections on their own face axes.
-    fn centre_distances(&self) -> f32 {
-        let (mut a2, mut b2) = (0.0f32, 0.0f32);
-        for t in &self.axes {
-            match t.kind() {
-                AxisKind::FaceA(_) => a2 += t.interval_a().center() * t.interval_a().center(),
-                AxisKind::FaceB(_) => b2 += t.interval_b().center() * t.interval_b().center(),
-                AxisKind::Edge(..) => {}
-            }
-        }
-        a2.sqrt() + b2.sqrt()
+        touching_band(
+            &self.axes[index],
+            centre_distances::<V, N>(|k| self.axes[k]),
+        )
     }
 
     /// The boxes touch: their surfaces meet, with a gap of zero to within rounding.
@@ -564,16 +551,15 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
     /// The axis along which the boxes touch (see [`SatReport::touching`]): the axis of least
     /// penetration, or the first separating axis.
     pub fn touching_axis(&self) -> Option<&AxisTest<V>> {
-        if let Some(p) = &self.penetration {
-            let within = p.depth <= self.touching_band(p.axis_index);
-            return within.then_some(&self.axes[p.axis_index]);
-        }
-        let first = self.first_separating_axis()?;
-        self.axes
-            .iter()
-            .filter(|a| a.is_separating())
-            .all(|a| a.gap() <= self.touching_band(a.index()))
-            .then_some(first)
+        let axis = |k: usize| self.axes[k];
+        let separating = separating_mask_of::<V, N>(axis);
+        touching_index::<V, N>(axis, self.penetration.as_ref(), separating).map(|k| &self.axes[k])
+    }
+
+    /// The conclusions alone (what [`dim3::verdicts`] computes without the records).
+    pub fn to_verdicts(&self) -> SatVerdicts<V> {
+        let axis = |k: usize| self.axes[k];
+        SatVerdicts::from_axes::<N>(separating_mask_of::<V, N>(axis), axis)
     }
 
     /// One sentence: "Separated by axis 7: A.u0 × B.u1, gap 0.083",
@@ -604,6 +590,118 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
         }
     }
 }
+
+/// [`SatReport::touching_band`] of one axis, given `|A.center| + |B.center|`.
+#[inline]
+fn touching_band<V>(axis: &AxisTest<V>, centres: f32) -> f32 {
+    f32::EPSILON
+        * (TOUCHING_AXIS_ULPS * (axis.ra() + axis.rb() + axis.distance())
+            + TOUCHING_CENTER_ULPS * centres)
+}
+
+/// `|A.center| + |B.center|`, from the centres' projections on their own face axes.
+#[inline]
+fn centre_distances<V, const N: usize>(axis: impl Fn(usize) -> AxisTest<V>) -> f32 {
+    let (mut a2, mut b2) = (0.0f32, 0.0f32);
+    for t in (0..N).map(axis) {
+        match t.kind() {
+            AxisKind::FaceA(_) => a2 += t.interval_a().center() * t.interval_a().center(),
+            AxisKind::FaceB(_) => b2 += t.interval_b().center() * t.interval_b().center(),
+            AxisKind::Edge(..) => {}
+        }
+    }
+    a2.sqrt() + b2.sqrt()
+}
+
+/// Bit `k` set when axis `k` of `axis(0..N)` separates.
+#[inline]
+fn separating_mask_of<V, const N: usize>(axis: impl Fn(usize) -> AxisTest<V>) -> u16 {
+    (0..N).fold(0, |mask, k| {
+        mask | (u16::from(axis(k).is_separating()) << k)
+    })
+}
+
+/// The index of [`SatReport::touching_axis`], from the `N` axes `axis(0..N)`, the penetration
+/// and which axes separate ([`separating_mask_of`]).
+#[inline]
+fn touching_index<V, const N: usize>(
+    axis: impl Fn(usize) -> AxisTest<V>,
+    penetration: Option<&Penetration<V>>,
+    separating: u16,
+) -> Option<usize> {
+    if let Some(p) = penetration {
+        let centres = centre_distances::<V, N>(&axis);
+        return (p.depth <= touching_band(&axis(p.axis_index), centres)).then_some(p.axis_index);
+    }
+    if separating == 0 {
+        return None;
+    }
+    let centres = centre_distances::<V, N>(&axis);
+    (0..N)
+        .filter(|&k| separating & (1 << k) != 0)
+        .map(&axis)
+        .all(|a| a.gap() <= touching_band(&a, centres))
+        .then_some(separating.trailing_zeros() as usize)
+}
+
+/// What a [`SatReport`] concludes, without its records: the verdict, every separating axis,
+/// touching and the axis of least penetration, the same to the bit as the report's
+/// ([`SatReport::to_verdicts`]). [`dim3::verdicts`] and [`dim2::verdicts`] compute the same numbers
+/// as the report but write none of its `N` records, which is most of the report's cost on a
+/// separated pair: for callers that read only the conclusions (`check --compact`, a physics
+/// step).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SatVerdicts<V> {
+    /// No axis separates.
+    pub intersect: bool,
+    /// Lowest index of a separating axis: where an early-out test stops.
+    pub first_separating: Option<usize>,
+    /// Bit `k` is set when axis `k` separates ([`SatVerdicts::separating_axes`]).
+    pub separating_mask: u16,
+    /// The gap is zero to within rounding ([`SatReport::touching`]).
+    pub touching: bool,
+    /// The axis of least penetration, when the boxes intersect.
+    pub penetration: Option<Penetration<V>>,
+}
+
+impl<V: Copy + std::ops::Mul<f32, Output = V>> SatVerdicts<V> {
+    /// The conclusions of the `N` tested axes `axis(0..N)`, by the report's own rules;
+    /// `separating_mask` is [`separating_mask_of`] the same axes, given when the caller has it
+    /// cheaper.
+    #[inline(always)]
+    pub(crate) fn from_axes<const N: usize>(
+        separating_mask: u16,
+        axis: impl Fn(usize) -> AxisTest<V>,
+    ) -> Self {
+        debug_assert_eq!(separating_mask, separating_mask_of::<V, N>(&axis));
+        // the lowest separating index, as SatReport::verdicts finds it; no penetration then
+        let (first_separating, penetration) = if separating_mask != 0 {
+            (Some(separating_mask.trailing_zeros() as usize), None)
+        } else {
+            SatReport::<V, N>::verdicts(&axis)
+        };
+        Self {
+            intersect: first_separating.is_none(),
+            first_separating,
+            separating_mask,
+            touching: touching_index::<V, N>(&axis, penetration.as_ref(), separating_mask)
+                .is_some(),
+            penetration,
+        }
+    }
+}
+
+impl<V> SatVerdicts<V> {
+    /// Indices of every separating axis, in test order.
+    pub fn separating_axes(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..16).filter(|&k| self.separating_mask & (1 << k) != 0)
+    }
+}
+
+/// The conclusions of a 2D pair.
+pub type Verdicts2 = SatVerdicts<glam::Vec2>;
+/// The conclusions of a 3D pair.
+pub type Verdicts3 = SatVerdicts<glam::Vec3>;
 
 /// Formats a number with about four significant digits for labels, dropping trailing zeros.
 pub fn fmt_num(x: f32) -> String {
@@ -765,6 +863,60 @@ mod tests {
                 "case {case}: {:?}",
                 report.axes.map(|a| a.overlap())
             );
+        }
+    }
+
+    #[test]
+    fn the_conclusions_without_records_are_the_report_s_on_separated_touching_and_deep_pairs() {
+        let mut rng = Rng(splitmix_units(0x7e4d));
+        let mut seen = [0usize; 4]; // separated, touching apart, touching after a push, deep
+        for k in 0..8000 {
+            let offset = match k % 5 {
+                0 => glam::Vec3::new(20000.0, -15000.0, 8000.0),
+                _ => glam::Vec3::ZERO,
+            };
+            let (a, mut b) = (rng.box3(2.0, offset), rng.box3(2.0, offset));
+            if k % 7 == 0 {
+                b.rotation = a.rotation; // aligned: three degenerate edge axes
+            }
+            let mut pairs = vec![b];
+            if let Some(p) = dim3::report(&a, &b).penetration {
+                // pushed out to touching, and pushed out a little further
+                pairs.push(Obb3 {
+                    center: b.center + p.normal * p.depth,
+                    ..b
+                });
+                pairs.push(Obb3 {
+                    center: b.center + p.normal * (p.depth + 1e-3),
+                    ..b
+                });
+            }
+            for b in pairs {
+                let r = dim3::report(&a, &b);
+                let v = dim3::verdicts(&a, &b);
+                assert_eq!(v, r.to_verdicts(), "pair {k}");
+                assert_eq!(v.intersect, r.intersect);
+                assert_eq!(v.first_separating, r.first_separating);
+                assert_eq!(v.penetration, r.penetration);
+                assert_eq!(v.touching, r.touching());
+                assert!(v.separating_axes().eq(r.separating_axes()));
+                seen[match (r.intersect, r.touching()) {
+                    (false, false) => 0,
+                    (false, true) => 1,
+                    (true, true) => 2,
+                    (true, false) => 3,
+                }] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+        let mut rng = Rng(splitmix_units(0x7e4e));
+        for _ in 0..2000 {
+            let (a, b) = (rng.box2(2.0), rng.box2(2.0));
+            let r = dim2::report(&a, &b);
+            assert_eq!(dim2::verdicts(&a, &b), r.to_verdicts());
+            assert!(dim2::verdicts(&a, &b)
+                .separating_axes()
+                .eq(r.separating_axes()));
         }
     }
 
