@@ -20,7 +20,7 @@ use serde_json::Value;
 
 use crate::sat::manifold::{ContactId, Manifold};
 use crate::sat::{
-    dim2, dim3, separation2, separation3, AxisTest, ManifoldParams, SatReport, Separation,
+    dim2, dim3, separation2, separation3, AxisTest, ManifoldParams, SatVerdicts, Separation,
 };
 use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::manifold::params_from_view;
@@ -229,29 +229,31 @@ fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Coords) -> Manif
     }
 }
 
-fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
+/// One case's answer from the report's conclusions, its axes (`None` with `--compact`, where only
+/// the conclusions are computed), its manifold and its distance.
+fn case_out<V: Copy + std::ops::Mul<f32, Output = V>>(
     line: usize,
-    (r, m, s): (&SatReport<V, N>, Option<&Manifold<V>>, Separation<V>),
+    v: &SatVerdicts<V>,
+    axes: Option<&[AxisTest<V>]>,
+    m: Option<&Manifold<V>>,
+    s: Separation<V>,
     to_vec: impl Fn(V) -> Coords,
-    options: &Options,
 ) -> CaseOut {
-    let touching = r.touching();
     CaseOut {
         line,
-        intersect: r.intersect,
-        touching,
-        first_separating_axis: r.first_separating,
-        separating_axes: r.separating_axes().map(|i| i as u8).collect(),
-        depth: r.penetration.map(|p| unsigned_zero(p.depth)),
-        normal: r.penetration.map(|p| to_vec(p.normal)),
-        min_axis: r.penetration.map(|p| p.axis_index),
+        intersect: v.intersect,
+        touching: v.touching,
+        first_separating_axis: v.first_separating,
+        separating_axes: v.separating_axes().map(|i| i as u8).collect(),
+        depth: v.penetration.map(|p| unsigned_zero(p.depth)),
+        normal: v.penetration.map(|p| to_vec(p.normal)),
+        min_axis: v.penetration.map(|p| p.axis_index),
         manifold: m.map(|m| manifold_out(m, &to_vec)),
-        separation_distance: if touching { 0.0 } else { s.distance },
+        separation_distance: if v.touching { 0.0 } else { s.distance },
         closest_points: s.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
         notes: Vec::new(),
-        axes: (!options.compact).then(|| {
-            r.axes
-                .iter()
+        axes: axes.map(|axes| {
+            axes.iter()
                 .map(|a: &AxisTest<V>| AxisOut {
                     index: a.index(),
                     kind: a.kind().name(),
@@ -315,27 +317,31 @@ pub fn answer(
     params: &ManifoldParams,
     options: &Options,
 ) -> CaseOut {
+    // `--compact` prints no axes: the conclusions alone, without the report's records
+    let compact = options.compact;
+    let to_vec2 = |v: glam::Vec2| coords(v.to_array());
+    let to_vec3 = |v: glam::Vec3| coords(v.to_array());
     let mut out = match &case.pair {
-        Pair::Two(a, b) => case_out(
-            line,
-            (
-                &dim2::report(a, b),
-                dim2::manifold_with(a, b, params).as_ref(),
-                separation2(a, b),
-            ),
-            |v| coords(v.to_array()),
-            options,
-        ),
-        Pair::Three(a, b) => case_out(
-            line,
-            (
-                &dim3::report(a, b),
-                dim3::manifold_with(a, b, params).as_ref(),
-                separation3(a, b),
-            ),
-            |v| coords(v.to_array()),
-            options,
-        ),
+        Pair::Two(a, b) => {
+            let (m, s) = (dim2::manifold_with(a, b, params), separation2(a, b));
+            if compact {
+                case_out(line, &dim2::verdicts(a, b), None, m.as_ref(), s, to_vec2)
+            } else {
+                let r = dim2::report(a, b);
+                let v = r.to_verdicts();
+                case_out(line, &v, Some(&r.axes), m.as_ref(), s, to_vec2)
+            }
+        }
+        Pair::Three(a, b) => {
+            let (m, s) = (dim3::manifold_with(a, b, params), separation3(a, b));
+            if compact {
+                case_out(line, &dim3::verdicts(a, b), None, m.as_ref(), s, to_vec3)
+            } else {
+                let r = dim3::report(a, b);
+                let v = r.to_verdicts();
+                case_out(line, &v, Some(&r.axes), m.as_ref(), s, to_vec3)
+            }
+        }
     };
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare_parry {
@@ -624,6 +630,67 @@ mod tests {
     }
 
     const TOUCH3: &str = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[2,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+
+    #[test]
+    fn compact_lines_are_the_full_lines_without_their_axes_in_2d_and_3d() {
+        let mut unit = crate::sat::splitmix_units(0xc0_4ac7);
+        let mut n = |lo: f32, hi: f32| lo + (hi - lo) * unit();
+        let (full, compact) = (
+            Options::default(),
+            Options {
+                compact: true,
+                compare_parry: false,
+            },
+        );
+        let mut kinds = std::collections::BTreeSet::new();
+        for k in 0..600 {
+            let text = if k % 3 == 0 {
+                format!(
+                    r#"{{"a":{{"center":[0,0],"half_extents":[1,0.5],"angle":{}}},"b":{{"center":[{},{}],"half_extents":[{},{}],"angle":{}}}}}"#,
+                    n(-3.0, 3.0),
+                    n(-3.0, 3.0),
+                    n(-3.0, 3.0),
+                    n(0.1, 2.0),
+                    n(0.1, 2.0),
+                    n(-3.0, 3.0)
+                )
+            } else {
+                // every fourth 3D pair aligned (degenerate edge axes), B on a unit grid so that
+                // some pairs touch exactly
+                let q = [n(-1.0, 1.0), n(-1.0, 1.0), n(-1.0, 1.0), n(0.2, 1.0)];
+                let (c, e) = if k % 4 == 1 {
+                    // exactly touching, or 2.4e-7 apart (separated, touching within rounding)
+                    let x = if k % 8 == 1 { 2.0 } else { 2.000_000_2 };
+                    ([x, n(-2.0, 2.0).round(), 0.0], [1.0, 1.0, 1.0])
+                } else {
+                    (
+                        [n(-3.0, 3.0), n(-3.0, 3.0), n(-3.0, 3.0)],
+                        [n(0.1, 2.0), n(0.1, 2.0), n(0.1, 2.0)],
+                    )
+                };
+                let qb = if k % 4 == 1 {
+                    [0.0, 0.0, 0.0, 1.0]
+                } else {
+                    [n(-1.0, 1.0), n(-1.0, 1.0), n(-1.0, 1.0), n(0.2, 1.0)]
+                };
+                let qa = if k % 4 == 1 { qb } else { q };
+                format!(
+                    r#"{{"a":{{"center":[0,0,0],"half_extents":[1,1,1],"rotation":{qa:?}}},"b":{{"center":{c:?},"half_extents":{e:?},"rotation":{qb:?}}}}}"#
+                )
+            };
+            let f: Value = serde_json::from_str(&answer_text(1, &text, &full).unwrap()).unwrap();
+            let c: Value = serde_json::from_str(&answer_text(1, &text, &compact).unwrap()).unwrap();
+            let mut f = f.as_object().unwrap().clone();
+            assert!(f.remove("axes").is_some(), "{text}");
+            assert_eq!(Value::Object(f.clone()), c, "{text}");
+            kinds.insert((f["intersect"].as_bool(), f["touching"].as_bool()));
+        }
+        assert_eq!(
+            kinds.len(),
+            4,
+            "separated, touching either side, intersecting: {kinds:?}"
+        );
+    }
 
     #[test]
     fn a_touching_pair_prints_depth_0_and_no_negative_zero_anywhere() {
