@@ -524,7 +524,7 @@ fn agreement3(set: &Set3) {
     header("3d", set.name, &truths);
     let mut batch = vec![false; pairs.len()];
     intersects_many(&set.batch.0, &set.batch.1, &mut batch);
-    let mut t = [(); 8].map(|_| Tally::default());
+    let mut t = [(); 9].map(|_| Tally::default());
     for (i, ((a, b), (pa, pb))) in pairs.iter().zip(parry).enumerate() {
         let truth = &truths[i];
         t[0].add(i, truth, dim3::intersects(a, b), None);
@@ -540,6 +540,13 @@ fn agreement3(set: &Set3) {
         t[6].add(i, truth, parry3_intersects(pa, pb), None);
         let c = parry3_contact(pa, pb).filter(|c| c.dist <= 0.0);
         t[7].add(i, truth, c.is_some(), c.map(|c| -c.dist as f64));
+        let v = dim3::verdicts(a, b);
+        assert_eq!(
+            v,
+            r.to_verdicts(),
+            "pair {i}: the verdicts are the report's"
+        );
+        t[8].add(i, truth, v.intersect, v.penetration.map(|p| p.depth as f64));
     }
     let same = (0..pairs.len())
         .filter(|&i| batch[i] == set.frames[i].0.intersects(&set.frames[i].1))
@@ -1120,7 +1127,7 @@ impl Set3 {
     }
 }
 
-const NAMES3: [&str; 9] = [
+const NAMES3: [&str; 10] = [
     "satbox_intersects",
     "satbox_frame_intersects",
     "satbox_intersects_many",
@@ -1130,6 +1137,7 @@ const NAMES3: [&str; 9] = [
     "parry_intersection_test",
     "parry_contact",
     "reference_f64",
+    "satbox_verdicts",
 ];
 
 /// The boolean tests of one set: `dim3::intersects` on `Obb3`, `Obb3Frame::intersects`, the
@@ -1182,6 +1190,13 @@ fn bench3(c: &mut Criterion, set: &Set3) {
         bch.iter(|| {
             for (a, b) in black_box(pairs) {
                 black_box(&dim3::report(a, b));
+            }
+        })
+    });
+    g.bench_function(NAMES3[9], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&dim3::verdicts(a, b));
             }
         })
     });
@@ -1278,13 +1293,14 @@ fn summary3(since: SystemTime, names: &[&str]) {
         };
         let cells: Vec<String> = t.iter().map(|x| per_pair(*x, PAIRS)).collect();
         rows.push(format!(
-            "| {name} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |",
             cells.join(" | "),
             ratio(t[1], t[3]),
             ratio(t[1], t[6]),
             ratio(t[2], t[1]),
             ratio(t[2], t[0]),
             ratio(t[4], t[7]),
+            ratio(t[9], t[7]),
             ratio(t[2], t[6]),
         ));
     }
@@ -1297,10 +1313,10 @@ fn summary3(since: SystemTime, names: &[&str]) {
     println!(
         "| set | intersects (Obb3) | Obb3Frame::intersects | intersects_many | RTCD 4.4.1 port | \
          report | plain f32 | parry intersection_test | parry contact | reference f64 | \
-         frame vs RTCD | frame vs parry test | batch vs frame | batch vs intersects | \
-         report vs parry contact | batch vs parry test |"
+         verdicts | frame vs RTCD | frame vs parry test | batch vs frame | batch vs intersects | \
+         report vs parry contact | verdicts vs parry contact | batch vs parry test |"
     );
-    println!("|---|{}", "---:|".repeat(15));
+    println!("|---|{}", "---:|".repeat(17));
     for r in rows {
         println!("{r}");
     }
@@ -1421,6 +1437,11 @@ fn profile(sets3: &[Set3], what: &str) {
                 .pairs
                 .iter()
                 .filter(|(a, b)| black_box(dim3::report(a, b)).intersect)
+                .count(),
+            "satbox_verdicts" => set
+                .pairs
+                .iter()
+                .filter(|(a, b)| black_box(dim3::verdicts(a, b)).intersect)
                 .count(),
             "satbox_manifold" => set
                 .pairs
