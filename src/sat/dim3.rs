@@ -70,7 +70,12 @@ impl Obb3 {
 
     /// The local axes `[u0, u1, u2]` (unit vectors).
     pub fn axes(&self) -> [Vec3; 3] {
-        lanes::matrix(self.rotation).map(|c| Vec3::new(c[0], c[1], c[2]))
+        let [c0, c1, c2] = lanes::matrix(self.rotation);
+        [
+            Vec3::new(c0[0], c0[1], c0[2]),
+            Vec3::new(c1[0], c1[1], c1[2]),
+            Vec3::new(c2[0], c2[1], c2[2]),
+        ]
     }
 
     /// The 8 corners; corner `k` takes `+e_i` along `u_i` when bit `i` of `k` is set.

@@ -343,10 +343,20 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
 ) -> Option<Manifold<Vec3>> {
     // B in A's frame: col[j] = B.u_j, t = B.center − A.center (as dim3::intersects does), as
     // plain arrays: rm[j][i] = R_ij = A.u_i · B.u_j.
-    let r4 = dim3::rotation_in_a(a.rotation, b.rotation);
-    let rm = r4.map(|c| [c[0], c[1], c[2]]);
-    let col = rm.map(Vec3::from_array);
-    let ar = rm.map(|c| c.map(f32::abs));
+    // (spelled out: `array::map` here compiled to a loop through `Try` in some builds)
+    let [r0, r1, r2] = dim3::rotation_in_a(a.rotation, b.rotation);
+    let rm = [
+        [r0[0], r0[1], r0[2]],
+        [r1[0], r1[1], r1[2]],
+        [r2[0], r2[1], r2[2]],
+    ];
+    let col = [
+        Vec3::from_array(rm[0]),
+        Vec3::from_array(rm[1]),
+        Vec3::from_array(rm[2]),
+    ];
+    let abs = |c: [f32; 3]| [c[0].abs(), c[1].abs(), c[2].abs()];
+    let ar = [abs(rm[0]), abs(rm[1]), abs(rm[2])];
     let tv = a.rotation.conjugate() * (b.center - a.center);
     let t = tv.to_array();
     let ea = a.half_extents.to_array();
