@@ -506,14 +506,24 @@ fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
         let divisor = short.bitselect(s(f32::INFINITY), len);
         (x[i], y[i], z[i]) = (cx / divisor, cy / divisor, cz / divisor);
         let bits = short.to_bitmask();
-        degenerate[i] = std::array::from_fn(|j| bits & (1 << j) != 0);
+        degenerate[i] = [bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0];
     }
     let (t, origin) = (b.center - a.center, a.center);
     let (ea, eb) = (a.half_extents, b.half_extents);
+    // (written out, not `array::map`, which some builds compile to a call per group)
+    let arrays = |v: [f32x4; 5]| {
+        [
+            v[0].to_array(),
+            v[1].to_array(),
+            v[2].to_array(),
+            v[3].to_array(),
+            v[4].to_array(),
+        ]
+    };
     let mut lanes = ReportLanes {
-        x: x.map(|v| v.to_array()),
-        y: y.map(|v| v.to_array()),
-        z: z.map(|v| v.to_array()),
+        x: arrays(x),
+        y: arrays(y),
+        z: arrays(z),
         ra: [[0.0; 4]; 5],
         rb: [[0.0; 4]; 5],
         sd: [[0.0; 4]; 5],
