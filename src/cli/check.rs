@@ -20,7 +20,8 @@ use serde_json::Value;
 
 use crate::sat::manifold::{ContactId, Manifold};
 use crate::sat::{
-    dim2, dim3, separation2, separation3, AxisTest, ManifoldParams, SatVerdicts, Separation,
+    dim2, dim3, separation2, separation3, AxisTest, ManifoldParams, SatReport, SatVerdicts,
+    Separation,
 };
 use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::manifold::params_from_view;
@@ -270,6 +271,27 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>>(
     }
 }
 
+/// What a case's answer is drawn from: with `--compact` the conclusions alone (computed without
+/// the report's records), else the full report, whose axes are printed too.
+enum Conclusions<V, const N: usize> {
+    Compact(SatVerdicts<V>),
+    Full(SatReport<V, N>),
+}
+
+/// One case's answer from its conclusions, manifold and distance.
+fn conclude<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
+    line: usize,
+    sat: Conclusions<V, N>,
+    m: Option<&Manifold<V>>,
+    s: Separation<V>,
+    to_vec: impl Fn(V) -> Coords,
+) -> CaseOut {
+    match sat {
+        Conclusions::Compact(v) => case_out(line, &v, None, m, s, to_vec),
+        Conclusions::Full(r) => case_out(line, &r.to_verdicts(), Some(&r.axes), m, s, to_vec),
+    }
+}
+
 /// parry's answer and the disagreements with satbox's (whose manifold has `points` points), as
 /// the `"parry"` object of a line.
 fn parry_out(pair: &Pair, points: usize) -> ParryOut {
@@ -317,31 +339,34 @@ pub fn answer(
     params: &ManifoldParams,
     options: &Options,
 ) -> CaseOut {
-    // `--compact` prints no axes: the conclusions alone, without the report's records
-    let compact = options.compact;
-    let to_vec2 = |v: glam::Vec2| coords(v.to_array());
-    let to_vec3 = |v: glam::Vec3| coords(v.to_array());
+    let (compact, to_vec2, to_vec3) = (
+        options.compact,
+        |v: glam::Vec2| coords(v.to_array()),
+        |v: glam::Vec3| coords(v.to_array()),
+    );
     let mut out = match &case.pair {
-        Pair::Two(a, b) => {
-            let (m, s) = (dim2::manifold_with(a, b, params), separation2(a, b));
+        Pair::Two(a, b) => conclude(
+            line,
             if compact {
-                case_out(line, &dim2::verdicts(a, b), None, m.as_ref(), s, to_vec2)
+                Conclusions::Compact(dim2::verdicts(a, b))
             } else {
-                let r = dim2::report(a, b);
-                let v = r.to_verdicts();
-                case_out(line, &v, Some(&r.axes), m.as_ref(), s, to_vec2)
-            }
-        }
-        Pair::Three(a, b) => {
-            let (m, s) = (dim3::manifold_with(a, b, params), separation3(a, b));
+                Conclusions::Full(dim2::report(a, b))
+            },
+            dim2::manifold_with(a, b, params).as_ref(),
+            separation2(a, b),
+            to_vec2,
+        ),
+        Pair::Three(a, b) => conclude(
+            line,
             if compact {
-                case_out(line, &dim3::verdicts(a, b), None, m.as_ref(), s, to_vec3)
+                Conclusions::Compact(dim3::verdicts(a, b))
             } else {
-                let r = dim3::report(a, b);
-                let v = r.to_verdicts();
-                case_out(line, &v, Some(&r.axes), m.as_ref(), s, to_vec3)
-            }
-        }
+                Conclusions::Full(dim3::report(a, b))
+            },
+            dim3::manifold_with(a, b, params).as_ref(),
+            separation3(a, b),
+            to_vec3,
+        ),
     };
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare_parry {
