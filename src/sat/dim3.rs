@@ -105,7 +105,7 @@ impl Obb3 {
 /// An [`Obb3`] with its rotation written out as a matrix, for hot loops.
 ///
 /// [`Obb3`] stores a quaternion, so every test of a pair first turns it into a matrix
-/// ([`Mat3::from_quat`], about 30 operations per box): in a loop that tests each box against
+/// ([`glam::Mat3::from_quat`], about 30 operations per box): in a loop that tests each box against
 /// many others that work is repeated for every pair. A frame is made once per box
 /// ([`Obb3Frame::new`]) and holds what the 15-axis test reads, laid out for 4-lane registers: the
 /// centre with the radius of the bounding sphere, the half extents, and the rows of the rotation
@@ -603,7 +603,7 @@ pub(crate) fn rotation_in_a(a: Quat, b: Quat) -> [[f32; 4]; 3] {
     lanes::matrix(lanes::conjugate_times(a, b))
 }
 
-/// glam's quaternion product and [`Mat3::from_quat`] in 4-lane registers. macroquad turns on
+/// glam's quaternion product and [`glam::Mat3::from_quat`] in 4-lane registers. macroquad turns on
 /// glam's `scalar-math`, so glam does them one number at a time; here each lane does the same
 /// operations in the same order as glam's, so the numbers are the same to the bit (`a − x·y` is
 /// `a + x·(−y)` exactly).

@@ -54,7 +54,7 @@
 //! * [`manifold`] — the contact points built from the verdict: reference and incident faces,
 //!   clipping, reduction to four, edge contacts, the edge bias and a speculative margin; a traced
 //!   variant for the picture ([`dim3::manifold`], [`dim2::manifold`]).
-//! * [`reference`] — the plain method of seed 001 in `f64`: project all corners onto every axis.
+//! * [`reference`](mod@reference) — the plain method of seed 001 in `f64`: project all corners onto every axis.
 //!   The oracle for tests and for the app's live cross-check; also the manifold by another route.
 //! * [`agreement`] — the cross-check's rule: the fast test, the report and the reference must
 //!   agree outside the rounding band of touching.

@@ -2,8 +2,8 @@
 //! axis and compare the resulting min/max intervals (seed 001: "依次将多边形 A 和 B 的所有顶点 …
 //! 投影到这个分离轴上 … 记录最小值和最大值").
 //!
-//! It shares no arithmetic with [`dim2::report`](super::dim2::report) or
-//! [`dim3::report`](super::dim3::report) beyond the choice of candidate axes, which makes it the
+//! It shares no arithmetic with [`super::dim2::report`] or
+//! [`super::dim3::report`] beyond the choice of candidate axes, which makes it the
 //! oracle for the tests and for the app's live cross-check. Slow on purpose: 16 projections per axis.
 //!
 //! [`manifold`] builds the contact manifold in `f64` the same way by another route.
