@@ -365,6 +365,9 @@ fn face_contact(
                 id: pair(reference, rb, ib, ref_face, c.1),
                 boundary: room,
             });
+        } else {
+            // left out: how far outside, a decision too
+            out.closeness = out.closeness.min(-room);
         }
     }
     // (b) reference corners strictly inside the projected incident face, lifted onto it
@@ -386,12 +389,28 @@ fn face_contact(
                     let (ex, ey) = (p1[0] - p0[0], p1[1] - p0[1]);
                     let len = (ex * ex + ey * ey).sqrt();
                     if len == 0.0 {
-                        return 0.0;
+                        // a flat incident face: no side here (and nothing strictly inside)
+                        return f64::NAN;
                     }
                     (ex * (r[1] - p0[1]) - ey * (r[0] - p0[0])) / len
                 })
                 .collect();
             let inside = d.iter().all(|&x| x > 0.0) || d.iter().all(|&x| x < 0.0);
+            if !inside {
+                // left out: how far outside the incident face (its largest step over an edge
+                // line, for the face's own winding), a decision too; a reference corner exactly
+                // on an incident edge is left out here and found by neither rule below
+                // (`f64::max` passes over the NaN of a zero-length edge)
+                let over = |sign: f64| {
+                    d.iter()
+                        .map(|&x| sign * x)
+                        .fold(f64::NEG_INFINITY, f64::max)
+                };
+                let outside = over(1.0).min(over(-1.0));
+                if outside.is_finite() {
+                    out.closeness = out.closeness.min(outside.max(0.0));
+                }
+            }
             if inside {
                 let mut bits = if s > 0.0 { 1u8 << k } else { 0 };
                 for (o, &l) in plane_axes.iter().enumerate() {
@@ -451,6 +470,8 @@ fn face_contact(
                     let other = 1 - o;
                     let qo = q0[other] + (q1[other] - q0[other]) * t;
                     if qo.abs() > half[other] {
+                        // crossing the side line beyond the rectangle's corner: a decision too
+                        out.closeness = out.closeness.min(qo.abs() - half[other]);
                         continue;
                     }
                     let ref_edge = ref_face.with(plane_axes[o], side > 0.0);
