@@ -230,16 +230,25 @@ fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Coords) -> Manif
     }
 }
 
-/// One case's answer from the report's conclusions, its axes (`None` with `--compact`, where only
-/// the conclusions are computed), its manifold and its distance.
-fn case_out<V: Copy + std::ops::Mul<f32, Output = V>>(
+/// What a case's answer is drawn from: with `--compact` the conclusions alone (computed without
+/// the report's records), else the full report, whose axes are printed too.
+enum Conclusions<V, const N: usize> {
+    Compact(SatVerdicts<V>),
+    Full(SatReport<V, N>),
+}
+
+/// One case's answer from its conclusions, manifold and distance.
+fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     line: usize,
-    v: &SatVerdicts<V>,
-    axes: Option<&[AxisTest<V>]>,
+    sat: Conclusions<V, N>,
     m: Option<&Manifold<V>>,
     s: Separation<V>,
     to_vec: impl Fn(V) -> Coords,
 ) -> CaseOut {
+    let (v, axes) = match &sat {
+        Conclusions::Compact(v) => (*v, None),
+        Conclusions::Full(r) => (r.to_verdicts(), Some(&r.axes)),
+    };
     CaseOut {
         line,
         intersect: v.intersect,
@@ -268,27 +277,6 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>>(
                 .collect()
         }),
         parry: None,
-    }
-}
-
-/// What a case's answer is drawn from: with `--compact` the conclusions alone (computed without
-/// the report's records), else the full report, whose axes are printed too.
-enum Conclusions<V, const N: usize> {
-    Compact(SatVerdicts<V>),
-    Full(SatReport<V, N>),
-}
-
-/// One case's answer from its conclusions, manifold and distance.
-fn conclude<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
-    line: usize,
-    sat: Conclusions<V, N>,
-    m: Option<&Manifold<V>>,
-    s: Separation<V>,
-    to_vec: impl Fn(V) -> Coords,
-) -> CaseOut {
-    match sat {
-        Conclusions::Compact(v) => case_out(line, &v, None, m, s, to_vec),
-        Conclusions::Full(r) => case_out(line, &r.to_verdicts(), Some(&r.axes), m, s, to_vec),
     }
 }
 
@@ -345,7 +333,7 @@ pub fn answer(
         |v: glam::Vec3| coords(v.to_array()),
     );
     let mut out = match &case.pair {
-        Pair::Two(a, b) => conclude(
+        Pair::Two(a, b) => case_out(
             line,
             if compact {
                 Conclusions::Compact(dim2::verdicts(a, b))
@@ -356,7 +344,7 @@ pub fn answer(
             separation2(a, b),
             to_vec2,
         ),
-        Pair::Three(a, b) => conclude(
+        Pair::Three(a, b) => case_out(
             line,
             if compact {
                 Conclusions::Compact(dim3::verdicts(a, b))
