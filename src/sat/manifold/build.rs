@@ -410,8 +410,8 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     // to pair, and a branch per axis is mispredicted more often than one for the group. Which
     // one it is only the trace needs, and only the trace looks for it.
     let separating = |gaps: &[f32]| gaps.iter().fold(false, |any, &g| any | beyond(g));
-    // Face axes: L = A.u_i, then L = B.u_j. Stop at the first that separates beyond the margin
-    // (B's are not measured when one of A's separates).
+    // Face axes: L = A.u_i, then L = B.u_j, a group at a time: B's are not measured when one of
+    // A's separates beyond the margin.
     for i in 0..3 {
         let rb = eb[0] * ar[0][i] + eb[1] * ar[1][i] + eb[2] * ar[2][i];
         signed[i] = t[i];

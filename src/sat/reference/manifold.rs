@@ -396,21 +396,6 @@ fn face_contact(
                 })
                 .collect();
             let inside = d.iter().all(|&x| x > 0.0) || d.iter().all(|&x| x < 0.0);
-            if !inside {
-                // left out: how far outside the incident face (its largest step over an edge
-                // line, for the face's own winding), a decision too; a reference corner exactly
-                // on an incident edge is left out here and found by neither rule below
-                // (`f64::max` passes over the NaN of a zero-length edge)
-                let over = |sign: f64| {
-                    d.iter()
-                        .map(|&x| sign * x)
-                        .fold(f64::NEG_INFINITY, f64::max)
-                };
-                let outside = over(1.0).min(over(-1.0));
-                if outside.is_finite() {
-                    out.closeness = out.closeness.min(outside.max(0.0));
-                }
-            }
             if inside {
                 let mut bits = if s > 0.0 { 1u8 << k } else { 0 };
                 for (o, &l) in plane_axes.iter().enumerate() {
@@ -429,6 +414,20 @@ fn face_contact(
                     ),
                     boundary: d.iter().map(|x| x.abs()).fold(f64::INFINITY, f64::min),
                 });
+            } else {
+                // left out: how far outside the incident face (its largest step over an edge
+                // line, for the face's own winding), a decision too; a reference corner exactly
+                // on an incident edge is left out here and found by neither rule below
+                // (`f64::max` passes over the NaN of a zero-length edge)
+                let over = |sign: f64| {
+                    d.iter()
+                        .map(|&x| sign * x)
+                        .fold(f64::NEG_INFINITY, f64::max)
+                };
+                let outside = over(1.0).min(over(-1.0));
+                if outside.is_finite() {
+                    out.closeness = out.closeness.min(outside.max(0.0));
+                }
             }
         }
     } else {
