@@ -8,8 +8,8 @@ use glam::{Quat, Vec3};
 use super::manifold::{self as build, Manifold3, ManifoldParams, ManifoldTrace3};
 use super::manifold::{NoTrace, TraceRecorder};
 use super::{
-    validate_center_and_extents, AxisKind, AxisTest, ObbError, Report3, SatParams, SatReport,
-    SatVerdicts, Verdicts3,
+    validate_center_and_extents, AxisKind, AxisTest, Interval, ObbError, Report3, SatParams,
+    SatReport, SatVerdicts, Verdicts3,
 };
 
 /// Number of candidate axes in 3D.
@@ -406,7 +406,7 @@ pub fn report(a: &Obb3, b: &Obb3) -> Report3 {
 /// definition, summed in the same order as [`Obb3::projected_radius`], so it is the same to the
 /// bit (pinned by the tests below).
 pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
-    let lanes = report_lanes(a, b, params.degenerate_threshold);
+    let lanes = report_lanes::<true>(a, b, params.degenerate_threshold);
     // The verdicts are drawn from the lanes before the records are written straight into the
     // report that is returned (collected in an array first, the 15 records were copied once or
     // twice more).
@@ -434,22 +434,70 @@ struct ReportLanes {
     rb: [[f32; 4]; 5],
     sd: [[f32; 4]; 5],
     ca: [[f32; 4]; 5],
-    degenerate: [[bool; 4]; 5],
+    /// Bit `j` of group `g`: lane `j` is degenerate.
+    degenerate: [u8; 5],
 }
 
 impl ReportLanes {
-    /// Bit `k` set when axis `k` separates ([`AxisTest::is_separating`], the same numbers), all
-    /// five groups at once.
+    /// The groups in test order, with where their bits start in a mask of the 15 axes.
+    const GROUP_BITS: [(usize, u32); 5] = [(3, 0), (4, 3), (0, 6), (1, 9), (2, 12)];
+
+    /// Bit `k` set in the first mask when axis `k` separates ([`AxisTest::is_separating`]), in the
+    /// second when its gap is within its [`SatReport::touching_band`] (`gap <= band`, so a NaN is
+    /// not): the same numbers and sums as the records', all five groups at once.
+    #[cfg(feature = "simd")]
     #[inline(always)]
-    fn separating(&self) -> u16 {
-        let mut mask = 0u16;
-        for (g, shift) in [(3, 0), (4, 3), (0, 6), (1, 9), (2, 12)] {
+    fn separation(&self) -> (u16, u16) {
+        use wide::f32x4;
+        let s = f32x4::splat;
+        let centres = s(super::TOUCHING_CENTER_ULPS * self.centre_distances());
+        let (mut separating, mut within_band) = (0u16, 0u16);
+        for (g, shift) in Self::GROUP_BITS {
+            let (ra, rb) = (f32x4::new(self.ra[g]), f32x4::new(self.rb[g]));
+            let distance = f32x4::new(self.sd[g]).abs();
+            let gap = distance - (ra + rb);
+            // touching_band's sum, lane by lane
+            let band =
+                s(f32::EPSILON) * (s(super::TOUCHING_AXIS_ULPS) * (ra + rb + distance) + centres);
+            let apart =
+                gap.simd_gt(f32x4::ZERO).to_bitmask() as u16 & !u16::from(self.degenerate[g]);
+            separating |= (apart & 0b111) << shift;
+            within_band |= (gap.simd_le(band).to_bitmask() as u16 & 0b111) << shift;
+        }
+        (separating, within_band)
+    }
+
+    /// [`ReportLanes::separation`] one axis at a time.
+    #[cfg(not(feature = "simd"))]
+    #[inline(always)]
+    fn separation(&self) -> (u16, u16) {
+        let centres = self.centre_distances();
+        let (mut separating, mut within_band) = (0u16, 0u16);
+        for (g, shift) in Self::GROUP_BITS {
             for j in 0..3 {
-                let gap = self.sd[g][j].abs() - (self.ra[g][j] + self.rb[g][j]);
-                mask |= u16::from(!self.degenerate[g][j] & (gap > 0.0)) << (shift + j);
+                let (ra, rb, distance) = (self.ra[g][j], self.rb[g][j], self.sd[g][j].abs());
+                let gap = distance - (ra + rb);
+                let apart = self.degenerate[g] & (1 << j) == 0 && gap > 0.0;
+                separating |= u16::from(apart) << (shift + j as u32);
+                let within = gap <= super::touching_band(ra, rb, distance, centres);
+                within_band |= u16::from(within) << (shift + j as u32);
             }
         }
-        mask
+        (separating, within_band)
+    }
+
+    /// `|A.center| + |B.center|` as the report reads it (`centre_distances`): each centre from
+    /// its shadows on its own face axes.
+    #[inline(always)]
+    fn centre_distances(&self) -> f32 {
+        let centre = |c: f32, r: f32| Interval::around(c, r).center();
+        let (mut a2, mut b2) = (0.0f32, 0.0f32);
+        for j in 0..3 {
+            let ca = centre(self.ca[3][j], self.ra[3][j]);
+            let cb = centre(self.ca[4][j] + self.sd[4][j], self.rb[4][j]);
+            (a2, b2) = (a2 + ca * ca, b2 + cb * cb);
+        }
+        a2.sqrt() + b2.sqrt()
     }
 
     /// Axis `k`'s record.
@@ -458,7 +506,8 @@ impl ReportLanes {
         let (g, j) = LANE_OF[k];
         let l = Vec3::new(self.x[g][j], self.y[g][j], self.z[g][j]);
         let (r, s, d, c) = (self.ra[g][j], self.rb[g][j], self.sd[g][j], self.ca[g][j]);
-        AxisTest::new(k, axis_kind(k), l, self.degenerate[g][j], r, s, d, c)
+        let degenerate = self.degenerate[g] & (1 << j) != 0;
+        AxisTest::new(k, axis_kind(k), l, degenerate, r, s, d, c)
     }
 }
 
@@ -468,20 +517,32 @@ pub fn verdicts(a: &Obb3, b: &Obb3) -> Verdicts3 {
 }
 
 /// What [`report_with`] concludes (the verdict, every separating axis, touching, the axis of least
-/// penetration and its depth), from the same numbers, to the bit, without writing the 15 records:
-/// `report_with(a, b, params).to_verdicts()` at about two thirds of the cost.
+/// penetration and its depth), from the same numbers, to the bit:
+/// `report_with(a, b, params).to_verdicts()` without writing the 15 records.
 pub fn verdicts_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Verdicts3 {
-    let lanes = report_lanes(a, b, params.degenerate_threshold);
-    SatVerdicts::from_axes::<AXIS_COUNT>(lanes.separating(), |k| lanes.axis(k))
+    // (A's centre on the edge axes places only the drawn intervals: not needed here)
+    let lanes = report_lanes::<false>(a, b, params.degenerate_threshold);
+    let (separating, within_band) = lanes.separation();
+    if separating != 0 {
+        // the report's rule (SatVerdicts::from_axes): every separating axis within its band
+        let touching = separating & !within_band == 0;
+        debug_assert_eq!(
+            SatVerdicts::from_axes::<AXIS_COUNT>(separating, |k| lanes.axis(k)).touching,
+            touching
+        );
+        return SatVerdicts::separated(separating, touching);
+    }
+    SatVerdicts::from_axes::<AXIS_COUNT>(separating, |k| lanes.axis(k))
 }
 
 /// [`report_with`]'s numbers in 4-lane registers: the edge axes `A.u_i × B.u_j` from `A.u_i`
 /// broadcast and B's axes across the lanes (as [`Vec3::cross`]), normalised unless shorter than
 /// the threshold (then zero: `x / ∞`), and each group projected with the sums of
-/// [`Obb3::projected_radius`] in its order.
+/// [`Obb3::projected_radius`] in its order. `A.center·L` is left 0 on the edge axes unless
+/// `EDGE_CENTRES`.
 #[cfg(feature = "simd")]
 #[inline(always)]
-fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
+fn report_lanes<const EDGE_CENTRES: bool>(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
     use wide::f32x4;
     let s = f32x4::splat;
     let (ua, ub) = (a.axes(), b.axes());
@@ -496,7 +557,7 @@ fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
     let mut x = [zero, zero, zero, across(&ua, |v| v.x), bx];
     let mut y = [zero, zero, zero, across(&ua, |v| v.y), by];
     let mut z = [zero, zero, zero, across(&ua, |v| v.z), bz];
-    let mut degenerate = [[false; 4]; 5];
+    let mut degenerate = [0u8; 5];
     for (i, u) in ua.iter().enumerate() {
         let cx = s(u.y) * bz - by * s(u.z);
         let cy = s(u.z) * bx - bz * s(u.x);
@@ -505,8 +566,7 @@ fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
         let short = len.simd_lt(s(threshold));
         let divisor = short.bitselect(s(f32::INFINITY), len);
         (x[i], y[i], z[i]) = (cx / divisor, cy / divisor, cz / divisor);
-        let bits = short.to_bitmask();
-        degenerate[i] = [bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0];
+        degenerate[i] = short.to_bitmask() as u8;
     }
     let (t, origin) = (b.center - a.center, a.center);
     let (ea, eb) = (a.half_extents, b.half_extents);
@@ -538,7 +598,9 @@ fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
         lanes.ra[g] = radius(&ua, ea).to_array();
         lanes.rb[g] = radius(&ub, eb).to_array();
         lanes.sd[g] = dot(t).to_array();
-        lanes.ca[g] = dot(origin).to_array();
+        if EDGE_CENTRES || g >= 3 {
+            lanes.ca[g] = dot(origin).to_array();
+        }
     }
     lanes
 }
@@ -556,7 +618,7 @@ fn report_lanes_plain(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
         rb: [[0.0; 4]; 5],
         sd: [[0.0; 4]; 5],
         ca: [[0.0; 4]; 5],
-        degenerate: [[false; 4]; 5],
+        degenerate: [0; 5],
     };
     for k in 0..3 {
         (l.x[3][k], l.y[3][k], l.z[3][k]) = (ua[k].x, ua[k].y, ua[k].z);
@@ -566,12 +628,9 @@ fn report_lanes_plain(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
         for (j, v) in ub.iter().enumerate() {
             let c = u.cross(*v);
             let len = c.length();
-            l.degenerate[i][j] = len < threshold;
-            let c = c / if l.degenerate[i][j] {
-                f32::INFINITY
-            } else {
-                len
-            };
+            let degenerate = len < threshold;
+            l.degenerate[i] |= u8::from(degenerate) << j;
+            let c = c / if degenerate { f32::INFINITY } else { len };
             (l.x[i][j], l.y[i][j], l.z[i][j]) = (c.x, c.y, c.z);
         }
     }
@@ -591,7 +650,7 @@ fn report_lanes_plain(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
 /// [`report_with`]'s numbers without the `simd` feature.
 #[cfg(not(feature = "simd"))]
 #[inline(always)]
-fn report_lanes(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
+fn report_lanes<const EDGE_CENTRES: bool>(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
     report_lanes_plain(a, b, threshold)
 }
 
@@ -910,7 +969,7 @@ mod tests {
             let b = Obb3::new(far + v(-2.0, 2.0), v(0.01, 2.0), qb).unwrap();
             let threshold = crate::sat::DEGENERATE_THRESHOLD;
             let (lanes, plain) = (
-                report_lanes(&a, &b, threshold),
+                report_lanes::<true>(&a, &b, threshold),
                 report_lanes_plain(&a, &b, threshold),
             );
             let numbers = |l: &ReportLanes, g: usize, j: usize| {
@@ -919,9 +978,10 @@ mod tests {
             for (axis, &(g, j)) in LANE_OF.iter().enumerate() {
                 let context = format!("pair {k}, axis {axis}: {a:?} {b:?}");
                 assert_eq!(numbers(&lanes, g, j), numbers(&plain, g, j), "{context}");
-                assert_eq!(lanes.degenerate[g][j], plain.degenerate[g][j], "{context}");
+                let bit = |l: &ReportLanes| l.degenerate[g] & (1 << j) != 0;
+                assert_eq!(bit(&lanes), bit(&plain), "{context}");
             }
-            degenerate_pairs += usize::from(plain.degenerate.iter().flatten().any(|d| *d));
+            degenerate_pairs += usize::from(plain.degenerate.iter().any(|&d| d != 0));
         }
         assert!(degenerate_pairs >= 5_000, "{degenerate_pairs}");
     }

@@ -531,7 +531,7 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
     /// the gap left is at most about half the first term near the origin and a tenth of the second
     /// 2 000 units out.
     pub fn touching_band(&self, index: usize) -> f32 {
-        touching_band(
+        axis_touching_band(
             &self.axes[index],
             centre_distances::<V, N>(|k| self.axes[k]),
         )
@@ -593,10 +593,15 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
 
 /// [`SatReport::touching_band`] of one axis, given `|A.center| + |B.center|`.
 #[inline]
-fn touching_band<V>(axis: &AxisTest<V>, centres: f32) -> f32 {
-    f32::EPSILON
-        * (TOUCHING_AXIS_ULPS * (axis.ra() + axis.rb() + axis.distance())
-            + TOUCHING_CENTER_ULPS * centres)
+fn axis_touching_band<V>(axis: &AxisTest<V>, centres: f32) -> f32 {
+    touching_band(axis.ra(), axis.rb(), axis.distance(), centres)
+}
+
+/// [`SatReport::touching_band`] of an axis with radii `ra`, `rb` and centre distance `distance`,
+/// given `|A.center| + |B.center|`.
+#[inline(always)]
+pub(crate) fn touching_band(ra: f32, rb: f32, distance: f32, centres: f32) -> f32 {
+    f32::EPSILON * (TOUCHING_AXIS_ULPS * (ra + rb + distance) + TOUCHING_CENTER_ULPS * centres)
 }
 
 /// `|A.center| + |B.center|`, from the centres' projections on their own face axes.
@@ -631,7 +636,8 @@ fn touching_index<V, const N: usize>(
 ) -> Option<usize> {
     if let Some(p) = penetration {
         let centres = centre_distances::<V, N>(&axis);
-        return (p.depth <= touching_band(&axis(p.axis_index), centres)).then_some(p.axis_index);
+        return (p.depth <= axis_touching_band(&axis(p.axis_index), centres))
+            .then_some(p.axis_index);
     }
     if separating == 0 {
         return None;
@@ -640,7 +646,7 @@ fn touching_index<V, const N: usize>(
     (0..N)
         .filter(|&k| separating & (1 << k) != 0)
         .map(&axis)
-        .all(|a| a.gap() <= touching_band(&a, centres))
+        .all(|a| a.gap() <= axis_touching_band(&a, centres))
         .then_some(separating.trailing_zeros() as usize)
 }
 
@@ -674,12 +680,11 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>> SatVerdicts<V> {
         axis: impl Fn(usize) -> AxisTest<V>,
     ) -> Self {
         debug_assert_eq!(separating_mask, separating_mask_of::<V, N>(&axis));
-        // the lowest separating index, as SatReport::verdicts finds it; no penetration then
-        let (first_separating, penetration) = if separating_mask != 0 {
-            (Some(separating_mask.trailing_zeros() as usize), None)
-        } else {
-            SatReport::<V, N>::verdicts(&axis)
-        };
+        if separating_mask != 0 {
+            let touching = touching_index::<V, N>(&axis, None, separating_mask).is_some();
+            return Self::separated(separating_mask, touching);
+        }
+        let (first_separating, penetration) = SatReport::<V, N>::verdicts(&axis);
         Self {
             intersect: first_separating.is_none(),
             first_separating,
@@ -687,6 +692,19 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>> SatVerdicts<V> {
             touching: touching_index::<V, N>(&axis, penetration.as_ref(), separating_mask)
                 .is_some(),
             penetration,
+        }
+    }
+
+    /// The conclusions when the axes of `separating_mask` (not 0) separate: the first is the
+    /// lowest, as [`SatReport::verdicts`] finds it, and there is no penetration.
+    #[inline(always)]
+    pub(crate) fn separated(separating_mask: u16, touching: bool) -> Self {
+        Self {
+            intersect: false,
+            first_separating: Some(separating_mask.trailing_zeros() as usize),
+            separating_mask,
+            touching,
+            penetration: None,
         }
     }
 }
@@ -918,6 +936,48 @@ mod tests {
                 .separating_axes()
                 .eq(r.separating_axes()));
         }
+    }
+
+    #[test]
+    fn stepping_b_out_across_the_touching_band_the_conclusions_still_touch_where_the_report_does() {
+        // B pushed out to touching, then moved along the normal in eighths of the band, from
+        // two bands inside to three outside: the verdicts' own lane-wise band must flip where
+        // the report's does
+        let mut rng = Rng(splitmix_units(0x7e4f));
+        let mut seen = [0usize; 3]; // intersecting, separated and touching, separated apart
+        for k in 0..600 {
+            let offset = match k % 3 {
+                0 => glam::Vec3::new(300.0, -200.0, 100.0),
+                _ => glam::Vec3::ZERO,
+            };
+            let (a, b) = (rng.box3(2.0, offset), rng.box3(2.0, offset));
+            let Some(p) = dim3::report(&a, &b).penetration else {
+                continue;
+            };
+            let b = Obb3 {
+                center: b.center + p.normal * p.depth,
+                ..b
+            };
+            let band = dim3::report(&a, &b).touching_band(p.axis_index);
+            for step in -16..=24 {
+                let b = Obb3 {
+                    center: b.center + p.normal * (band * step as f32 / 8.0),
+                    ..b
+                };
+                let r = dim3::report(&a, &b);
+                assert_eq!(
+                    dim3::verdicts(&a, &b),
+                    r.to_verdicts(),
+                    "pair {k}, step {step}"
+                );
+                seen[match (r.intersect, r.touching()) {
+                    (true, _) => 0,
+                    (false, true) => 1,
+                    (false, false) => 2,
+                }] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 1000), "{seen:?}");
     }
 
     #[test]
