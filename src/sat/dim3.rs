@@ -486,6 +486,55 @@ impl ReportLanes {
         (separating, within_band)
     }
 
+    /// For each pattern of degenerate lanes, the lanes that may be the axis of least penetration
+    /// (all bits set) and those that may not (0): the degenerate ones and the spare lane.
+    #[cfg(feature = "simd")]
+    const KEPT: [[f32; 4]; 8] = {
+        let mut kept = [[0.0; 4]; 8];
+        let mut pattern = 0;
+        while pattern < 8 {
+            let mut j = 0;
+            while j < 3 {
+                if pattern & (1 << j) == 0 {
+                    kept[pattern][j] = f32::from_bits(u32::MAX);
+                }
+                j += 1;
+            }
+            pattern += 1;
+        }
+        kept
+    };
+
+    /// When no axis separates: the axis of least penetration by [`SatReport::verdicts`]' rule
+    /// (the smallest overlap `−gap` of a non-degenerate axis, ties to the lowest index), all five
+    /// groups at once. `None` when a gap is NaN, whose order that rule alone defines.
+    #[cfg(feature = "simd")]
+    #[inline(always)]
+    fn least_penetration(&self) -> Option<usize> {
+        use wide::f32x4;
+        let lowest = f32x4::splat(f32::NEG_INFINITY);
+        let mut gaps = [lowest; 5];
+        let mut largest = lowest;
+        for (g, gap) in gaps.iter_mut().enumerate() {
+            let distance = f32x4::new(self.sd[g]).abs();
+            let g_gap = distance - (f32x4::new(self.ra[g]) + f32x4::new(self.rb[g]));
+            if g_gap.is_nan().any() {
+                return None;
+            }
+            // the spare lane and degenerate axes are never the answer
+            let kept = f32x4::new(Self::KEPT[usize::from(self.degenerate[g] & 0b111)]);
+            *gap = kept.bitselect(g_gap, lowest);
+            largest = largest.fast_max(*gap);
+        }
+        let [l0, l1, l2, l3] = largest.to_array();
+        let largest = f32x4::splat(l0.max(l1).max(l2).max(l3));
+        let mut equal = 0u16;
+        for (g, shift) in Self::GROUP_BITS {
+            equal |= (gaps[g].simd_eq(largest).to_bitmask() as u16 & 0b111) << shift;
+        }
+        Some(equal.trailing_zeros() as usize)
+    }
+
     /// `|A.center| + |B.center|` as the report reads it (`centre_distances`): each centre from
     /// its shadows on its own face axes.
     #[inline(always)]
@@ -531,6 +580,15 @@ pub fn verdicts_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Verdicts3 {
             touching
         );
         return SatVerdicts::separated(separating, touching);
+    }
+    #[cfg(feature = "simd")]
+    if let Some(k) = lanes.least_penetration() {
+        let verdicts = SatVerdicts::intersecting(&lanes.axis(k), lanes.centre_distances());
+        debug_assert_eq!(
+            SatVerdicts::from_axes::<AXIS_COUNT>(0, |k| lanes.axis(k)),
+            verdicts
+        );
+        return verdicts;
     }
     SatVerdicts::from_axes::<AXIS_COUNT>(separating, |k| lanes.axis(k))
 }

@@ -434,6 +434,22 @@ pub struct Penetration<V> {
     pub normal: V,
 }
 
+impl<V: Copy + std::ops::Mul<f32, Output = V>> Penetration<V> {
+    /// The penetration along `axis`: its overlap, and the axis turned from A towards B.
+    #[inline(always)]
+    pub(crate) fn along(axis: &AxisTest<V>) -> Self {
+        Self {
+            axis_index: axis.index(),
+            depth: axis.overlap(),
+            normal: if axis.signed_distance() < 0.0 {
+                axis.axis() * -1.0
+            } else {
+                axis.axis()
+            },
+        }
+    }
+}
+
 /// The full test of one pair: every candidate axis in test order and the verdicts drawn from them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SatReport<V, const N: usize> {
@@ -490,19 +506,7 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
             .into_iter()
             .flatten()
             .fold(None, least_of);
-        let penetration = best.map(|(k, _)| {
-            let a = axis(k);
-            Penetration {
-                axis_index: a.index(),
-                depth: a.overlap(),
-                normal: if a.signed_distance() < 0.0 {
-                    a.axis() * -1.0
-                } else {
-                    a.axis()
-                },
-            }
-        });
-        (None, penetration)
+        (None, best.map(|(k, _)| Penetration::along(&axis(k))))
     }
 
     /// Indices of every separating axis, in test order.
@@ -692,6 +696,21 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>> SatVerdicts<V> {
             touching: touching_index::<V, N>(&axis, penetration.as_ref(), separating_mask)
                 .is_some(),
             penetration,
+        }
+    }
+
+    /// The conclusions when no axis separates and `axis` is the one of least penetration
+    /// ([`SatReport::verdicts`]): touching when its depth is within its band.
+    #[cfg(feature = "simd")]
+    #[inline(always)]
+    pub(crate) fn intersecting(axis: &AxisTest<V>, centres: f32) -> Self {
+        let penetration = Penetration::along(axis);
+        Self {
+            intersect: true,
+            first_separating: None,
+            separating_mask: 0,
+            touching: penetration.depth <= axis_touching_band(axis, centres),
+            penetration: Some(penetration),
         }
     }
 
@@ -978,6 +997,34 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 1000), "{seen:?}");
+    }
+
+    #[test]
+    fn overflowing_centre_distances_give_the_report_s_conclusions_without_records() {
+        // T = B.center − A.center overflows to infinity: some gaps are infinite, and an axis
+        // perpendicular to T gets ∞·0 = NaN, where only the report's own search defines the order
+        let mut rng = Rng(splitmix_units(0x7e50));
+        let mut nan_gaps = 0;
+        for k in 0..400 {
+            let far = f32::MAX * 0.75;
+            let (mut a, mut b) = (
+                rng.box3(2.0, glam::Vec3::ZERO),
+                rng.box3(2.0, glam::Vec3::ZERO),
+            );
+            a.center = glam::Vec3::new(-far, [0.0, 1.0][k % 2], 0.0);
+            b.center = glam::Vec3::new(far, 0.0, [0.0, -far][k % 3 / 2]);
+            if k % 4 == 0 {
+                b.rotation = a.rotation;
+            }
+            let r = dim3::report(&a, &b);
+            nan_gaps += usize::from(r.axes.iter().any(|t| t.gap().is_nan()));
+            assert_eq!(
+                dim3::verdicts(&a, &b),
+                r.to_verdicts(),
+                "pair {k}: {a:?} {b:?}"
+            );
+        }
+        assert!(nan_gaps >= 100, "{nan_gaps}");
     }
 
     #[test]
