@@ -547,6 +547,11 @@ fn agreement3(set: &Set3) {
             "pair {i}: the verdicts are the report's"
         );
         t[8].add(i, truth, v.intersect, v.penetration.map(|p| p.depth as f64));
+        assert_eq!(
+            fa.verdicts(fb),
+            v,
+            "pair {i}: the frames' verdicts are the boxes'"
+        );
     }
     let same = (0..pairs.len())
         .filter(|&i| batch[i] == set.frames[i].0.intersects(&set.frames[i].1))
@@ -1127,7 +1132,7 @@ impl Set3 {
     }
 }
 
-const NAMES3: [&str; 10] = [
+const NAMES3: [&str; 11] = [
     "satbox_intersects",
     "satbox_frame_intersects",
     "satbox_intersects_many",
@@ -1138,6 +1143,7 @@ const NAMES3: [&str; 10] = [
     "parry_contact",
     "reference_f64",
     "satbox_verdicts",
+    "satbox_frame_verdicts",
 ];
 
 /// The boolean tests of one set: `dim3::intersects` on `Obb3`, `Obb3Frame::intersects`, the
@@ -1197,6 +1203,14 @@ fn bench3(c: &mut Criterion, set: &Set3) {
         bch.iter(|| {
             for (a, b) in black_box(pairs) {
                 black_box(&dim3::verdicts(a, b));
+            }
+        })
+    });
+    let frames = &set.frames;
+    g.bench_function(NAMES3[10], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(frames) {
+                black_box(&a.verdicts(b));
             }
         })
     });
@@ -1293,7 +1307,7 @@ fn summary3(since: SystemTime, names: &[&str]) {
         };
         let cells: Vec<String> = t.iter().map(|x| per_pair(*x, PAIRS)).collect();
         rows.push(format!(
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             cells.join(" | "),
             ratio(t[1], t[3]),
             ratio(t[1], t[6]),
@@ -1301,6 +1315,7 @@ fn summary3(since: SystemTime, names: &[&str]) {
             ratio(t[2], t[0]),
             ratio(t[4], t[7]),
             ratio(t[9], t[7]),
+            ratio(t[10], t[7]),
             ratio(t[2], t[6]),
         ));
     }
@@ -1313,10 +1328,11 @@ fn summary3(since: SystemTime, names: &[&str]) {
     println!(
         "| set | intersects (Obb3) | Obb3Frame::intersects | intersects_many | RTCD 4.4.1 port | \
          report | plain f32 | parry intersection_test | parry contact | reference f64 | \
-         verdicts | frame vs RTCD | frame vs parry test | batch vs frame | batch vs intersects | \
-         report vs parry contact | verdicts vs parry contact | batch vs parry test |"
+         verdicts | Obb3Frame::verdicts | frame vs RTCD | frame vs parry test | batch vs frame | \
+         batch vs intersects | report vs parry contact | verdicts vs parry contact | \
+         frame verdicts vs parry contact | batch vs parry test |"
     );
-    println!("|---|{}", "---:|".repeat(17));
+    println!("|---|{}", "---:|".repeat(19));
     for r in rows {
         println!("{r}");
     }
@@ -1442,6 +1458,11 @@ fn profile(sets3: &[Set3], what: &str) {
                 .pairs
                 .iter()
                 .filter(|(a, b)| black_box(dim3::verdicts(a, b)).intersect)
+                .count(),
+            "satbox_frame_verdicts" => set
+                .frames
+                .iter()
+                .filter(|(a, b)| black_box(a.verdicts(b)).intersect)
                 .count(),
             "satbox_manifold" => set
                 .pairs

@@ -113,9 +113,9 @@ impl Obb3 {
 ///
 /// What it costs the API: a frame is read-only (its fields are private, so that its matrix stays
 /// the rotation of a validated box: make a new frame from a changed [`Obb3`]), it takes 80 bytes
-/// where an [`Obb3`] takes 48, and its tests ([`Obb3Frame::intersects`],
-/// [`intersects_many`](super::batch::intersects_many)) give the boolean verdict only: the
-/// reports and the manifolds take [`Obb3`].
+/// where an [`Obb3`] takes 48, and it answers only the boolean test ([`Obb3Frame::intersects`],
+/// [`intersects_many`](super::batch::intersects_many)) and the report's conclusions
+/// ([`Obb3Frame::verdicts`]): the full reports and the manifolds take [`Obb3`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C, align(16))]
 pub struct Obb3Frame {
@@ -164,6 +164,17 @@ impl Obb3Frame {
     /// place so that rounding never makes it shorter than the farthest corner.
     pub fn radius(&self) -> f32 {
         self.center[3]
+    }
+
+    /// What the report of the two boxes concludes, with the default [`SatParams`]: the same, to
+    /// the bit, as [`verdicts`] of the boxes the frames were made from, without turning their
+    /// quaternions into matrices again.
+    pub fn verdicts(&self, other: &Obb3Frame) -> Verdicts3 {
+        lane_verdicts(
+            &Posed::of_frame(self),
+            &Posed::of_frame(other),
+            SatParams::default().degenerate_threshold,
+        )
     }
 
     /// The boolean test against `other` with the default
@@ -406,7 +417,8 @@ pub fn report(a: &Obb3, b: &Obb3) -> Report3 {
 /// definition, summed in the same order as [`Obb3::projected_radius`], so it is the same to the
 /// bit (pinned by the tests below).
 pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
-    let lanes = report_lanes::<true>(a, b, params.degenerate_threshold);
+    let (a, b) = (Posed::of_box(a), Posed::of_box(b));
+    let lanes = report_lanes::<true>(&a, &b, params.degenerate_threshold);
     // The verdicts are drawn from the lanes before the records are written straight into the
     // report that is returned (collected in an array first, the 15 records were copied once or
     // twice more).
@@ -569,8 +581,18 @@ pub fn verdicts(a: &Obb3, b: &Obb3) -> Verdicts3 {
 /// penetration and its depth), from the same numbers, to the bit:
 /// `report_with(a, b, params).to_verdicts()` without writing the 15 records.
 pub fn verdicts_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Verdicts3 {
+    lane_verdicts(
+        &Posed::of_box(a),
+        &Posed::of_box(b),
+        params.degenerate_threshold,
+    )
+}
+
+/// [`verdicts_with`] of two boxes as the lanes read them.
+#[inline(always)]
+fn lane_verdicts(a: &Posed, b: &Posed, threshold: f32) -> Verdicts3 {
     // (A's centre on the edge axes places only the drawn intervals: not needed here)
-    let lanes = report_lanes::<false>(a, b, params.degenerate_threshold);
+    let lanes = report_lanes::<false>(a, b, threshold);
     let (separating, within_band) = lanes.separation();
     if separating != 0 {
         // the report's rule (SatVerdicts::from_axes): every separating axis within its band
@@ -593,6 +615,51 @@ pub fn verdicts_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Verdicts3 {
     SatVerdicts::from_axes::<AXIS_COUNT>(separating, |k| lanes.axis(k))
 }
 
+/// What the report's numbers read of one box: its axes, the same across the lanes (`rows[c]` is
+/// coordinate `c` of `u0, u1, u2`, then 0), its centre and its half extents.
+struct Posed {
+    u: [Vec3; 3],
+    // (one axis at a time, without the `simd` feature, the numbers read only `u`)
+    #[cfg_attr(not(feature = "simd"), allow(dead_code))]
+    rows: [[f32; 4]; 3],
+    center: Vec3,
+    half_extents: Vec3,
+}
+
+impl Posed {
+    /// A box's axes from its quaternion.
+    #[inline(always)]
+    fn of_box(b: &Obb3) -> Self {
+        let u = b.axes();
+        Self {
+            u,
+            rows: [
+                [u[0].x, u[1].x, u[2].x, 0.0],
+                [u[0].y, u[1].y, u[2].y, 0.0],
+                [u[0].z, u[1].z, u[2].z, 0.0],
+            ],
+            center: b.center,
+            half_extents: b.half_extents,
+        }
+    }
+
+    /// A frame's axes as it holds them: the same numbers as [`Posed::of_box`] of its box.
+    #[inline(always)]
+    fn of_frame(f: &Obb3Frame) -> Self {
+        let (r, c, e) = (&f.rows, &f.center, &f.half_extents);
+        Self {
+            u: [
+                Vec3::new(r[0][0], r[1][0], r[2][0]),
+                Vec3::new(r[0][1], r[1][1], r[2][1]),
+                Vec3::new(r[0][2], r[1][2], r[2][2]),
+            ],
+            rows: f.rows,
+            center: Vec3::new(c[0], c[1], c[2]),
+            half_extents: Vec3::new(e[0], e[1], e[2]),
+        }
+    }
+}
+
 /// [`report_with`]'s numbers in 4-lane registers: the edge axes `A.u_i × B.u_j` from `A.u_i`
 /// broadcast and B's axes across the lanes (as [`Vec3::cross`]), normalised unless shorter than
 /// the threshold (then zero: `x / ∞`), and each group projected with the sums of
@@ -600,21 +667,19 @@ pub fn verdicts_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Verdicts3 {
 /// `EDGE_CENTRES`.
 #[cfg(feature = "simd")]
 #[inline(always)]
-fn report_lanes<const EDGE_CENTRES: bool>(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
+fn report_lanes<const EDGE_CENTRES: bool>(a: &Posed, b: &Posed, threshold: f32) -> ReportLanes {
     use wide::f32x4;
     let s = f32x4::splat;
-    let (ua, ub) = (a.axes(), b.axes());
-    let across =
-        |u: &[Vec3; 3], c: fn(&Vec3) -> f32| f32x4::new([c(&u[0]), c(&u[1]), c(&u[2]), 0.0]);
+    let (ua, ub) = (a.u, b.u);
     let (bx, by, bz) = (
-        across(&ub, |v| v.x),
-        across(&ub, |v| v.y),
-        across(&ub, |v| v.z),
+        f32x4::new(b.rows[0]),
+        f32x4::new(b.rows[1]),
+        f32x4::new(b.rows[2]),
     );
     let zero = f32x4::ZERO;
-    let mut x = [zero, zero, zero, across(&ua, |v| v.x), bx];
-    let mut y = [zero, zero, zero, across(&ua, |v| v.y), by];
-    let mut z = [zero, zero, zero, across(&ua, |v| v.z), bz];
+    let mut x = [zero, zero, zero, f32x4::new(a.rows[0]), bx];
+    let mut y = [zero, zero, zero, f32x4::new(a.rows[1]), by];
+    let mut z = [zero, zero, zero, f32x4::new(a.rows[2]), bz];
     let mut degenerate = [0u8; 5];
     for (i, u) in ua.iter().enumerate() {
         let cx = s(u.y) * bz - by * s(u.z);
@@ -666,8 +731,8 @@ fn report_lanes<const EDGE_CENTRES: bool>(a: &Obb3, b: &Obb3, threshold: f32) ->
 /// [`report_with`]'s numbers one at a time, from their definitions: the same operations in the
 /// same order as the 4-lane version, so the same numbers to the bit.
 #[cfg(any(test, not(feature = "simd")))]
-fn report_lanes_plain(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
-    let (ua, ub) = (a.axes(), b.axes());
+fn report_lanes_plain(a: &Posed, b: &Posed, threshold: f32) -> ReportLanes {
+    let (ua, ub) = (a.u, b.u);
     let mut l = ReportLanes {
         x: [[0.0; 4]; 5],
         y: [[0.0; 4]; 5],
@@ -696,8 +761,8 @@ fn report_lanes_plain(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
     for g in 0..5 {
         for k in 0..4 {
             let axis = Vec3::new(l.x[g][k], l.y[g][k], l.z[g][k]);
-            l.ra[g][k] = a.projected_radius(axis);
-            l.rb[g][k] = b.projected_radius(axis);
+            l.ra[g][k] = projected_radius(&ua, a.half_extents, axis);
+            l.rb[g][k] = projected_radius(&ub, b.half_extents, axis);
             l.sd[g][k] = t.dot(axis);
             l.ca[g][k] = origin.dot(axis);
         }
@@ -708,7 +773,7 @@ fn report_lanes_plain(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
 /// [`report_with`]'s numbers without the `simd` feature.
 #[cfg(not(feature = "simd"))]
 #[inline(always)]
-fn report_lanes<const EDGE_CENTRES: bool>(a: &Obb3, b: &Obb3, threshold: f32) -> ReportLanes {
+fn report_lanes<const EDGE_CENTRES: bool>(a: &Posed, b: &Posed, threshold: f32) -> ReportLanes {
     report_lanes_plain(a, b, threshold)
 }
 
@@ -1027,8 +1092,8 @@ mod tests {
             let b = Obb3::new(far + v(-2.0, 2.0), v(0.01, 2.0), qb).unwrap();
             let threshold = crate::sat::DEGENERATE_THRESHOLD;
             let (lanes, plain) = (
-                report_lanes::<true>(&a, &b, threshold),
-                report_lanes_plain(&a, &b, threshold),
+                report_lanes::<true>(&Posed::of_box(&a), &Posed::of_box(&b), threshold),
+                report_lanes_plain(&Posed::of_box(&a), &Posed::of_box(&b), threshold),
             );
             let numbers = |l: &ReportLanes, g: usize, j: usize| {
                 [l.x, l.y, l.z, l.ra, l.rb, l.sd, l.ca].map(|n| n[g][j].to_bits())

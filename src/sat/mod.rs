@@ -932,6 +932,8 @@ mod tests {
                 let r = dim3::report(&a, &b);
                 let v = dim3::verdicts(&a, &b);
                 assert_eq!(v, r.to_verdicts(), "pair {k}");
+                let frames = (dim3::Obb3Frame::new(&a), dim3::Obb3Frame::new(&b));
+                assert_eq!(frames.0.verdicts(&frames.1), v, "pair {k}, from frames");
                 assert_eq!(v.intersect, r.intersect);
                 assert_eq!(v.first_separating, r.first_separating);
                 assert_eq!(v.penetration, r.penetration);
@@ -984,11 +986,10 @@ mod tests {
                     ..b
                 };
                 let r = dim3::report(&a, &b);
-                assert_eq!(
-                    dim3::verdicts(&a, &b),
-                    r.to_verdicts(),
-                    "pair {k}, step {step}"
-                );
+                let v = dim3::verdicts(&a, &b);
+                assert_eq!(v, r.to_verdicts(), "pair {k}, step {step}");
+                let frames = (dim3::Obb3Frame::new(&a), dim3::Obb3Frame::new(&b));
+                assert_eq!(frames.0.verdicts(&frames.1), v, "pair {k}, step {step}");
                 seen[match (r.intersect, r.touching()) {
                     (true, _) => 0,
                     (false, true) => 1,
