@@ -1351,7 +1351,7 @@ fn scaling_summary(since: SystemTime) {
         }
         rows.push(format!(
             "| {n} | {:.0} MB | {} | {} | {} | {} | {} |",
-            (n * 2 * (48 + 80 + 64)) as f64 / 1e6,
+            (n * 2 * (40 + 80 + 64)) as f64 / 1e6,
             per_pair(t[0], n),
             per_pair(t[1], n),
             per_pair(t[2], n),

@@ -19,8 +19,8 @@ count() {
 }
 printf '| method (%s set) | instructions per pair |\n|---|---:|\n' "$set_name"
 for m in satbox_intersects satbox_frame_intersects satbox_intersects_many rtcd_port \
-    parry_intersection_test satbox_report satbox_verdicts parry_contact satbox_manifold \
-    parry_contact_manifold; do
+    parry_intersection_test satbox_report satbox_verdicts satbox_frame_verdicts parry_contact \
+    satbox_manifold parry_contact_manifold; do
     one=$(count "$m" 1)
     five=$(count "$m" 5)
     echo "$m $one $five" | awk '{ printf "| %s | %.0f |\n", $1, ($3 - $2) / (4 * 4096) }'

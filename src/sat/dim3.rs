@@ -113,7 +113,7 @@ impl Obb3 {
 ///
 /// What it costs the API: a frame is read-only (its fields are private, so that its matrix stays
 /// the rotation of a validated box: make a new frame from a changed [`Obb3`]), it takes 80 bytes
-/// where an [`Obb3`] takes 48, and it answers only the boolean test ([`Obb3Frame::intersects`],
+/// where an [`Obb3`] takes 40, and it answers only the boolean test ([`Obb3Frame::intersects`],
 /// [`intersects_many`](super::batch::intersects_many)) and the report's conclusions
 /// ([`Obb3Frame::verdicts`]): the full reports and the manifolds take [`Obb3`].
 #[derive(Clone, Copy, Debug, PartialEq)]
