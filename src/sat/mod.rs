@@ -608,6 +608,13 @@ pub(crate) fn touching_band(ra: f32, rb: f32, distance: f32, centres: f32) -> f3
     f32::EPSILON * (TOUCHING_AXIS_ULPS * (ra + rb + distance) + TOUCHING_CENTER_ULPS * centres)
 }
 
+/// The rule of touching for an intersecting pair: the depth on the axis of least penetration
+/// (`axis`) within that axis's band.
+#[inline]
+fn depth_within_band<V>(p: &Penetration<V>, axis: &AxisTest<V>, centres: f32) -> bool {
+    p.depth <= axis_touching_band(axis, centres)
+}
+
 /// `|A.center| + |B.center|`, from the centres' projections on their own face axes.
 #[inline]
 fn centre_distances<V, const N: usize>(axis: impl Fn(usize) -> AxisTest<V>) -> f32 {
@@ -640,8 +647,7 @@ fn touching_index<V, const N: usize>(
 ) -> Option<usize> {
     if let Some(p) = penetration {
         let centres = centre_distances::<V, N>(&axis);
-        return (p.depth <= axis_touching_band(&axis(p.axis_index), centres))
-            .then_some(p.axis_index);
+        return depth_within_band(p, &axis(p.axis_index), centres).then_some(p.axis_index);
     }
     if separating == 0 {
         return None;
@@ -709,7 +715,7 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>> SatVerdicts<V> {
             intersect: true,
             first_separating: None,
             separating_mask: 0,
-            touching: penetration.depth <= axis_touching_band(axis, centres),
+            touching: depth_within_band(&penetration, axis, centres),
             penetration: Some(penetration),
         }
     }
