@@ -3,11 +3,11 @@
 //! A broad phase hands the narrow phase thousands of candidate pairs per frame and wants one bit
 //! each. [`intersects_many`] tests pair `k` = (`a[k]`, `b[k]`) of two [`Obb3Batch`]es, laid out as
 //! structure of arrays (one array per number: centre x, centre y, …), so that one vector register
-//! holds the same number of 8 or 16 pairs and every step of the test runs on all of them at once.
+//! holds the same number of 4, 8 or 16 pairs and every step of the test runs on all of them at once.
 //!
 //! With the `simd` feature (on by default) the pairs go through vectors as wide as the CPU has,
-//! chosen at run time by [`pulp`]: 8 lanes with AVX2, 4 with SSE/NEON/simd128, a scalar lane
-//! otherwise. Each lane runs the 15-axis test of Ericson, *Real-Time Collision Detection*, §4.4.1,
+//! chosen at run time by [`pulp`]: 16 lanes with AVX-512 (pulp's `x86-v4`), 8 with AVX2, 4 with
+//! SSE/NEON/simd128, a scalar lane otherwise. Each lane runs the 15-axis test of Ericson, *Real-Time Collision Detection*, §4.4.1,
 //! with the numbers of [`Obb3Frame::intersects`] in the same order and with the same roundings
 //! (no fused multiply-add), all 15 comparisons and the bounding-sphere test or-ed into one mask:
 //! no branch per pair. The pairs left over after the last whole vector, and every pair without the
