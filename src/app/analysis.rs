@@ -237,6 +237,7 @@ fn stage_name(stage: Stage) -> String {
         Stage::Below => "below the reference face".into(),
         Stage::Reduction => "reduction".into(),
         Stage::Edges => "the supporting edges".into(),
+        Stage::Closest => "the closest points".into(),
         Stage::Points => "the contact points".into(),
     }
 }

@@ -83,6 +83,17 @@ pub fn separation3(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
             closest_points: None,
         };
     }
+    let (d, p, q) = closest_features3(a, b);
+    Separation {
+        distance: d,
+        closest_points: Some([p, q]),
+    }
+}
+
+/// The feature search of [`separation3`] without its intersection test: the distance and the
+/// closest points of boxes that are apart or within rounding of touching (a corner of one inside
+/// the other gives distance 0 there).
+pub(crate) fn closest_features3(a: &Obb3, b: &Obb3) -> (f32, Vec3, Vec3) {
     // relative to A's centre, as the report's T: far from the origin the boxes' corners in world
     // coordinates would carry the rounding of the coordinates' size, not of the boxes'
     let solid = |o: &Obb3| f32s::Solid3 {
@@ -91,10 +102,7 @@ pub fn separation3(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
         h: o.half_extents.to_array(),
     };
     let (d, p, q) = f32s::closest3(&solid(a), &solid(b));
-    Separation {
-        distance: d,
-        closest_points: Some([p + a.center, q + a.center]),
-    }
+    (d, p + a.center, q + a.center)
 }
 
 /// The exact distance between two rectangles, with the closest points.
@@ -105,6 +113,15 @@ pub fn separation2(a: &Obb2, b: &Obb2) -> Separation<Vec2> {
             closest_points: None,
         };
     }
+    let (d, p, q) = closest_features2(a, b);
+    Separation {
+        distance: d,
+        closest_points: Some([p, q]),
+    }
+}
+
+/// [`closest_features3`] in 2D.
+pub(crate) fn closest_features2(a: &Obb2, b: &Obb2) -> (f32, Vec2, Vec2) {
     // relative to A's centre, as in `separation3`
     let solid = |o: &Obb2| f32s::Solid2 {
         c: o.center - a.center,
@@ -112,10 +129,7 @@ pub fn separation2(a: &Obb2, b: &Obb2) -> Separation<Vec2> {
         h: o.half_extents.to_array(),
     };
     let (d, p, q) = f32s::closest2(&solid(a), &solid(b));
-    Separation {
-        distance: d,
-        closest_points: Some([p + a.center, q + a.center]),
-    }
+    (d, p + a.center, q + a.center)
 }
 
 /// [`separation3`] in `f64`, from the boxes' `f32` numbers, with the intersection decided by the
@@ -127,6 +141,15 @@ pub fn separation3_f64(a: &Obb3, b: &Obb3) -> Separation<DVec3, f64> {
             closest_points: None,
         };
     }
+    let (d, p, q) = closest_features3_f64(a, b);
+    Separation {
+        distance: d,
+        closest_points: Some([p, q]),
+    }
+}
+
+/// [`closest_features3`] in `f64`.
+pub(crate) fn closest_features3_f64(a: &Obb3, b: &Obb3) -> (f64, DVec3, DVec3) {
     let solid = |o: &Obb3| {
         let q = o.rotation;
         let m = DMat3::from_quat(
@@ -138,11 +161,7 @@ pub fn separation3_f64(a: &Obb3, b: &Obb3) -> Separation<DVec3, f64> {
             h: o.half_extents.as_dvec3().to_array(),
         }
     };
-    let (d, p, q) = f64s::closest3(&solid(a), &solid(b));
-    Separation {
-        distance: d,
-        closest_points: Some([p, q]),
-    }
+    f64s::closest3(&solid(a), &solid(b))
 }
 
 /// [`separation2`] in `f64`, with the intersection decided by the reference's projections.
@@ -153,6 +172,15 @@ pub fn separation2_f64(a: &Obb2, b: &Obb2) -> Separation<DVec2, f64> {
             closest_points: None,
         };
     }
+    let (d, p, q) = closest_features2_f64(a, b);
+    Separation {
+        distance: d,
+        closest_points: Some([p, q]),
+    }
+}
+
+/// [`closest_features2`] in `f64`.
+pub(crate) fn closest_features2_f64(a: &Obb2, b: &Obb2) -> (f64, DVec2, DVec2) {
     let solid = |o: &Obb2| {
         let (s, c) = (o.angle as f64).sin_cos();
         f64s::Solid2 {
@@ -161,11 +189,7 @@ pub fn separation2_f64(a: &Obb2, b: &Obb2) -> Separation<DVec2, f64> {
             h: o.half_extents.as_dvec2().to_array(),
         }
     };
-    let (d, p, q) = f64s::closest2(&solid(a), &solid(b));
-    Separation {
-        distance: d,
-        closest_points: Some([p, q]),
-    }
+    f64s::closest2(&solid(a), &solid(b))
 }
 
 /// The feature-pair search, written once and instantiated for `f32` and `f64`.

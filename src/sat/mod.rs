@@ -552,6 +552,21 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
         self.touching_axis().is_some()
     }
 
+    /// The boxes meet within the speculative `margin`: every axis that separates them does so by at
+    /// most `margin` plus its [`SatReport::touching_band`]. With a margin of 0 that is
+    /// "intersecting or touching". This is the one rule of meeting: a contact manifold exists
+    /// exactly for the pairs that meet ([`dim3::manifold_with`]).
+    pub fn meets(&self, margin: f32) -> bool {
+        if self.intersect {
+            return true;
+        }
+        let centres = centre_distances::<V, N>(|k| self.axes[k]);
+        self.axes
+            .iter()
+            .filter(|a| a.is_separating())
+            .all(|a| a.gap() <= margin + axis_touching_band(a, centres))
+    }
+
     /// The axis along which the boxes touch (see [`SatReport::touching`]): the axis of least
     /// penetration, or the first separating axis.
     pub fn touching_axis(&self) -> Option<&AxisTest<V>> {

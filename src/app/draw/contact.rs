@@ -1,7 +1,8 @@
 //! The contact manifold as a picture, written once for both modes: the reference face filled, the
 //! incident face outlined, the side planes as faint walls (lines in 2D), the clipped polygon before
 //! reduction, and the final points as markers sized by depth (hover one for its feature pair); for
-//! an edge contact, both supporting edges and the segment between their closest points. While the
+//! an edge contact, both supporting edges and the segment between their closest points (and the
+//! boxes' closest points when they meet beside the reference face). While the
 //! step-through walks the construction, only what the current stage has built is drawn.
 
 use glam::Vec2;
@@ -23,7 +24,7 @@ fn rank(stage: Option<Stage>) -> usize {
         Some(Stage::Clip(i)) => 3 + i,
         Some(Stage::Below) => 10,
         Some(Stage::Reduction) => 11,
-        Some(Stage::Edges) => 12,
+        Some(Stage::Edges | Stage::Closest) => 12,
         Some(Stage::Points) | None => 13,
     }
 }
@@ -56,6 +57,11 @@ pub(crate) fn draw<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Vec<Pending
             }
         }
         if let Some((x, y)) = p.segment(e.closest_a, e.closest_b) {
+            super::line(x, y, 2.0, theme::LEAST);
+        }
+    }
+    if let (Some([a, b]), true) = (trace.closest, reached >= rank(Some(Stage::Closest))) {
+        if let Some((x, y)) = p.segment(a, b) {
             super::line(x, y, 2.0, theme::LEAST);
         }
     }

@@ -20,7 +20,7 @@ use super::{
     AxisChoice, ContactId, ContactPoint, FaceBias, FaceBiasReason, Feature, Manifold,
     ManifoldParams,
 };
-use crate::sat::{dim2, dim3, AxisKind, Obb2, Obb3, Which};
+use crate::sat::{dim2, dim3, distance, AxisKind, Obb2, Obb3, Which};
 
 /// What the construction needs of `Vec2` and `Vec3`.
 pub(crate) trait Space:
@@ -236,11 +236,11 @@ fn sign(x: f32) -> f32 {
 }
 
 /// The axis choice from the measured gaps: the strict largest gap, and the best face axis unless
-/// an edge axis beats it by the bias. Faces come first in `gaps` (`faces` of them). Also returns
-/// the best face axis and the bias threshold.
+/// an edge axis beats it by the bias. Faces come first in `gaps` (`faces` of them); a degenerate
+/// edge axis has the gap −∞ here, so that it is never chosen. Also returns the best face axis and
+/// the bias threshold.
 fn choose(
     gaps: &[f32],
-    degenerate: &[bool],
     faces: usize,
     kind: impl Fn(usize) -> AxisKind,
     params: &ManifoldParams,
@@ -252,12 +252,7 @@ fn choose(
         }
     }
     let (mut edge_gap, mut edge_index) = (f32::NEG_INFINITY, usize::MAX);
-    for i in faces..gaps.len() {
-        let g = if degenerate[i] {
-            f32::NEG_INFINITY
-        } else {
-            gaps[i]
-        };
+    for (i, &g) in gaps.iter().enumerate().skip(faces) {
         if g > edge_gap {
             (edge_gap, edge_index) = (g, i);
         }
@@ -300,18 +295,28 @@ fn choose(
 /// another way (in A's frame) and each side's rounding adds up.
 const ROUNDING_SIZE_ULPS: f32 = 2.0 * crate::sat::TOUCHING_AXIS_ULPS;
 
-/// How far from zero a gap of this pair may be and still be zero as far as `f32` can tell, at
-/// least the report's band of touching ([`crate::sat::SatReport::touching_band`]) on every axis:
-/// `ε · (16·(Σ e_A + Σ e_B + |T|) + 2·(|A.center| + |B.center|))`. The report's band sums what is
-/// projected on one axis (`ra + rb + |T·L|`); the manifold's own rounding grows with the whole
-/// extents (each `|R_ij|` rounded, times an extent), hence the sums here, doubled. A pair whose
-/// largest gap is within it touches and gets its points (at separation ≈ 0) whichever side of zero
-/// the rounding fell, so that every pair the report calls intersecting or touching has a manifold.
+/// How far an edge cross product's length may be from the degenerate threshold, relatively, and
+/// still be flagged otherwise by the report (which measures it in world space).
+const NEAR_THRESHOLD: f32 = 1e-3;
+
+/// How far from zero a gap of this pair may be and still be zero as far as `f32` can tell, and how
+/// far the manifold's gaps may be from the report's.
+///
+/// Whether the boxes meet is the report's rule ([`SatReport::meets`](crate::sat::SatReport::meets)):
+/// a manifold exists exactly when the report says they meet within the margin. The manifold
+/// measures its gaps in A's frame (precise far from the origin, and cheaper), and those differ from
+/// the report's by rounding: on a face axis by at most `reach = 2·size`, with
+/// `size = ε·16·(Σ e_A + Σ e_B + |T|)`; on an edge axis made of a cross product of length `ℓ` by `reach / ℓ` (a cross product of
+/// nearly parallel edges magnifies the rounding of its parts; measured over 400,000 random pairs,
+/// the largest difference was 7.2·ε·(Σ e + |T|)/ℓ, against the 32 allowed here). Where a gap of its
+/// own is further than that from the margin, the manifold's measurement decides as the report
+/// would; within it, the manifold asks the report.
 #[derive(Clone, Copy)]
 struct Rounding {
     /// `ε · 16·(Σ e_A + Σ e_B + |T|)`: the rounding of the gaps and of the points' separations.
     size: f32,
-    /// `size` plus `ε · 2·(|A.center| + |B.center|)`: where the boxes are, as in the report.
+    /// `size` plus `ε · 2·(|A.center| + |B.center|)`: where the boxes are, at least the report's
+    /// band of touching on every axis ([`crate::sat::SatReport::touching_band`]).
     band: f32,
 }
 
@@ -324,14 +329,77 @@ impl Rounding {
         }
     }
 
-    /// `params` with the margin the points are kept to: the margin, or the largest gap when it
-    /// exceeds it (a pair let through by the band), widened by the rounding of the separations.
-    fn keeping(&self, params: &ManifoldParams, largest_gap: f32) -> ManifoldParams {
-        ManifoldParams {
+    /// How far the report's gap on an axis may be from the manifold's, for an axis of length `ℓ`
+    /// before normalising (1 for a face axis) given as `1/ℓ`.
+    #[inline(always)]
+    fn reach(&self, inverse_length: f32) -> f32 {
+        2.0 * self.size * inverse_length
+    }
+
+    /// The report's gap on this axis exceeds the margin by more than its band, whatever the
+    /// rounding: the report calls the boxes apart.
+    #[inline(always)]
+    fn apart(&self, gap: f32, margin: f32, inverse_length: f32) -> bool {
+        gap > margin + self.band + self.reach(inverse_length)
+    }
+
+    /// The report's gap on this axis may exceed the margin: only the report can tell.
+    #[inline(always)]
+    fn unsure(&self, gap: f32, margin: f32, inverse_length: f32) -> bool {
+        gap + self.reach(inverse_length) > margin
+    }
+
+    /// What the face contact keeps: the points up to the margin, or up to the largest gap when it
+    /// exceeds it (a pair the report calls touching), widened by the rounding of the separations;
+    /// and the corners within that rounding of a side plane.
+    fn keeping(&self, params: &ManifoldParams, largest_gap: f32) -> Keep {
+        Keep {
             margin: params.margin.max(largest_gap) + self.size,
-            ..*params
+            slack: self.size,
         }
     }
+}
+
+/// What a face contact keeps ([`Rounding::keeping`]).
+#[derive(Clone, Copy)]
+struct Keep {
+    /// Points whose separation is at most this are kept.
+    margin: f32,
+    /// A corner within this of a side plane is on it (see [`clip`]).
+    slack: f32,
+}
+
+/// Asks the report whether the boxes meet (`apart` gives its first separating axis when they do
+/// not) and records the answer; true when they are apart.
+fn ask_report<V, R: Recorder<V>>(rec: &mut R, apart: impl FnOnce() -> Option<usize>) -> bool {
+    let apart = apart();
+    rec.record(|| Event::AskedReport(apart.is_none()));
+    if let Some(k) = apart {
+        rec.record(|| Event::Separated(k));
+    }
+    apart.is_some()
+}
+
+/// Whether the report says the boxes meet within the margin (the one rule of meeting), asked only
+/// where the manifold's own gaps are within their rounding of the decision. `None` when they meet;
+/// otherwise the report's first separating axis.
+#[cold]
+#[inline(never)]
+fn report_apart3(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Option<usize> {
+    let sat = crate::sat::SatParams {
+        degenerate_threshold: params.degenerate_threshold,
+        ..Default::default()
+    };
+    let r = dim3::report_with(a, b, &sat);
+    (!r.meets(params.margin)).then(|| r.first_separating.unwrap_or(0))
+}
+
+/// [`report_apart3`] in 2D.
+#[cold]
+#[inline(never)]
+fn report_apart2(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> Option<usize> {
+    let r = dim2::report(a, b);
+    (!r.meets(params.margin)).then(|| r.first_separating.unwrap_or(0))
 }
 
 /// The 3D manifold, recording its stages into `rec`.
@@ -404,8 +472,8 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         }
     };
 
-    // beyond the margin by more than rounding: separated
-    let beyond = |gap: f32| gap > margin + rounding.band;
+    // beyond the margin by more than rounding: the report calls them apart too
+    let beyond = |gap: f32| rounding.apart(gap, margin, 1.0);
     // Whether any of these gaps is beyond, in one branch: which axis separates changes from pair
     // to pair, and a branch per axis is mispredicted more often than one for the group. Which
     // one it is only the trace needs, and only the trace looks for it.
@@ -461,23 +529,43 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     }
     let (mut len, mut sd, mut gap) = ([0.0f32; LANES], [0.0f32; LANES], [0.0f32; LANES]);
     let mut deg = [false; LANES];
+    // the least and the most the report's gap on each edge axis can be (see `Rounding`)
+    let (mut low, mut high) = ([0.0f32; LANES], [0.0f32; LANES]);
+    let threshold = params.degenerate_threshold;
     for e in 0..LANES {
         let l = (c1[e] * c1[e] + c2[e] * c2[e]).sqrt();
-        deg[e] = l < params.degenerate_threshold;
+        deg[e] = l < threshold;
         // x / ∞ = 0: a degenerate axis becomes the zero vector without a branch
         len[e] = if deg[e] { f32::INFINITY } else { l };
         let inv = 1.0 / len[e];
         sd[e] = tl[e] * inv;
         gap[e] = sd[e].abs() - radii[e] * inv;
+        // a degenerate axis never separates; one whose length is this close to the threshold
+        // may be flagged otherwise by the report, which can then only tell
+        let near = (l - threshold).abs() <= NEAR_THRESHOLD * threshold;
+        let reach = rounding.reach(inv);
+        low[e] = if deg[e] | near {
+            f32::NEG_INFINITY
+        } else {
+            gap[e] - reach
+        };
+        high[e] = if near {
+            f32::INFINITY
+        } else if deg[e] {
+            f32::NEG_INFINITY
+        } else {
+            gap[e] + reach
+        };
     }
     let mut edge_len = [f32::INFINITY; 9];
     degenerate[6..].copy_from_slice(&deg[..9]);
     signed[6..].copy_from_slice(&sd[..9]);
     gaps[6..].copy_from_slice(&gap[..9]);
     edge_len.copy_from_slice(&len[..9]);
-    let separates = (6..15).fold(false, |any, k| any | (!degenerate[k] & beyond(gaps[k])));
+    let apart = margin + rounding.band;
+    let separates = low[..9].iter().fold(f32::NEG_INFINITY, |m, &g| m.max(g)) > apart;
     if R::KEEPS {
-        let first = (6..15).find(|&k| !degenerate[k] && beyond(gaps[k]));
+        let first = (0..9).find(|&e| low[e] > apart).map(|e| 6 + e);
         report(
             first.unwrap_or(14),
             separates,
@@ -491,6 +579,13 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     if separates {
         return None;
     }
+    // within rounding of the margin on some axis: the report's rule decides
+    let most = high[..9].iter().fold(f32::NEG_INFINITY, |m, &g| m.max(g));
+    let most_face = gaps[..6].iter().fold(f32::NEG_INFINITY, |m, &g| m.max(g));
+    let unsure = most > margin || rounding.unsure(most_face, margin, 1.0);
+    if unsure && ask_report(rec, || report_apart3(a, b, params)) {
+        return None;
+    }
 
     // in contact: the world frames, for the points
     let ua = a.axes();
@@ -499,7 +594,14 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         origin: a.center,
         axes: ua,
     };
-    let (mut choice, best_face, threshold) = choose(&gaps, &degenerate, 6, dim3::axis_kind, params);
+    // the gaps the choice is made on: a degenerate axis never chosen
+    let mut live = gaps;
+    for e in 0..9 {
+        if deg[e] {
+            live[6 + e] = f32::NEG_INFINITY;
+        }
+    }
+    let (mut choice, best_face, threshold) = choose(&live, 6, dim3::axis_kind, params);
     if let AxisKind::Edge(i, j) = choice.kind {
         let n = edge_axis(choice.chosen - 6, &edge_len) * sign(signed[choice.chosen]);
         if let Some(edges) = supporting_edges(ea, eb, tv, col, i, j, n) {
@@ -520,7 +622,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     }
     rec.record(|| Event::Choice(choice));
     let s = sign(signed[choice.chosen]);
-    let params = &rounding.keeping(params, choice.strict_gap);
+    let keep = rounding.keeping(params, choice.strict_gap);
     // built where it is returned, not moved there
     let normal = match choice.kind {
         AxisKind::FaceA(i) => ua[i] * s,
@@ -535,7 +637,7 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
             u: col,
             f: eb,
         };
-        face_contact(&local, &frame_a, Which::A, i, s, params, rec, m);
+        face_contact(&local, &frame_a, Which::A, i, s, keep, rec, m);
     } else {
         let j = choice.chosen - 3;
         // A in B's frame: the rows of R, and −Rᵀt.
@@ -554,10 +656,15 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
             axes: ub,
         };
         // the reference face of B faces A: against the normal
-        face_contact(&local, &frame_b, Which::B, j, -s, params, rec, m);
+        face_contact(&local, &frame_b, Which::B, j, -s, keep, rec, m);
     }
     if m.is_empty() {
-        out = None;
+        let frame_b = Frame {
+            origin: b.center,
+            axes: ub,
+        };
+        let boxes = [(frame_a, ea), (frame_b, eb)];
+        closest_contact(distance::closest_features3(a, b), boxes, &rounding, rec, m);
     }
     out
 }
@@ -607,15 +714,22 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
                 degenerate: false,
             })
         });
-        if gaps[k] > params.margin + rounding.band {
+        if rounding.apart(gaps[k], params.margin, 1.0) {
             rec.record(|| Event::Separated(k));
             return None;
         }
     }
-    let (choice, _, _) = choose(&gaps, &[false; 4], 4, dim2::axis_kind, params);
+    // within rounding of the margin on some axis: the report's rule decides
+    let unsure = gaps.iter().fold(false, |any, &g| {
+        any | rounding.unsure(g, params.margin, 1.0)
+    });
+    if unsure && ask_report(rec, || report_apart2(a, b, params)) {
+        return None;
+    }
+    let (choice, _, _) = choose(&gaps, 4, dim2::axis_kind, params);
     rec.record(|| Event::Choice(choice));
     let s = sign(signed[choice.chosen]);
-    let params = &rounding.keeping(params, choice.strict_gap);
+    let keep = rounding.keeping(params, choice.strict_gap);
     let mut m;
     if let AxisKind::FaceA(i) = choice.kind {
         let local = Local {
@@ -629,7 +743,7 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
             axes: ua,
         };
         m = Manifold::new(ua[i] * s, choice);
-        face_contact(&local, &frame, Which::A, i, s, params, rec, &mut m);
+        face_contact(&local, &frame, Which::A, i, s, keep, rec, &mut m);
     } else {
         // 2D has face axes only: this is one of B's
         let j = choice.chosen - 2;
@@ -644,9 +758,76 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
             axes: ub,
         };
         m = Manifold::new(ub[j] * s, choice);
-        face_contact(&local, &frame, Which::B, j, -s, params, rec, &mut m);
+        face_contact(&local, &frame, Which::B, j, -s, keep, rec, &mut m);
     }
-    (!m.is_empty()).then_some(m)
+    if m.is_empty() {
+        let boxes = [
+            (
+                Frame {
+                    origin: a.center,
+                    axes: ua,
+                },
+                ea,
+            ),
+            (
+                Frame {
+                    origin: b.center,
+                    axes: ub,
+                },
+                eb,
+            ),
+        ];
+        closest_contact(
+            distance::closest_features2(a, b),
+            boxes,
+            &rounding,
+            rec,
+            &mut m,
+        );
+    }
+    Some(m)
+}
+
+/// When no part of the incident face lies over the reference face, the boxes meet beside it:
+/// edge to edge or corner to edge past the reference face's rim, which happens only within
+/// rounding of touching or inside a speculative margin. The contact is then where they are
+/// closest: one point midway between the closest points (`closest`: their distance and the
+/// points of A and B), its separation their distance, its features those the closest points lie
+/// on. Box2D v3 does the same for polygons apart within its speculative distance
+/// (`b2CollidePolygons`: the closest features by `b2SegmentDistance`).
+#[cold]
+#[inline(never)]
+fn closest_contact<V: Space, const D: usize, R: Recorder<V>>(
+    closest: (f32, V, V),
+    boxes: [(Frame<V, D>, [f32; D]); 2],
+    rounding: &Rounding,
+    rec: &mut R,
+    m: &mut Manifold<V>,
+) {
+    let (distance, pa, pb) = closest;
+    rec.record(|| Event::Closest([pa, pb]));
+    // the feature a point lies on: the coordinates at a face, to within rounding
+    let feature = |(frame, e): &(Frame<V, D>, [f32; D]), p: V| {
+        let mut f = Feature {
+            dim: D as u8,
+            ..Feature::default()
+        };
+        for (k, (&axis, &half)) in frame.axes.iter().zip(e).enumerate() {
+            let x = (p - frame.origin).dot(axis);
+            if x.abs() >= half - 4.0 * rounding.size {
+                f = f.with(k, x > 0.0);
+            }
+        }
+        f.canonical(Feature::flat_axes(e))
+    };
+    m.push(ContactPoint {
+        point: (pa + pb) * 0.5,
+        separation: distance,
+        id: ContactId {
+            a: feature(&boxes[0], pa),
+            b: feature(&boxes[1], pb),
+        },
+    });
 }
 
 /// The id of a point from its reference and incident features.
@@ -672,10 +853,11 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
     reference: Which,
     k: usize,
     s: f32,
-    params: &ManifoldParams,
+    keep: Keep,
     rec: &mut R,
     m: &mut Manifold<V>,
 ) {
+    let slack = keep.slack;
     // perm[n]: the reference box's own axis that turned coordinate n is; perm[D − 1] = k
     let mut perm = [0usize; D];
     let mut e = [0.0f32; D];
@@ -821,23 +1003,23 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
             )
         })
     };
-    if clip::<V, 0>(cur, next, 1.0, e[0], perm[0]) {
+    if clip::<V, 0>(cur, next, 1.0, e[0], perm[0], slack) {
         std::mem::swap(&mut cur, &mut next);
     }
     record_clip(cur, rec);
     if D == 3 {
-        if clip::<V, 1>(cur, next, 1.0, e[1], perm[1]) {
+        if clip::<V, 1>(cur, next, 1.0, e[1], perm[1], slack) {
             std::mem::swap(&mut cur, &mut next);
         }
         record_clip(cur, rec);
-        if clip::<V, 0>(cur, next, -1.0, e[0], perm[0]) {
+        if clip::<V, 0>(cur, next, -1.0, e[0], perm[0], slack) {
             std::mem::swap(&mut cur, &mut next);
         }
         record_clip(cur, rec);
-        if clip::<V, 1>(cur, next, -1.0, e[1], perm[1]) {
+        if clip::<V, 1>(cur, next, -1.0, e[1], perm[1], slack) {
             std::mem::swap(&mut cur, &mut next);
         }
-    } else if clip::<V, 0>(cur, next, -1.0, e[0], perm[0]) {
+    } else if clip::<V, 0>(cur, next, -1.0, e[0], perm[0], slack) {
         std::mem::swap(&mut cur, &mut next);
     }
     record_clip(cur, rec);
@@ -855,7 +1037,7 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
     let mut n_below = 0;
     for v in poly.vertices() {
         let separation = s * v.p[last] - e[last];
-        if separation <= params.margin {
+        if separation <= keep.margin {
             let mut p = v.p;
             p[last] -= s * 0.5 * separation;
             // canonical: on a flat axis, `−`
@@ -918,10 +1100,13 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
 /// `out`; `axis` is the reference box's own axis that coordinate `M` is, for the features.
 /// Returns `false`, writing nothing, when every vertex is inside: the polygon is unchanged.
 ///
-/// A vertex on the plane counts as inside and makes no new vertex; a new vertex is made only where
-/// an edge strictly crosses the plane (Box3D's `b3ClipSegment` rule), so a polygon touching a
-/// plane gets no duplicate points. New vertices lie on the plane exactly; their features are what
-/// the edge's two ends share, cut by the plane.
+/// A vertex within `slack` of the plane (the rounding of the incident face's corners) is *on* it:
+/// it counts as inside and makes no new vertex. A new vertex is made only where an edge crosses
+/// the plane from one side to the other beyond the slack (Box3D's `b3ClipSegment` rule, with the
+/// rounding made explicit), so a polygon touching a plane gets no duplicate points, and an edge
+/// resting exactly on a face's rim is kept whichever side of the plane its corners were rounded
+/// to. New vertices lie on the plane exactly; their features are what the edge's two ends share,
+/// cut by the plane.
 #[inline]
 fn clip<V: Space, const M: usize>(
     poly: &Polygon<V>,
@@ -929,9 +1114,13 @@ fn clip<V: Space, const M: usize>(
     side: f32,
     e_m: f32,
     axis: usize,
+    slack: f32,
 ) -> bool {
     let v = poly.vertices();
-    if v.iter().all(|v| side * v.p[M] - e_m <= 0.0) {
+    let inside = |d: f32| d <= slack;
+    // the two ends of an edge lie on either side of the plane, each beyond the slack
+    let crosses = |da: f32, db: f32| (da < -slack && db > slack) || (da > slack && db < -slack);
+    if v.iter().all(|v| inside(side * v.p[M] - e_m)) {
         return false;
     }
     out.v.clear();
@@ -949,20 +1138,20 @@ fn clip<V: Space, const M: usize>(
     match v.len() {
         0 => {}
         1 => {
-            if side * v[0].p[M] - e_m <= 0.0 {
+            if inside(side * v[0].p[M] - e_m) {
                 out.push(v[0]);
             }
         }
         2 => {
             // an open segment: the 2D incident face, or a polygon already clipped to a line
             let (da, db) = (side * v[0].p[M] - e_m, side * v[1].p[M] - e_m);
-            if da <= 0.0 {
+            if inside(da) {
                 out.push(v[0]);
             }
-            if (da < 0.0 && db > 0.0) || (da > 0.0 && db < 0.0) {
+            if crosses(da, db) {
                 out.push(crossing(&v[0], &v[1], da, db));
             }
-            if db <= 0.0 {
+            if inside(db) {
                 out.push(v[1]);
             }
         }
@@ -971,12 +1160,12 @@ fn clip<V: Space, const M: usize>(
             let mut dp = side * prev.p[M] - e_m;
             for cur in v {
                 let dc = side * cur.p[M] - e_m;
-                if dc <= 0.0 {
-                    if dp > 0.0 && dc < 0.0 {
+                if inside(dc) {
+                    if crosses(dp, dc) {
                         out.push(crossing(prev, cur, dp, dc));
                     }
                     out.push(*cur);
-                } else if dp < 0.0 {
+                } else if crosses(dp, dc) {
                     out.push(crossing(prev, cur, dp, dc));
                 }
                 prev = cur;
@@ -1247,7 +1436,7 @@ mod tests {
 
     fn clipped<V: Space, const M: usize>(poly: &Polygon<V>, side: f32, e: f32) -> Polygon<V> {
         let mut out = Polygon::new();
-        if clip::<V, M>(poly, &mut out, side, e, M) {
+        if clip::<V, M>(poly, &mut out, side, e, M, 0.0) {
             out
         } else {
             poly.clone()
@@ -1323,7 +1512,6 @@ mod tests {
     #[test]
     fn an_edge_that_only_ties_with_the_best_face_is_not_chosen() {
         let gaps = [-0.1, -0.2, -0.3, -0.5, -0.5, -0.5, -0.099, -1.0, -1.0];
-        let degenerate = [false; 9];
         let kind = |k: usize| {
             if k < 6 {
                 dim3::axis_kind(k)
@@ -1331,23 +1519,21 @@ mod tests {
                 AxisKind::Edge(0, k - 6)
             }
         };
-        let (c, face, _) = choose(&gaps, &degenerate, 6, kind, &ManifoldParams::default());
+        let (c, face, _) = choose(&gaps, 6, kind, &ManifoldParams::default());
         assert_eq!((c.strict, c.chosen, face), (6, 0, 0));
         let b = c.bias.unwrap();
         assert!((b.threshold - (-0.1 + 0.005 + 0.0005)).abs() < 1e-7);
         // clearly shallower edge: chosen
         let mut g = gaps;
         g[6] = -0.05;
-        let (c, _, _) = choose(&g, &degenerate, 6, kind, &ManifoldParams::default());
+        let (c, _, _) = choose(&g, 6, kind, &ManifoldParams::default());
         assert_eq!((c.strict, c.chosen, c.bias), (6, 6, None));
         // no bias: the strict choice
-        let (c, _, _) = choose(&gaps, &degenerate, 6, kind, &ManifoldParams::strict());
+        let (c, _, _) = choose(&gaps, 6, kind, &ManifoldParams::strict());
         assert_eq!(c.chosen, 6);
-        // a degenerate edge is never chosen, however large its gap
-        let mut d = degenerate;
-        d[6] = true;
-        g[6] = 1.0;
-        let (c, _, _) = choose(&g, &d, 6, kind, &ManifoldParams::strict());
-        assert_eq!(c.chosen, 0);
+        // a degenerate edge (its gap −∞ in the choice) is never chosen
+        g[6] = f32::NEG_INFINITY;
+        let (c, _, _) = choose(&g, 6, kind, &ManifoldParams::strict());
+        assert_eq!((c.strict, c.chosen), (0, 0));
     }
 }

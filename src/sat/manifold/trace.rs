@@ -155,12 +155,20 @@ pub struct ManifoldTrace<V> {
     pub axes: Vec<TraceAxis<V>>,
     /// The axis that separates the boxes by more than the margin: then there is no manifold.
     pub separated_by: Option<usize>,
+    /// When the manifold's own gaps were within their rounding of the margin, whether the report
+    /// said the boxes meet ([`SatReport::meets`](crate::sat::SatReport::meets), the one rule of
+    /// meeting), which then decided; `None` when the manifold's gaps decided alone.
+    pub report_decided: Option<bool>,
     /// The strict and chosen axes, when within the margin.
     pub choice: Option<AxisChoice>,
     /// The face contact stages, for a face axis.
     pub face: Option<FaceTrace<V>>,
     /// The edge contact stages, for an edge axis.
     pub edge: Option<EdgeTrace<V>>,
+    /// When no part of the incident face lay over the reference face (the boxes meet beside it,
+    /// within rounding of touching or inside the margin): the closest points of A and B, whose
+    /// midpoint is the one contact point.
+    pub closest: Option<[V; 2]>,
     /// The answer, identical to the fast function's.
     pub manifold: Option<Manifold<V>>,
 }
@@ -184,6 +192,8 @@ pub enum Stage {
     Reduction,
     /// The two supporting edges and their closest points.
     Edges,
+    /// Nothing of the incident face over the reference face: the closest points of the boxes.
+    Closest,
     /// The final points.
     Points,
 }
@@ -194,9 +204,11 @@ impl<V> ManifoldTrace<V> {
             params,
             axes: Vec::new(),
             separated_by: None,
+            report_decided: None,
             choice: None,
             face: None,
             edge: None,
+            closest: None,
             manifold: None,
         }
     }
@@ -217,6 +229,9 @@ impl<V> ManifoldTrace<V> {
         }
         if self.edge.is_some() {
             s.push(Stage::Edges);
+        }
+        if self.closest.is_some() {
+            s.push(Stage::Closest);
         }
         s.push(Stage::Points);
         s
@@ -303,6 +318,9 @@ impl<V> ManifoldTrace<V> {
                 ),
                 None => String::new(),
             },
+            Stage::Closest => "Nothing of the incident face lies over the reference face: the boxes \
+                 meet beside it, so the contact is one point midway between their closest points"
+                .into(),
             Stage::Points => format!(
                 "{} contact point{}",
                 n_points,
@@ -316,6 +334,7 @@ impl<V> ManifoldTrace<V> {
 pub(crate) enum Event<V> {
     Axis(TraceAxis<V>),
     Separated(usize),
+    AskedReport(bool),
     Choice(AxisChoice),
     Faces {
         reference: FaceInfo<V>,
@@ -327,6 +346,7 @@ pub(crate) enum Event<V> {
     Below(Vec<ContactPoint<V>>),
     Reduced(ReductionStep),
     Edges(EdgeTrace<V>),
+    Closest([V; 2]),
 }
 
 /// Receives the stages. `record` takes a closure so that a recorder that keeps nothing never
@@ -366,6 +386,7 @@ impl<V> Recorder<V> for TraceRecorder<V> {
         match event() {
             Event::Axis(a) => t.axes.push(a),
             Event::Separated(i) => t.separated_by = Some(i),
+            Event::AskedReport(meets) => t.report_decided = Some(meets),
             Event::Choice(c) => t.choice = Some(c),
             Event::Faces {
                 reference,
@@ -399,6 +420,7 @@ impl<V> Recorder<V> for TraceRecorder<V> {
                 }
             }
             Event::Edges(e) => t.edge = Some(e),
+            Event::Closest(p) => t.closest = Some(p),
         }
     }
 }

@@ -24,7 +24,7 @@ use glam::{DQuat, DVec3, Vec2, Vec3};
 
 use super::{report2, report3, ReferenceReport};
 use crate::sat::manifold::{ContactId, Feature, Manifold, ManifoldParams};
-use crate::sat::{AxisKind, Obb2, Obb3, Which};
+use crate::sat::{distance, AxisKind, Obb2, Obb3, Which};
 
 /// One point of the reference manifold.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,13 +112,64 @@ impl Box64 {
 /// The reference manifold of a 3D pair (`None` when an axis separates by more than the margin).
 pub fn manifold3(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Option<ReferenceManifold> {
     let r = report3(a, b, params.degenerate_threshold as f64);
-    build(&Box64::of3(a), &Box64::of3(b), &r, 6, params)
+    let (ba, bb) = (Box64::of3(a), Box64::of3(b));
+    let m = build(&ba, &bb, &r, 6, params)?;
+    Some(with_closest(m, &ba, &bb, || {
+        distance::closest_features3_f64(a, b)
+    }))
 }
 
 /// The reference manifold of a 2D pair (`None` when an axis separates by more than the margin).
 pub fn manifold2(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> Option<ReferenceManifold> {
     let r = report2(a, b);
-    build(&Box64::of2(a), &Box64::of2(b), &r, 4, params)
+    let (ba, bb) = (Box64::of2(a), Box64::of2(b));
+    let m = build(&ba, &bb, &r, 4, params)?;
+    Some(with_closest(m, &ba, &bb, || {
+        let (d, p, q) = distance::closest_features2_f64(a, b);
+        (d, p.extend(0.0), q.extend(0.0))
+    }))
+}
+
+/// When the contact polygon is empty (the boxes meet beside the reference face), one point midway
+/// between the boxes' closest points, its separation their distance, as the fast construction
+/// does. How close each closest point is to another feature is a decision too.
+fn with_closest(
+    mut m: ReferenceManifold,
+    a: &Box64,
+    b: &Box64,
+    closest: impl FnOnce() -> (f64, DVec3, DVec3),
+) -> ReferenceManifold {
+    if !m.points.is_empty() {
+        return m;
+    }
+    let (distance, pa, pb) = closest();
+    let mut boundary = f64::INFINITY;
+    let mut feature = |o: &Box64, p: DVec3| {
+        let mut f = Feature {
+            dim: o.dim as u8,
+            ..Feature::default()
+        };
+        for k in 0..o.dim {
+            let x = (p - o.center).dot(o.axes[k]);
+            let room = o.half[k] - x.abs();
+            boundary = boundary.min(room.abs());
+            if room <= 1e-9 * (o.scale() + 1.0) {
+                f = f.with(k, x > 0.0);
+            }
+        }
+        f
+    };
+    let id = pair(Which::A, a, b, feature(a, pa), feature(b, pb));
+    let contact = ReferenceContact {
+        point: (pa + pb) * 0.5,
+        separation: distance,
+        id,
+        boundary,
+    };
+    m.closeness = m.closeness.min(boundary);
+    m.candidates.push(contact);
+    m.points.push(contact);
+    m
 }
 
 fn build(
@@ -248,7 +299,7 @@ fn build(
         AxisKind::FaceB(k) => face_contact(b, a, Which::B, k, -normal, margin, scale, &mut m),
         AxisKind::Edge(..) => {}
     }
-    (!m.points.is_empty()).then_some(m)
+    Some(m)
 }
 
 fn sign(x: f64) -> f64 {
