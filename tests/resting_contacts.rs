@@ -10,7 +10,8 @@
 //! to ±1e-4). The boxes are cubes, thin slabs, needles and unequal boxes; one pair in four is
 //! carried to a random pose away from the origin, where `f32` keeps fewer digits.
 //!
-//! The invariants, each checked in `f64` against the vertex-projection reference:
+//! The invariants are `sat::agreement::contact_problems3` (and `2`), each checked in `f64` against
+//! the vertex-projection reference, which the differential fuzz target asserts too:
 //!
 //! 1. the manifold exists exactly when the report calls the pair intersecting or touching (one
 //!    rule of "these boxes meet"), and then it has 1 to 4 points (2D: 1 or 2) and a unit normal;
@@ -28,11 +29,9 @@
 
 mod common;
 
-use common::{axes64, scale2, scale3};
 use glam::{DQuat, DVec2, DVec3, Quat, Vec3};
-use satbox::sat::manifold::FaceBiasReason;
-use satbox::sat::reference;
-use satbox::sat::{dim2, dim3, AxisKind, ManifoldParams, Obb2, Obb3, DEGENERATE_THRESHOLD};
+use satbox::sat::agreement::{contact_problems2, contact_problems3};
+use satbox::sat::{dim3, ManifoldParams, Obb2, Obb3};
 
 /// Numbers in `[0, 1)` from a splitmix64 stream.
 struct Rng(u64);
@@ -221,218 +220,6 @@ fn pair2(rng: &mut Rng, k: usize) -> (Obb2, Obb2) {
     (place(DVec2::ZERO, ea, 0.0), place(cb, eb, angle))
 }
 
-// ---------------------------------------------------------------------------------------------
-// The invariants, in f64
-// ---------------------------------------------------------------------------------------------
-
-/// A tolerance for positions and separations: `1e-4·(1 + M)`, `M = |T| + Σ e_A + Σ e_B` (the band
-/// of the other property tests), and at least the rounding of where the boxes are.
-fn tol(scale: f64, far: f64) -> f64 {
-    1e-4 * (1.0 + scale) + 1e-6 * far
-}
-
-/// How far `p` lies outside a box with centre `c`, axes `u` and half extents `e` (0 inside).
-fn outside(c: DVec3, u: &[DVec3; 3], e: [f64; 3], p: DVec3) -> f64 {
-    let d = p - c;
-    (0..3)
-        .map(|k| (d.dot(u[k]).abs() - e[k]).max(0.0).powi(2))
-        .sum::<f64>()
-        .sqrt()
-}
-
-/// The overlap of two boxes' shadows on the unit direction `n`: `r_A + r_B − |T·n|`.
-fn overlap_along(
-    ca: DVec3,
-    ua: &[DVec3; 3],
-    ea: [f64; 3],
-    cb: DVec3,
-    ub: &[DVec3; 3],
-    eb: [f64; 3],
-    n: DVec3,
-) -> f64 {
-    let r = |u: &[DVec3; 3], e: [f64; 3]| (0..3).map(|k| e[k] * u[k].dot(n).abs()).sum::<f64>();
-    r(ua, ea) + r(ub, eb) - (cb - ca).dot(n).abs()
-}
-
-/// The largest gap of the f64 report over its non-degenerate axes.
-fn deciding_gap(r: &reference::ReferenceReport) -> f64 {
-    r.axes
-        .iter()
-        .filter(|a| !a.degenerate)
-        .map(|a| a.gap)
-        .fold(f64::NEG_INFINITY, f64::max)
-}
-
-/// What went wrong with one pair, if anything.
-fn audit3(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Result<(), String> {
-    let report = dim3::report(a, b);
-    let meets = report.meets(params.margin);
-    let m = dim3::manifold_with(a, b, params);
-    let far = a.center.length().max(b.center.length()) as f64;
-    let t = tol(scale3(a, b), far);
-    // 1. one rule of meeting; 1..4 points and a unit normal
-    let Some(m) = m else {
-        if meets {
-            return Err(format!(
-                "the report meets ({}), no manifold",
-                report.verdict()
-            ));
-        }
-        return Ok(());
-    };
-    if !meets {
-        return Err(format!(
-            "a manifold where the report does not meet ({})",
-            report.verdict()
-        ));
-    }
-    if !(1..=4).contains(&m.len()) {
-        return Err(format!("{} points", m.len()));
-    }
-    let n = m.normal.as_dvec3();
-    if (n.length() - 1.0).abs() > 1e-5 {
-        return Err(format!("normal of length {}", n.length()));
-    }
-    // 2. no phantom depth; every point between the surfaces
-    let (ua, ub) = (axes64(a), axes64(b));
-    let (ca, cb) = (a.center.as_dvec3(), b.center.as_dvec3());
-    let (ea, eb) = (
-        a.half_extents.as_dvec3().to_array(),
-        b.half_extents.as_dvec3().to_array(),
-    );
-    let overlap = overlap_along(ca, &ua, ea, cb, &ub, eb, n);
-    for p in m.points() {
-        let sep = p.separation as f64;
-        if -sep > overlap + t {
-            return Err(format!(
-                "{}: separation {sep} deeper than the overlap {overlap} along the normal",
-                p.id
-            ));
-        }
-        let x = p.point.as_dvec3();
-        let (oa, ob) = (outside(ca, &ua, ea, x), outside(cb, &ub, eb, x));
-        if oa > sep.abs() + t || ob > sep.abs() + t {
-            return Err(format!(
-                "{}: {oa} outside A, {ob} outside B, separation {sep}",
-                p.id
-            ));
-        }
-    }
-    // 3. the face preference, on the f64 gaps
-    let r64 = reference::report3(a, b, DEGENERATE_THRESHOLD as f64);
-    let live = |k: usize| !r64.axes[k].degenerate;
-    let face = (0..6)
-        .map(|k| r64.axes[k].gap)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let bias = |g: f64| g + params.edge_relative as f64 * g.abs() + params.edge_absolute as f64;
-    match m.kind() {
-        AxisKind::Edge(..) => {
-            let g = r64.axes[m.choice.chosen].gap;
-            if live(m.choice.chosen) && g <= bias(face) - t {
-                return Err(format!("an edge contact on axis {} (gap {g}) that does not beat the faces ({face}) by the bias", m.choice.chosen));
-            }
-        }
-        _ => {
-            // edge axes near the degenerate threshold are flagged either way by rounding
-            let lengths = common::cross_lengths(a, b);
-            let best_edge = (6..15)
-                .filter(|&k| live(k) && lengths[k] >= 2.0 * DEGENERATE_THRESHOLD as f64)
-                .map(|k| r64.axes[k].gap)
-                .fold(f64::NEG_INFINITY, f64::max);
-            let crossing = m.choice.bias.map(|b| b.reason) != Some(FaceBiasReason::EdgesDoNotCross);
-            if crossing && best_edge > bias(face) + t {
-                return Err(format!("a face contact where an edge axis (gap {best_edge}) beats the faces ({face}) by more than the bias"));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Invariant 4 and the margin: separated beyond the margin in `f64`, no manifold; within it by
-/// more than rounding, a manifold.
-fn audit_margin3(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Result<(), String> {
-    let g = deciding_gap(&reference::report3(a, b, DEGENERATE_THRESHOLD as f64));
-    let far = a.center.length().max(b.center.length()) as f64;
-    let t = tol(scale3(a, b), far);
-    let m = dim3::manifold_with(a, b, params);
-    let margin = params.margin as f64;
-    if g > margin + t && m.is_some() {
-        return Err(format!(
-            "separated by {g} beyond the margin {margin}, yet a manifold"
-        ));
-    }
-    if g < margin - t && m.is_none() {
-        return Err(format!(
-            "gap {g} within the margin {margin}, yet no manifold"
-        ));
-    }
-    Ok(())
-}
-
-fn audit2(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> Result<(), String> {
-    let report = dim2::report(a, b);
-    let meets = report.meets(params.margin);
-    let m = dim2::manifold_with(a, b, params);
-    let far = a.center.length().max(b.center.length()) as f64;
-    let t = tol(scale2(a, b), far);
-    let Some(m) = m else {
-        if meets {
-            return Err(format!(
-                "the report meets ({}), no manifold",
-                report.verdict()
-            ));
-        }
-        return Ok(());
-    };
-    if !meets {
-        return Err(format!(
-            "a manifold where the report does not meet ({})",
-            report.verdict()
-        ));
-    }
-    if !(1..=2).contains(&m.len()) {
-        return Err(format!("{} points", m.len()));
-    }
-    let n = m.normal.as_dvec2().extend(0.0);
-    if (n.length() - 1.0).abs() > 1e-5 {
-        return Err(format!("normal of length {}", n.length()));
-    }
-    let box3 = |o: &Obb2| {
-        let (s, c) = (o.angle as f64).sin_cos();
-        (
-            o.center.as_dvec2().extend(0.0),
-            [DVec3::new(c, s, 0.0), DVec3::new(-s, c, 0.0), DVec3::Z],
-            [o.half_extents.x as f64, o.half_extents.y as f64, 0.0],
-        )
-    };
-    let ((ca, ua, ea), (cb, ub, eb)) = (box3(a), box3(b));
-    let overlap = overlap_along(ca, &ua, ea, cb, &ub, eb, n);
-    for p in m.points() {
-        let sep = p.separation as f64;
-        if -sep > overlap + t {
-            return Err(format!(
-                "{}: separation {sep} deeper than the overlap {overlap}",
-                p.id
-            ));
-        }
-        let x = p.point.as_dvec2().extend(0.0);
-        let (oa, ob) = (outside(ca, &ua, ea, x), outside(cb, &ub, eb, x));
-        if oa > sep.abs() + t || ob > sep.abs() + t {
-            return Err(format!(
-                "{}: {oa} outside A, {ob} outside B, separation {sep}",
-                p.id
-            ));
-        }
-    }
-    let g = deciding_gap(&reference::report2(a, b));
-    if g > params.margin as f64 + t {
-        return Err(format!(
-            "separated by {g} beyond the margin, yet a manifold"
-        ));
-    }
-    Ok(())
-}
-
 /// Runs `count` 3D and `count / 5` 2D resting pairs from `seed` under the default, strict and
 /// speculative parameters; panics with every failure's input (as a `check` line) and reason.
 fn sweep(seed: u64, count: usize) {
@@ -450,7 +237,7 @@ fn sweep(seed: u64, count: usize) {
         let speculative = ManifoldParams::default()
             .with_margin(rng.range(0.0, 1e-3) as f32 * b.half_extents.max_element());
         for params in all.iter().chain([&speculative]) {
-            if let Err(e) = audit3(&a, &b, params).and_then(|_| audit_margin3(&a, &b, params)) {
+            for e in contact_problems3(&a, &b, params) {
                 failures.push(format!("{e} (margin {}): {}", params.margin, line3(&a, &b)));
             }
         }
@@ -466,7 +253,7 @@ fn sweep(seed: u64, count: usize) {
     for k in 0..count / 5 {
         let (a, b) = pair2(&mut rng, k);
         for params in &all {
-            if let Err(e) = audit2(&a, &b, params) {
+            for e in contact_problems2(&a, &b, params) {
                 failures.push(format!("2D: {e}: {a:?} {b:?}"));
             }
         }
@@ -522,7 +309,10 @@ fn a_thin_slab_standing_on_its_edge_on_another_slab_1e_6_deep_has_its_points() {
     assert!(r.intersect && !r.touching(), "{}", r.verdict());
     let m = dim3::manifold(&a, &b).expect("an intersecting pair has a manifold");
     assert_eq!(m.len(), 4);
-    audit3(&a, &b, &ManifoldParams::default()).unwrap();
+    assert_eq!(
+        contact_problems3(&a, &b, &ManifoldParams::default()),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
@@ -545,7 +335,10 @@ fn a_cube_turned_45_degrees_with_its_edge_on_the_rim_of_a_top_face_touches_along
         (xs[0] + 0.05).abs() < 1e-6 && (xs[1] - 0.025).abs() < 1e-6,
         "{xs:?}"
     );
-    audit3(&a, &b, &ManifoldParams::default()).unwrap();
+    assert_eq!(
+        contact_problems3(&a, &b, &ManifoldParams::default()),
+        Vec::<String>::new()
+    );
 }
 
 #[test]

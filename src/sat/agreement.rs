@@ -82,12 +82,7 @@ impl Agreement {
         fast: bool,
         scale: f32,
     ) -> Self {
-        let margin = reference
-            .axes
-            .iter()
-            .filter(|a| !a.degenerate)
-            .map(|a| a.gap)
-            .fold(f64::NEG_INFINITY, f64::max);
+        let margin = deciding_gap(reference);
         Agreement {
             fast,
             report: report.intersect,
@@ -143,6 +138,8 @@ impl Agreement {
 ///   has at most 4 points (2 in 2D), each finite and no farther apart than the
 ///   tolerance (no margin is used); the manifold in world coordinates is the same moved back, to
 ///   within the rounding of the largest coordinate;
+/// - the manifold keeps the invariants of [`contact_problems3`] (one rule of meeting, no phantom
+///   depth, the face preference);
 /// - the exact distance matches the `f64` one within the same tolerance.
 ///
 /// A verdict that turns on the degenerate-axis rule (nearly parallel edges, see
@@ -212,6 +209,7 @@ pub fn audit3(a: &super::Obb3, b: &super::Obb3) -> Vec<String> {
             scale,
         ));
     }
+    problems.extend(contact_problems3(a, b, &ManifoldParams::default()));
     let (d, d64) = (distance::separation3(a, b), distance::separation3_f64(a, b));
     problems.extend(distance_problems(d.distance, d64.distance, scale));
     problems
@@ -258,9 +256,216 @@ pub fn audit2(a: &super::Obb2, b: &super::Obb2) -> Vec<String> {
             scale,
         ));
     }
+    problems.extend(contact_problems2(a, b, &ManifoldParams::default()));
     let (d, d64) = (distance::separation2(a, b), distance::separation2_f64(a, b));
     problems.extend(distance_problems(d.distance, d64.distance, scale));
     problems
+}
+
+/// The invariants of the contact manifold of one pair under `params`, checked in `f64`: what the
+/// resting-contact property test (`tests/resting_contacts.rs`) and the differential fuzz target
+/// (through [`audit3`]) assert. Empty when all hold; otherwise one sentence per problem.
+///
+/// 1. One rule of meeting: a manifold exists exactly when the report says the boxes meet within
+///    the margin ([`SatReport::meets`]), and then it has 1 to 4 points and a unit normal.
+/// 2. No phantom depth: no point is deeper than the boxes' shadows overlap along the manifold's
+///    own normal; and every point lies within `|separation|` of both boxes.
+/// 3. The face preference: an edge contact only where the edge axis beats every face axis by the
+///    bias ([`super::ManifoldParams`]); a face contact where an edge axis beats them all by more
+///    than the bias only when its supporting edges do not cross.
+/// 4. Separated beyond the margin (in `f64`, by more than the tolerance): no manifold; within it
+///    by more than the tolerance: a manifold.
+///
+/// Lengths are compared to `1e-4 · (1 + scale)` plus the rounding of the largest coordinate.
+pub fn contact_problems3(
+    a: &super::Obb3,
+    b: &super::Obb3,
+    params: &super::ManifoldParams,
+) -> Vec<String> {
+    use super::{dim3, reference, SatParams};
+    let sat = SatParams {
+        degenerate_threshold: params.degenerate_threshold,
+        ..SatParams::default()
+    };
+    let report = dim3::report_with(a, b, &sat);
+    let pair = ContactPair {
+        a: reference::Box64::of3(a),
+        b: reference::Box64::of3(b),
+        reference: reference::report3(a, b, params.degenerate_threshold as f64),
+        coordinates: largest_coordinate(a.center.to_array().iter().chain(&b.center.to_array())),
+    };
+    pair.problems(
+        &report,
+        dim3::manifold_with(a, b, params).as_ref(),
+        params,
+        4,
+    )
+}
+
+/// [`contact_problems3`] for two rectangles (1 or 2 points; no edge axes).
+pub fn contact_problems2(
+    a: &super::Obb2,
+    b: &super::Obb2,
+    params: &super::ManifoldParams,
+) -> Vec<String> {
+    use super::{dim2, reference};
+    let report = dim2::report(a, b);
+    let pair = ContactPair {
+        a: reference::Box64::of2(a),
+        b: reference::Box64::of2(b),
+        reference: reference::report2(a, b),
+        coordinates: largest_coordinate(a.center.to_array().iter().chain(&b.center.to_array())),
+    };
+    pair.problems(
+        &report,
+        dim2::manifold_with(a, b, params).as_ref(),
+        params,
+        2,
+    )
+}
+
+/// The largest magnitude among some coordinates.
+fn largest_coordinate<'c>(coordinates: impl Iterator<Item = &'c f32>) -> f64 {
+    coordinates.fold(0.0f32, |m, c| m.max(c.abs())) as f64
+}
+
+/// One pair in `f64`, for [`contact_problems3`].
+struct ContactPair {
+    a: super::reference::Box64,
+    b: super::reference::Box64,
+    reference: ReferenceReport,
+    coordinates: f64,
+}
+
+impl ContactPair {
+    fn problems<V, const N: usize>(
+        &self,
+        report: &SatReport<V, N>,
+        manifold: Option<&super::Manifold<V>>,
+        params: &super::ManifoldParams,
+        most: usize,
+    ) -> Vec<String>
+    where
+        V: super::reference::ToDVec3 + Copy + std::ops::Mul<f32, Output = V>,
+    {
+        let scale = self.a.scale() + self.b.scale() + (self.b.center - self.a.center).length();
+        let t = tolerance(scale as f32) + 8.0 * f32::EPSILON as f64 * self.coordinates;
+        let margin = params.margin as f64;
+        let gap = deciding_gap(&self.reference);
+        let mut problems = Vec::new();
+        // 4. separated beyond the margin, or within it
+        if gap > margin + t && manifold.is_some() {
+            problems.push(format!(
+                "separated by {gap} beyond the margin {margin}, yet a manifold"
+            ));
+        }
+        if gap < margin - t && manifold.is_none() {
+            problems.push(format!(
+                "the gap {gap} is within the margin {margin}, yet no manifold"
+            ));
+        }
+        // 1. one rule of meeting
+        let meets = report.meets(params.margin);
+        let Some(m) = manifold else {
+            if meets {
+                problems.push(format!(
+                    "the report says the boxes meet ({}), and there is no manifold",
+                    report.verdict()
+                ));
+            }
+            return problems;
+        };
+        if !meets {
+            problems.push(format!(
+                "a manifold where the report says the boxes do not meet ({})",
+                report.verdict()
+            ));
+        }
+        if !(1..=most).contains(&m.len()) {
+            problems.push(format!("the manifold has {} points", m.len()));
+        }
+        let n = m.normal.to_dvec3();
+        if (n.length() - 1.0).abs() > 1e-5 {
+            problems.push(format!("the normal {n} is not a unit vector"));
+        }
+        // 2. no phantom depth; every point between the surfaces
+        let overlap =
+            self.a.radius(n) + self.b.radius(n) - (self.b.center - self.a.center).dot(n).abs();
+        for p in m.points() {
+            let sep = p.separation as f64;
+            if -sep > overlap + t {
+                problems.push(format!(
+                    "{}: separation {sep} is deeper than the overlap {overlap} along the normal",
+                    p.id
+                ));
+            }
+            let x = p.point.to_dvec3();
+            let (oa, ob) = (self.a.outside(x), self.b.outside(x));
+            if oa.max(ob) > sep.abs() + t {
+                problems.push(format!(
+                    "{}: {oa} outside A and {ob} outside B, farther than |{sep}|",
+                    p.id
+                ));
+            }
+        }
+        // 3. the face preference, on the f64 gaps (edges near the degenerate threshold may be
+        // flagged either way by rounding, and are left out)
+        problems.extend(self.face_preference(m, params, t));
+        problems
+    }
+
+    fn face_preference<V>(
+        &self,
+        m: &super::Manifold<V>,
+        params: &super::ManifoldParams,
+        t: f64,
+    ) -> Option<String> {
+        use super::manifold::FaceBiasReason;
+        use super::AxisKind;
+        let axes = &self.reference.axes;
+        let faces = if self.a.dim == 3 { 6 } else { 4 };
+        let face = axes[..faces]
+            .iter()
+            .map(|x| x.gap)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let bias = face + params.edge_relative as f64 * face.abs() + params.edge_absolute as f64;
+        let clear = |k: usize| match axes[k].kind {
+            AxisKind::Edge(i, j) => {
+                let len = self.a.axes[i].cross(self.b.axes[j]).length();
+                !axes[k].degenerate && len >= 2.0 * params.degenerate_threshold as f64
+            }
+            _ => false,
+        };
+        match m.kind() {
+            AxisKind::Edge(..) => {
+                let (k, g) = (m.choice.chosen, axes[m.choice.chosen].gap);
+                (clear(k) && g <= bias - t).then(|| {
+                    format!("an edge contact on axis {k} (gap {g}) that does not beat the faces ({face}) by the bias")
+                })
+            }
+            _ => {
+                let edge = (faces..axes.len())
+                    .filter(|&k| clear(k))
+                    .map(|k| axes[k].gap)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let crossing =
+                    m.choice.bias.map(|b| b.reason) != Some(FaceBiasReason::EdgesDoNotCross);
+                (crossing && edge > bias + t).then(|| {
+                    format!("a face contact where an edge axis (gap {edge}) beats the faces ({face}) by more than the bias")
+                })
+            }
+        }
+    }
+}
+
+/// The largest gap of the `f64` report over its non-degenerate axes: positive when separated.
+fn deciding_gap(reference: &ReferenceReport) -> f64 {
+    reference
+        .axes
+        .iter()
+        .filter(|a| !a.degenerate)
+        .map(|a| a.gap)
+        .fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// Whether the verdict turns on the degenerate-axis rule: the reference that keeps every edge

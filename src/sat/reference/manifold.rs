@@ -74,16 +74,16 @@ const WELD: f64 = 1e-6;
 
 /// A box in `f64`.
 #[derive(Clone, Copy)]
-struct Box64 {
-    center: DVec3,
-    axes: [DVec3; 3],
-    half: [f64; 3],
+pub(crate) struct Box64 {
+    pub(crate) center: DVec3,
+    pub(crate) axes: [DVec3; 3],
+    pub(crate) half: [f64; 3],
     /// 2 or 3: a 2D box has `axes[2] = z` and `half[2] = 0`, and only two axes are its own.
-    dim: usize,
+    pub(crate) dim: usize,
 }
 
 impl Box64 {
-    fn of3(o: &Obb3) -> Self {
+    pub(crate) fn of3(o: &Obb3) -> Self {
         let q = o.rotation;
         let q = DQuat::from_xyzw(q.x as f64, q.y as f64, q.z as f64, q.w as f64).normalize();
         Self {
@@ -94,7 +94,7 @@ impl Box64 {
         }
     }
 
-    fn of2(o: &Obb2) -> Self {
+    pub(crate) fn of2(o: &Obb2) -> Self {
         let (s, c) = (o.angle as f64).sin_cos();
         Self {
             center: DVec3::new(o.center.x as f64, o.center.y as f64, 0.0),
@@ -104,8 +104,24 @@ impl Box64 {
         }
     }
 
-    fn scale(&self) -> f64 {
+    pub(crate) fn scale(&self) -> f64 {
         self.half.iter().sum()
+    }
+
+    /// How far `p` lies outside the box (0 inside).
+    pub(crate) fn outside(&self, p: DVec3) -> f64 {
+        let d = p - self.center;
+        (0..3)
+            .map(|k| (d.dot(self.axes[k]).abs() - self.half[k]).max(0.0).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    }
+
+    /// The box's projected radius on the unit direction `n`.
+    pub(crate) fn radius(&self, n: DVec3) -> f64 {
+        (0..3)
+            .map(|k| self.half[k] * self.axes[k].dot(n).abs())
+            .sum()
     }
 }
 
