@@ -76,6 +76,8 @@ fn claims() -> BTreeMap<&'static str, (Claim, Option<&'static [usize]>)> {
             (sep(0, None, Some(0.25)), Some(&[6, 10, 14][..])),
         ),
         ("3d-touching", (hit(0, Some(0.0)), None)),
+        ("3d-resting-slab-on-edge", (hit(2, Some(0.0)), None)),
+        ("3d-resting-edge-on-rim", (hit(2, Some(0.0)), None)),
         ("3d-containment", (hit(0, Some(1.707)), None)),
         ("3d-deep-overlap", (hit(7, None), None)),
         ("3d-deep-overlap-face", (hit(1, Some(0.87)), None)),
@@ -341,6 +343,8 @@ fn points_claims() -> BTreeMap<&'static str, PointsClaim> {
         ("3d-contact-edge-edge", at(1, "edge", 11, -0.05)),
         ("3d-contact-edge-vertex", deepest(3, "face_a", 2, -0.035)),
         ("3d-touching", at(4, "face_a", 0, 0.0)),
+        ("3d-resting-slab-on-edge", at(4, "face_a", 2, 0.0)),
+        ("3d-resting-edge-on-rim", at(2, "face_b", 4, 0.0)),
         ("3d-containment", deepest(4, "face_a", 0, -1.707)),
         ("3d-deep-overlap", deepest(4, "face_b", 5, -1.857)),
         ("3d-deep-overlap-face", deepest(4, "face_a", 1, -0.865)),
@@ -356,10 +360,14 @@ fn check_points<V: reference::ToDVec3>(
     r: Option<&reference::ReferenceManifold>,
     claim: &PointsClaim,
 ) {
-    assert_eq!(
-        reference::compare_manifolds(m, r, 0.0, 1e-4),
-        ManifoldAgreement::Agree,
-        "{name}: the f64 reference manifold"
+    // an edge resting exactly on a rim ties A's top face with B's side face: either is the
+    // reference face, and which one f32 takes is rounding
+    let tied_by_design = name == "3d-resting-edge-on-rim";
+    let agreement = reference::compare_manifolds(m, r, 0.0, 1e-4);
+    assert!(
+        agreement == ManifoldAgreement::Agree
+            || (tied_by_design && agreement == ManifoldAgreement::NearTie),
+        "{name}: the f64 reference manifold: {agreement:?}"
     );
     let Some(m) = m else {
         assert_eq!(claim.count, 0, "{name}: claims contact points, has none");

@@ -242,6 +242,14 @@ impl<V> ManifoldTrace<V> {
         let n_points = self.manifold.as_ref().map_or(0, |m| m.len());
         match stage {
             Stage::Separated => match self.separated_by.and_then(|i| self.axes.get(i)) {
+                Some(a) if self.report_decided.is_some() => format!(
+                    "Separated: axis {} ({}) has gap {}, within rounding of the margin {}; the \
+                     report's rule of meeting says apart: no contact points",
+                    a.index,
+                    a.kind.label(),
+                    fmt_num(a.gap),
+                    fmt_num(self.params.margin)
+                ),
                 Some(a) => format!(
                     "Separated: axis {} ({}) has gap {}, more than the margin {}: no contact points",
                     a.index,
@@ -251,9 +259,14 @@ impl<V> ManifoldTrace<V> {
                 ),
                 None => "Separated: no contact points".into(),
             },
-            Stage::Axis => match &self.choice {
-                Some(c) => format!("Contact axis: {}", c.explain()),
-                None => "No contact axis".into(),
+            Stage::Axis => match (&self.choice, self.report_decided) {
+                (Some(c), Some(true)) => format!(
+                    "Contact axis: {} (the gaps are within rounding of the margin; the report's \
+                     rule of meeting says the boxes meet)",
+                    c.explain()
+                ),
+                (Some(c), _) => format!("Contact axis: {}", c.explain()),
+                (None, _) => "No contact axis".into(),
             },
             Stage::ReferenceFace => match &self.face {
                 Some(f) => format!(
