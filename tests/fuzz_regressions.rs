@@ -230,3 +230,15 @@ fn a_flat_box_s_corner_exactly_on_a_cube_s_face_edge_may_be_kept_or_left_out() {
         0x0000003f, 0x000000f6, 0x64c38600, 0x00fffa3a, 0x0000f600, 0xc3860000, 0xfffa3a64,
     ]);
 }
+
+/// A point and a segment 1e-40 long, touching, all their numbers subnormal: the manifold's own
+/// gaps were off by a subnormal unit, which its rounding (relative to the pair's size, 0 here)
+/// did not cover, so it called the pair apart where the report calls it touching.
+#[test]
+fn a_subnormal_point_on_a_subnormal_segment_touches_and_has_its_point() {
+    audit_bits(&[
+        0x00002e00, 0x00000000, 0x00000000, 0x00000000, 0x3f000000, 0x00000000, 0x00000000,
+        0x0000fb00, 0x00000000, 0x80000000, 0x0000001f, 0x003f003f, 0x00800000, 0x00000000,
+        0x00000000, 0x80000000, 0x003f00cb, 0x00007033, 0x003ec333, 0x835e0000,
+    ]);
+}

@@ -313,7 +313,8 @@ const NEAR_THRESHOLD: f32 = 1e-3;
 /// would; within it, the manifold asks the report.
 #[derive(Clone, Copy)]
 struct Rounding {
-    /// `ε · 16·(Σ e_A + Σ e_B + |T|)`: the rounding of the gaps and of the points' separations.
+    /// `ε · 16·(Σ e_A + Σ e_B + |T| + f32::MIN_POSITIVE)`: the rounding of the gaps and of the
+    /// points' separations (subnormal numbers round by a unit of their own, whatever the size).
     size: f32,
     /// `size` plus `ε · 2·(|A.center| + |B.center|)`: where the boxes are, at least the report's
     /// band of touching on every axis ([`crate::sat::SatReport::touching_band`]).
@@ -322,7 +323,9 @@ struct Rounding {
 
 impl Rounding {
     fn of(extents: f32, t: f32, centres: f32) -> Self {
-        let size = f32::EPSILON * ROUNDING_SIZE_ULPS * (extents + t);
+        // `f32::MIN_POSITIVE` in the sum: below it numbers are subnormal, and every operation may
+        // be off by a subnormal unit (`ε · MIN_POSITIVE`) whatever the pair's size
+        let size = f32::EPSILON * ROUNDING_SIZE_ULPS * (extents + t + f32::MIN_POSITIVE);
         Self {
             size,
             band: size + f32::EPSILON * crate::sat::TOUCHING_CENTER_ULPS * centres,
