@@ -242,3 +242,15 @@ fn a_subnormal_point_on_a_subnormal_segment_touches_and_has_its_point() {
         0x00000000, 0x80000000, 0x003f00cb, 0x00007033, 0x003ec333, 0x835e0000,
     ]);
 }
+
+/// A needle 1.6 million long and 4 thick against a cube as large, 800,000 units out: the
+/// tolerance of the comparison (1e-4 of the pair's size, about 300) is far wider than the needle,
+/// so its two faces are one place to f32 and how many points are welded is rounding.
+#[test]
+fn a_needle_thinner_than_the_tolerance_may_weld_its_corners_either_way() {
+    audit_bits(&[
+        0x00000000, 0x00000000, 0x49490000, 0x49494949, 0x40004949, 0x40000000, 0x00000000,
+        0x00000000, 0x49490000, 0x49494949, 0x49494949, 0x49494949, 0x49494949, 0x49494949,
+        0x49494949, 0x49494949, 0x00000049, 0x00a50000, 0x00000000, 0x003f80d8,
+    ]);
+}

@@ -133,7 +133,7 @@ impl Agreement {
 /// - the fast test, the report and the reference agree outside the rounding band ([`Agreement`]);
 /// - the contact manifold, built with A's centre at the origin, matches the `f64` reference
 ///   manifold within `1e-4 · (1 + scale)`, or differs only where the reference was that close to
-///   a decision ([`super::reference::compare_manifolds`]) or the smaller box is no larger than
+///   a decision ([`super::reference::compare_manifolds`]) or a box is thinner than
 ///   that tolerance (for an edge contact, the tolerance over the sine of the edges' angle); it
 ///   has at most 4 points (2 in 2D), each finite and no farther apart than the
 ///   tolerance (no margin is used); the manifold in world coordinates is the same moved back, to
@@ -174,7 +174,7 @@ pub fn audit3(a: &super::Obb3, b: &super::Obb3) -> Vec<String> {
     let (sa, sb) = (shift(a), shift(b));
     let manifold = dim3::manifold(&sa, &sb);
     let reference_manifold = reference::manifold3(&sa, &sb, &ManifoldParams::default());
-    let smaller = a.half_extents.length().min(b.half_extents.length()) * 2.0;
+    let smaller = thinnest(&a.half_extents.to_array(), &b.half_extents.to_array());
     // where two edges cross at a small angle θ, rounding moves the crossing along them by
     // rounding / sin θ: an edge contact's points are compared to the tolerance over sin θ
     let condition = [
@@ -238,7 +238,7 @@ pub fn audit2(a: &super::Obb2, b: &super::Obb2) -> Vec<String> {
     let (sa, sb) = (shift(a), shift(b));
     let manifold = dim2::manifold(&sa, &sb);
     let reference_manifold = reference::manifold2(&sa, &sb, &ManifoldParams::default());
-    let smaller = a.half_extents.length().min(b.half_extents.length()) * 2.0;
+    let smaller = thinnest(&a.half_extents.to_array(), &b.half_extents.to_array());
     problems.extend(manifold_problems(
         manifold.as_ref(),
         reference_manifold.as_ref(),
@@ -518,6 +518,16 @@ fn padding_explains(
         })
 }
 
+/// The smallest full extent of either box, leaving out flat ones (a zero extent is one face, which
+/// the manifold writes once): a box thinner than the tolerance somewhere has corners there that
+/// `f32` cannot tell apart, and which of them are kept or welded is rounding.
+fn thinnest(a: &[f32], b: &[f32]) -> f32 {
+    a.iter()
+        .chain(b)
+        .filter(|&&e| e > 0.0)
+        .fold(f32::INFINITY, |m, &e| m.min(2.0 * e))
+}
+
 /// `|T|` plus every half extent: the size of the pair for the rounding band.
 fn scale_of(centre_distance: f32, extents: f32) -> f32 {
     centre_distance + extents
@@ -585,8 +595,8 @@ fn manifold_problems<V: super::reference::ToDVec3>(
             }
         }
     }
-    // a box no larger than the rounding of the pair has no features f32 can tell apart: which
-    // of its corners are kept is rounding
+    // a box thinner than the rounding of the pair somewhere has features there that f32 cannot
+    // tell apart: which of its corners are kept is rounding
     let resolvable = smaller as f64 > tol;
     if let ManifoldAgreement::Disagree(what) =
         compare(manifold, reference, 0.0, tol * condition as f64)
