@@ -143,10 +143,9 @@ impl Loaded {
         Loaded {
             source: Source {
                 path: path.map(Path::to_path_buf),
-                preset: None,
                 description: scene.description.clone(),
-                edited: false,
                 saved: Some(pair),
+                ..Source::default()
             },
             scene,
             pair,
@@ -182,8 +181,15 @@ pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
         all => format!("line {} of {name} (the first of {all} cases)", n + 1),
     };
     // no path: Save asks where, so a JSON Lines file is never replaced by a scene
-    let scene = Scene::new(&pair, description, serde_json::Value::Null);
-    Ok(Loaded::new(scene, pair, None))
+    let scene = Scene::new(&pair, description.clone(), serde_json::Value::Null);
+    let file = path
+        .file_name()
+        .map_or(name.to_string(), |n| n.to_string_lossy().into_owned());
+    Ok(Loaded {
+        source: Source::read_from(&file, description, pair),
+        scene,
+        pair,
+    })
 }
 
 /// The browser's local storage key of the last state (the desktop's is a file, [`last_state_path`]).
@@ -240,11 +246,10 @@ impl Library {
             scene: p.scene.clone(),
             pair: p.pair,
             source: Source {
-                path: None,
                 preset: Some(p.name.clone()),
                 description: p.scene.description.clone(),
-                edited: false,
                 saved: Some(p.pair),
+                ..Source::default()
             },
         })
     }

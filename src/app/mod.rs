@@ -56,6 +56,7 @@ use input::InputFrame;
 use library::{Library, Loaded};
 use mode::{Gestures, ModeState};
 use settings::Settings;
+use source::Source;
 use three::Three;
 use two::Two;
 use ui::sphere::DirectionsPicture;
@@ -171,24 +172,7 @@ impl App {
         );
         // the browser keeps the last state in its local storage and has no scene folder
         let data = (!screenshot && !platform::WEB).then(crate::scene::user_data_dir);
-        let mut app = App {
-            mode: Mode::Three,
-            three: ModeState::new(&viewport),
-            two: ModeState::new(&viewport),
-            shared: Shared {
-                settings: Settings::default(),
-                library: Library::new(data, !screenshot),
-                ui: UiState::default(),
-                message: None,
-                queued: Vec::new(),
-                frame_ms: ui::FrameTimes::default(),
-                last_mouse: Vec2::ZERO,
-                now: 0.0,
-                published: Default::default(),
-                timeline: None,
-            },
-            quit: false,
-        };
+        let mut app = App::with_library(Library::new(data, !screenshot), &viewport);
         match app.shared.library.restore(
             &mut app.three,
             &mut app.two,
@@ -215,6 +199,28 @@ impl App {
                 .map(|i| Command::Step(command::StepCommand::GoTo(i))),
         );
         app
+    }
+
+    /// The start-up scenes of both modes with this library, nothing restored yet.
+    fn with_library(library: Library, viewport: &Viewport) -> Self {
+        App {
+            mode: Mode::Three,
+            three: ModeState::new(viewport),
+            two: ModeState::new(viewport),
+            shared: Shared {
+                settings: Settings::default(),
+                library,
+                ui: UiState::default(),
+                message: None,
+                queued: Vec::new(),
+                frame_ms: ui::FrameTimes::default(),
+                last_mouse: Vec2::ZERO,
+                now: 0.0,
+                published: Default::default(),
+                timeline: None,
+            },
+            quit: false,
+        }
     }
 
     fn say(&mut self, text: impl Into<String>, error: bool) {
@@ -491,13 +497,7 @@ impl Shared {
         fonts: &Fonts,
     ) -> bool {
         // the recording's frame first, so that this frame's commands (a reset view) see it
-        if let Some(tl) = self.timeline.as_mut().filter(|t| t.mode == D::MODE) {
-            tl.tick(get_frame_time());
-            if let Some((a, b)) = tl.take_pair().as_ref().and_then(D::boxes_of) {
-                mode.a = a;
-                mode.b = b;
-            }
-        }
+        self.follow_timeline(mode, get_frame_time());
         // 2. edits; a completed edit becomes one undo step (a gizmo drag that ended, or any change
         // while the pointer is up: a field edit commits on Enter)
         for c in &commands {
@@ -544,6 +544,24 @@ impl Shared {
         }
         egui_macroquad::draw();
         drag_ended
+    }
+
+    /// Advances the open recording of this mode by `dt` seconds and shows its frame when it
+    /// changed: a scene of its own, read from the recording (Save asks where).
+    fn follow_timeline<D: Dim>(&mut self, mode: &mut ModeState<D>, dt: f32) {
+        let Some(tl) = self.timeline.as_mut().filter(|t| t.mode == D::MODE) else {
+            return;
+        };
+        tl.tick(dt);
+        let Some((pair, description)) = tl.take_frame() else {
+            return;
+        };
+        if let Some((a, b)) = D::boxes_of(&pair) {
+            let file = std::path::Path::new(&tl.name)
+                .file_name()
+                .map_or(tl.name.clone(), |n| n.to_string_lossy().into_owned());
+            mode.show(a, b, Source::read_from(&file, description, pair));
+        }
     }
 
     /// Tells the page what is shown: the verdict in its status line (read by screen readers), and

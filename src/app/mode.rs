@@ -155,20 +155,32 @@ impl<D: Dim> ModeState<D> {
     /// file (undoing them shows the file's scene modified).
     pub(crate) fn saved(&mut self, path: &std::path::Path, description: &str) {
         self.commit();
-        let old = (self.source.path.clone(), self.source.preset.clone());
+        let old = (
+            self.source.path.clone(),
+            self.source.preset.clone(),
+            self.source.origin.clone(),
+        );
         let new = Source {
             path: Some(path.to_path_buf()),
-            preset: None,
             description: description.to_string(),
-            edited: false,
             saved: Some(D::pair(&self.a, &self.b)),
+            ..Source::default()
         };
         self.history.amend_all(|(_, _, s)| {
-            if (&s.path, &s.preset) == (&old.0, &old.1) {
+            if (&s.path, &s.preset, &s.origin) == (&old.0, &old.1, &old.2) {
                 *s = new.clone();
             }
         });
         self.source = new;
+    }
+
+    /// Shows boxes that came from elsewhere (a recording's frame) with their source; the scene
+    /// before them stays an undo step away.
+    pub(crate) fn show(&mut self, a: D::Obb, b: D::Obb, source: Source) {
+        if source.origin != self.source.origin {
+            self.commit();
+        }
+        (self.a, self.b, self.source) = (a, b, source);
     }
 
     /// The box named.

@@ -16,6 +16,10 @@ pub(crate) struct Source {
     /// The preset it was loaded from.
     #[serde(default)]
     pub preset: Option<String>,
+    /// The file it was read from when Save must not write there: a recording or a file of
+    /// `check` lines, whose boxes are a scene of their own (Save asks where).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
     /// Its description.
     #[serde(default)]
     pub description: String,
@@ -28,6 +32,17 @@ pub(crate) struct Source {
 }
 
 impl Source {
+    /// A scene with no file of its own, read from `origin` (a recording, a file of `check` lines)
+    /// with these boxes: Save asks where, so `origin` is never written over.
+    pub(crate) fn read_from(origin: &str, description: String, pair: Pair) -> Self {
+        Source {
+            origin: Some(origin.to_string()),
+            description,
+            saved: Some(pair),
+            ..Source::default()
+        }
+    }
+
     /// A short name for the panel.
     pub(crate) fn title(&self) -> String {
         if let Some(p) = &self.path {
@@ -36,6 +51,8 @@ impl Source {
                 .unwrap_or_else(|| p.display().to_string())
         } else if let Some(p) = &self.preset {
             format!("{p} (preset)")
+        } else if let Some(o) = &self.origin {
+            format!("unsaved, from {o}")
         } else {
             "unsaved".into()
         }
@@ -47,13 +64,19 @@ impl Source {
         self.saved.map(|p| canonical(&p)) != Some(canonical(now))
     }
 
-    /// A file stem for names derived from the scene ("copy as test", Save as).
+    /// A file stem for names derived from the scene ("copy as test", Save as): a recording's or a
+    /// `check` file's stem is a start for a new name, never the file itself (Save as adds the
+    /// frame or line to it).
     pub(crate) fn stem(&self) -> Option<String> {
-        self.preset.clone().or_else(|| {
-            self.path
-                .as_ref()
-                .and_then(|p| p.file_stem())
-                .map(|s| s.to_string_lossy().into_owned())
-        })
+        let stem = |p: &std::path::Path| p.file_stem().map(|s| s.to_string_lossy().into_owned());
+        self.preset
+            .clone()
+            .or_else(|| self.path.as_deref().and_then(stem))
+            .or_else(|| {
+                self.origin
+                    .as_deref()
+                    .map(std::path::Path::new)
+                    .and_then(stem)
+            })
     }
 }

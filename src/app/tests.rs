@@ -612,3 +612,132 @@ mod frame {
         assert_eq!(still.lines, hovered.lines);
     }
 }
+
+/// What becomes of the user's files as scenes are opened, scrubbed and saved, through the app's
+/// own commands: a scene never carries another file's name.
+mod files {
+    use std::path::{Path, PathBuf};
+
+    use crate::app::camera::Viewport;
+    use crate::app::command::{Command, TimelineCommand};
+    use crate::app::library::{scenes_dir, Library};
+    use crate::app::App;
+    use crate::sat::Obb3;
+    use crate::scene::{Mode, Pair};
+    use glam::{Quat, Vec3};
+
+    const VP: Viewport = Viewport::sized(1200.0, 800.0);
+
+    fn folder(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("satbox-files-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(scenes_dir(&d)).unwrap();
+        d
+    }
+
+    impl App {
+        /// A command as the frame applies it: the app's part, then the mode's.
+        fn run(&mut self, command: Command) {
+            let Some(c) = self.apply(command, &VP) else {
+                return;
+            };
+            match self.mode {
+                Mode::Three => self.shared.apply_in(&mut self.three, &c, &VP),
+                Mode::Two => self.shared.apply_in(&mut self.two, &c, &VP),
+            }
+        }
+
+        /// The frame's hand-over of the open recording's frame.
+        fn follow(&mut self) {
+            self.shared.follow_timeline(&mut self.three, 0.0);
+            self.shared.follow_timeline(&mut self.two, 0.0);
+        }
+    }
+
+    fn pasted() -> Command {
+        let a = Obb3::axis_aligned(Vec3::ZERO, Vec3::ONE);
+        let b = Obb3 {
+            center: Vec3::new(0.3, 1.9, 0.0),
+            half_extents: Vec3::splat(0.5),
+            rotation: Quat::from_rotation_y(0.4),
+        };
+        Command::OpenPasted {
+            description: "pasted from Godot".into(),
+            pair: Pair::Three(a, b),
+        }
+    }
+
+    fn recording() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/recordings/box-settling.jsonl")
+    }
+
+    #[test]
+    fn a_recording_opened_after_a_saved_scene_never_writes_over_that_scene() {
+        let data = folder("recording");
+        let mut app = App::with_library(Library::new(Some(data.clone()), true), &VP);
+        app.run(pasted());
+        let crate_json = scenes_dir(&data).join("crate.json");
+        app.run(Command::SaveAs {
+            path: crate_json.clone(),
+            description: "a crate".into(),
+        });
+        let written = std::fs::read_to_string(&crate_json).unwrap();
+        assert_eq!(app.three.source.path.as_deref(), Some(crate_json.as_path()));
+
+        app.run(Command::Open(recording()));
+        app.follow();
+        app.run(Command::Timeline(TimelineCommand::Go(23)));
+        app.follow();
+        let source = &app.three.source;
+        assert_eq!(source.path, None, "a recording's frame is no file's scene");
+        assert_eq!(source.origin.as_deref(), Some("box-settling.jsonl"));
+        assert!(
+            source.title().contains("box-settling.jsonl"),
+            "{}",
+            source.title()
+        );
+        assert!(
+            source.description.starts_with("frame 24 of "),
+            "{}",
+            source.description
+        );
+        assert!(!source.title().contains("crate"), "{}", source.title());
+
+        // Save asks where, and the file saved before is as it was
+        app.run(Command::Save);
+        assert!(app.shared.ui.windows.save_as.open, "Save asks where");
+        assert_eq!(app.shared.ui.windows.save_as.path, "box-settling");
+        assert_eq!(std::fs::read_to_string(&crate_json).unwrap(), written);
+        // the last state keeps the frame as an unsaved scene, and the crate is an undo away
+        let last =
+            app.shared
+                .library
+                .last_state(app.mode, &app.three, &app.two, &app.shared.settings);
+        assert_eq!(last.sources[0].path, None);
+        app.run(Command::Timeline(TimelineCommand::Close));
+        app.run(Command::Undo);
+        assert_eq!(app.three.source.path.as_deref(), Some(crate_json.as_path()));
+        assert!(!app.three.modified());
+        let _ = std::fs::remove_dir_all(&data);
+    }
+
+    #[test]
+    fn a_file_of_check_lines_opens_as_its_own_unsaved_scene() {
+        let data = folder("lines");
+        let mut app = App::with_library(Library::new(Some(data.clone()), true), &VP);
+        let lines = scenes_dir(&data).join("cases.jsonl");
+        let line = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[1.5,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+        std::fs::write(&lines, format!("{line}\n")).unwrap();
+        app.run(Command::Open(lines.clone()));
+        let source = &app.three.source;
+        assert_eq!(source.path, None);
+        assert_eq!(source.origin.as_deref(), Some("cases.jsonl"));
+        app.run(Command::Save);
+        assert!(app.shared.ui.windows.save_as.open);
+        assert_eq!(
+            std::fs::read_to_string(&lines).unwrap(),
+            format!("{line}\n")
+        );
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}

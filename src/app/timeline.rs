@@ -193,13 +193,24 @@ impl Timeline {
         }
     }
 
-    /// The pair of the frame shown, once each time the frame changes (an error frame has none).
-    pub(crate) fn take_pair(&mut self) -> Option<Pair> {
+    /// The pair of the frame shown and its description, once each time the frame changes (an
+    /// error frame has none).
+    pub(crate) fn take_frame(&mut self) -> Option<(Pair, String)> {
         if self.applied == Some(self.current) {
             return None;
         }
         self.applied = Some(self.current);
-        self.marks[self.current].pair.clone().ok()
+        let mark = &self.marks[self.current];
+        let pair = mark.pair.clone().ok()?;
+        let time = mark.t.map(|t| format!(", t = {t}")).unwrap_or_default();
+        let description = format!(
+            "frame {} of {} of the recording {} (line {}{time})",
+            self.current + 1,
+            self.marks.len(),
+            self.name,
+            mark.line
+        );
+        Some((pair, description))
     }
 }
 
@@ -240,13 +251,13 @@ mod tests {
     #[test]
     fn playing_steps_at_its_rate_stops_at_the_end_and_hands_each_frame_over_once() {
         let mut t = settling();
-        assert!(t.take_pair().is_some());
-        assert!(t.take_pair().is_none(), "a frame is put in the scene once");
+        assert!(t.take_frame().is_some());
+        assert!(t.take_frame().is_none(), "a frame is put in the scene once");
         t.fps = 10.0;
         t.play(true);
         t.tick(0.25);
         assert_eq!(t.current, 2);
-        assert!(t.take_pair().is_some());
+        assert!(t.take_frame().is_some());
         let n = t.marks.len();
         t.tick(1000.0);
         assert_eq!(t.current, n - 1);
