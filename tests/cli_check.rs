@@ -558,6 +558,21 @@ fn compare_parry_reports_parrys_shallow_depth_with_its_size_and_cause() {
 }
 
 #[test]
+fn compare_parry_on_two_cubes_face_to_face_agrees_and_says_why_parry_lists_eight_points() {
+    let cubes = r#"{"a":{"center":[0,0,0],"half_extents":[0.5,0.5,0.5],"rotation":[0,0,0,1]},"b":{"center":[0,1,0],"half_extents":[0.5,0.5,0.5],"rotation":[0,0,0,1]}}"#;
+    let run = satbox(
+        &["check", "--compact", "--compare", "parry", "-"],
+        line(&[cubes]).as_bytes(),
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let p = &run.lines()[0]["parry"];
+    assert_eq!(p["manifold"]["points"].as_array().unwrap().len(), 8);
+    assert_eq!(p["disagreements"], serde_json::json!([]));
+    let why = p["by_design"][0].as_str().unwrap();
+    assert!(why.contains("8 points at 4 places"), "{why}");
+}
+
+#[test]
 fn answers_are_written_as_soon_as_a_line_arrives() {
     use std::io::{BufRead, BufReader};
     let mut child = Command::new(env!("CARGO_BIN_EXE_satbox"))

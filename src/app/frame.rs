@@ -59,6 +59,8 @@ pub(crate) struct ParryBeside {
     pub answer: ParryAnswer,
     /// Where it differs from satbox.
     pub disagreements: Vec<Disagreement>,
+    /// Where its contact manifold differs by design (each sentence with the reason).
+    pub by_design: Vec<String>,
 }
 
 impl ParryBeside {
@@ -73,14 +75,18 @@ impl ParryBeside {
         let pair = D::pair(a, b);
         let answer = parry::answer(&pair);
         let mut disagreements = parry::compare(&pair, &answer);
-        // parry's manifold is asked with no prediction: counts compare only without a margin
+        // parry's manifold is asked with no prediction: manifolds compare only without a margin
+        let mut by_design = Vec::new();
         if margin == 0.0 {
-            let points = contact.manifold.as_ref().map_or(0, |m| m.points().len());
-            disagreements.extend(parry::compare_manifold_points(&pair, points, &answer));
+            let satbox = parry::SatboxContact::of(contact);
+            let m = parry::compare_manifolds(&pair, satbox.as_ref(), &answer);
+            disagreements.extend(m.disagreements);
+            by_design = m.by_design;
         }
         Self {
             answer,
             disagreements,
+            by_design,
         }
     }
 }

@@ -32,7 +32,7 @@ pub(crate) struct Mark {
     /// Contact points in the manifold (no margin).
     pub points: usize,
     /// parry's disagreements with satbox on this frame: what (`"verdict"`, `"depth"`, `"normal"`,
-    /// `"manifold_points"`) and the sentence.
+    /// `"contact_point"`, `"contact"`) and the sentence.
     pub parry: Vec<(&'static str, String)>,
 }
 
@@ -151,14 +151,10 @@ impl Timeline {
         })
     }
 
-    /// Whether parry's verdict, depth or normal differs from satbox's on frame `i` (a different
-    /// number of manifold points is listed, not marked: on a resting box the two manifolds keep
-    /// different points above the surface).
+    /// Whether parry disagrees with satbox on frame `i` (differences by design are not
+    /// disagreements).
     pub(crate) fn parry_differs(&self, i: usize) -> bool {
-        self.marks[i]
-            .parry
-            .iter()
-            .any(|(what, _)| *what != "manifold_points")
+        !self.marks[i].parry.is_empty()
     }
 
     /// Shows frame `i` (clamped to the recording).

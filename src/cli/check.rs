@@ -165,6 +165,9 @@ pub struct ParryOut {
     pub manifold: Option<ParryManifoldOut>,
     /// How parry's answer differs from satbox's, each with its size; `[]` when they agree.
     pub disagreements: Vec<DisagreementOut>,
+    /// Where parry's contact manifold differs from satbox's by design, each sentence with its
+    /// reason (points above the surface, no reduction to four); `[]` when it does not.
+    pub by_design: Vec<String>,
 }
 
 /// parry's contact manifold on a line.
@@ -190,10 +193,10 @@ pub struct ParryPointOut {
 /// One disagreement on a line.
 #[derive(Debug, Serialize)]
 pub struct DisagreementOut {
-    /// `verdict`, `depth`, `normal` or `manifold_points`.
+    /// `verdict`, `depth`, `normal`, `contact_point` or `contact`.
     pub what: &'static str,
-    /// How big: the margin from touching, the depth difference, the angle in degrees, the point
-    /// count difference.
+    /// How big: the margin from touching, the depth difference, the angle in degrees, how far
+    /// parry's contact point lies from satbox's contact, the point count difference.
     pub size: f32,
     /// One sentence with both answers.
     pub description: String,
@@ -282,11 +285,21 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
 
 /// parry's answer and the disagreements with satbox's (whose manifold has `points` points), as
 /// the `"parry"` object of a line.
-fn parry_out(pair: &Pair, points: usize) -> ParryOut {
-    use crate::engines::parry::{answer, compare, compare_manifold_points};
+fn parry_out(pair: &Pair, params: &ManifoldParams) -> ParryOut {
+    use crate::engines::parry::{answer, compare, compare_manifolds, SatboxContact};
     let p = answer(pair);
     let mut found = compare(pair, &p);
-    found.extend(compare_manifold_points(pair, points, &p));
+    // parry's manifold is asked with no prediction: manifolds compare only without a margin
+    let mut by_design = Vec::new();
+    if params.margin == 0.0 {
+        let satbox = match pair {
+            Pair::Two(a, b) => SatboxContact::of(&dim2::manifold_trace(a, b, params)),
+            Pair::Three(a, b) => SatboxContact::of(&dim3::manifold_trace(a, b, params)),
+        };
+        let m = compare_manifolds(pair, satbox.as_ref(), &p);
+        found.extend(m.disagreements);
+        by_design = m.by_design;
+    }
     let disagreements = found
         .iter()
         .map(|d| DisagreementOut {
@@ -317,6 +330,7 @@ fn parry_out(pair: &Pair, points: usize) -> ParryOut {
                 .collect(),
         }),
         disagreements,
+        by_design,
     }
 }
 
@@ -358,8 +372,7 @@ pub fn answer(
     };
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare_parry {
-        let points = out.manifold.as_ref().map_or(0, |m| m.points.len());
-        out.parry = Some(parry_out(&case.pair, points));
+        out.parry = Some(parry_out(&case.pair, params));
     }
     out
 }

@@ -30,9 +30,11 @@ use glam::{Vec2, Vec3};
 use parry2d::math as p2;
 use parry3d::math as p3;
 
-use crate::sat::{dim2, dim3, Obb2, Obb3};
+use crate::sat::manifold::ManifoldTrace;
+use crate::sat::reference::ToDVec3;
+use crate::sat::{dim2, dim3, AxisKind, Obb2, Obb3};
 use crate::scene::number::unsigned_zero;
-use crate::scene::Pair;
+use crate::scene::{Mode, Pair};
 
 /// What is known about parry3d's depth, with the benchmark's numbers.
 pub const PARRY3D_SHALLOW_DEPTH: &str = "parry3d 0.31's cuboid-cuboid contact goes through GJK/EPA and returns too shallow a depth on a few pairs in a thousand (9 of 9,334 intersecting pairs in satbox's benchmark, up to 0.126 short): moving B by it leaves the boxes overlapping";
@@ -254,9 +256,20 @@ pub enum Disagreement {
         /// satbox's depth, along satbox's normal.
         satbox_depth: f32,
     },
-    /// The contact manifolds have different numbers of points (compared once satbox computes its
-    /// own manifold; see [`compare_manifold_points`]).
-    ManifoldPoints {
+    /// parry's contact manifold has a point at or below the surface where satbox has no contact:
+    /// farther than the tolerance from satbox's contact region, in the contact plane (see
+    /// [`compare_manifolds`]).
+    ContactPoint {
+        /// parry's point.
+        point: Vec<f32>,
+        /// Its separation.
+        separation: f32,
+        /// How far it lies from satbox's contact region.
+        distance: f32,
+    },
+    /// One side has contact points and the other none, and satbox does not call the pair
+    /// touching.
+    Contact {
         /// satbox's point count.
         satbox: usize,
         /// parry's point count.
@@ -265,24 +278,27 @@ pub enum Disagreement {
 }
 
 impl Disagreement {
-    /// `"verdict"`, `"depth"`, `"normal"` or `"manifold_points"`.
+    /// `"verdict"`, `"depth"`, `"normal"`, `"contact_point"` or `"contact"`.
     pub fn what(&self) -> &'static str {
         match self {
             Disagreement::Verdict { .. } => "verdict",
             Disagreement::Depth { .. } => "depth",
             Disagreement::Normal { .. } => "normal",
-            Disagreement::ManifoldPoints { .. } => "manifold_points",
+            Disagreement::ContactPoint { .. } => "contact_point",
+            Disagreement::Contact { .. } => "contact",
         }
     }
 
     /// How big it is: the margin of a verdict, the difference of the depths, the angle between
-    /// the normals in degrees, the difference of the point counts.
+    /// the normals in degrees, how far parry's point lies from satbox's contact, the difference
+    /// of the point counts.
     pub fn size(&self) -> f32 {
         match self {
             Disagreement::Verdict { margin, .. } => *margin,
             Disagreement::Depth { satbox, parry, .. } => (satbox - parry).abs(),
             Disagreement::Normal { degrees, .. } => *degrees,
-            Disagreement::ManifoldPoints { satbox, parry } => satbox.abs_diff(*parry) as f32,
+            Disagreement::ContactPoint { distance, .. } => *distance,
+            Disagreement::Contact { satbox, parry } => satbox.abs_diff(*parry) as f32,
         }
     }
 
@@ -329,9 +345,25 @@ impl Disagreement {
                 fmt_num(*overlap_along_parry),
                 fmt_num(*satbox_depth)
             ),
-            Disagreement::ManifoldPoints { satbox, parry } => {
-                format!("contact manifold: satbox has {satbox} points, parry {parry}")
-            }
+            Disagreement::ContactPoint {
+                point,
+                separation,
+                distance,
+            } => format!(
+                "contact point: parry has one at ({}) with separation {}, {} from any contact \
+                 of satbox's",
+                point
+                    .iter()
+                    .map(|x| fmt_num(*x))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                fmt_num(*separation),
+                fmt_num(*distance)
+            ),
+            Disagreement::Contact { satbox, parry } => format!(
+                "contact: satbox has {satbox} point{}, parry {parry}",
+                plural(*satbox)
+            ),
         }
     }
 }
@@ -431,12 +463,14 @@ pub fn compare(pair: &Pair, parry: &ParryAnswer) -> Vec<Disagreement> {
             out.push(Disagreement::Depth {
                 satbox: *depth,
                 parry: c.depth,
-                known_shallow: pair.mode() == crate::scene::Mode::Three && c.depth < *depth,
+                known_shallow: pair.mode() == Mode::Three && c.depth < *depth,
             });
         }
+        // touching, every direction of the contact's normal cone is a way out: parry's normal
+        // there (its closest points' direction) is as right as satbox's axis
         let degrees = degrees_between(normal, &c.normal);
         let along = overlap_along(pair, &c.normal);
-        if degrees > NORMAL_TOLERANCE_DEGREES && along - depth > tol {
+        if !s.touching && degrees > NORMAL_TOLERANCE_DEGREES && along - depth > tol {
             out.push(Disagreement::Normal {
                 degrees,
                 overlap_along_parry: along,
@@ -447,26 +481,293 @@ pub fn compare(pair: &Pair, parry: &ParryAnswer) -> Vec<Disagreement> {
     out
 }
 
-/// The manifold comparison: a disagreement when satbox's contact manifold of `pair` (computed
-/// elsewhere) has `satbox_points` points and parry's has another number. `check --compare parry`
-/// adds it to [`compare`]'s list once satbox's own manifold is part of its answer. Points on one
-/// side and none on the other are not a disagreement when satbox calls the pair touching: within
-/// rounding of zero gap, either answer is right (as for the verdict).
-pub fn compare_manifold_points(
+/// satbox's contact manifold as the comparison reads it: its normal, its points and the region
+/// they were chosen from (for a face contact every point kept below the reference face before the
+/// reduction to four; otherwise the points themselves), all in world coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SatboxContact {
+    /// Unit normal from A to B (2D: `z = 0`).
+    pub normal: Vec3,
+    /// The manifold's points.
+    pub points: usize,
+    /// Where satbox finds the boxes in contact: the candidates before the reduction (2D: `z = 0`).
+    pub region: Vec<Vec3>,
+    /// An edge contact: one point where two edges cross.
+    pub edge: bool,
+    /// The overlap along the normal: how far apart the two faces' pictures of the contact may
+    /// lie (0 when touching).
+    pub depth: f32,
+}
+
+impl SatboxContact {
+    /// satbox's contact from its traced manifold; `None` when it has no points.
+    pub fn of<V: ToDVec3>(trace: &ManifoldTrace<V>) -> Option<Self> {
+        let m = trace.manifold.as_ref()?;
+        let at = |v: V| v.to_dvec3().as_vec3();
+        let region = match &trace.face {
+            Some(f) if !f.below.is_empty() => f.below.iter().map(|p| at(p.point)).collect(),
+            _ => m.points().iter().map(|p| at(p.point)).collect(),
+        };
+        Some(Self {
+            normal: at(m.normal),
+            points: m.len(),
+            region,
+            edge: matches!(m.kind(), AxisKind::Edge(..)),
+            depth: m.choice.depth().max(0.0),
+        })
+    }
+}
+
+/// How parry's contact manifold relates to satbox's: the real disagreements, and the differences
+/// that follow from the two constructions' rules, each as a sentence with its reason.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ManifoldComparison {
+    /// A point parry puts where satbox has no contact, or contact on one side only.
+    pub disagreements: Vec<Disagreement>,
+    /// Differences by design: parry keeps points above the surface, does not reduce to four, or
+    /// keeps fewer points on the same contact.
+    pub by_design: Vec<String>,
+}
+
+/// Compares the contact manifolds of `pair` point by point (satbox's built without a margin, as
+/// parry's is asked with no prediction).
+///
+/// parry's points above the surface (a positive separation, beyond rounding) are kept by design,
+/// and so is a
+/// manifold built on another axis (another reference face).
+/// Each of its other points must lie on satbox's contact, seen along satbox's normal: within the
+/// tolerance plus satbox's depth of the region satbox's points were chosen from (parry may clip
+/// the other box's face, whose picture of a deep contact lies up to the depth away). On an edge
+/// contact satbox keeps one point where the edges cross and parry clips a face against the
+/// other's: one of parry's points must be that crossing. A point that is not on satbox's contact
+/// is a [`Disagreement::ContactPoint`]; points on one side and none on the other are a
+/// [`Disagreement::Contact`] unless satbox calls the pair touching (within rounding of zero gap
+/// either answer is right).
+pub fn compare_manifolds(
     pair: &Pair,
-    satbox_points: usize,
+    satbox: Option<&SatboxContact>,
     parry: &ParryAnswer,
-) -> Option<Disagreement> {
-    let parry_points = parry.manifold.as_ref().map_or(0, |m| m.points.len());
-    if satbox_points == parry_points
-        || (satbox_points.min(parry_points) == 0 && satbox_of(pair).touching)
-    {
+) -> ManifoldComparison {
+    let tol = depth_tolerance(pair);
+    let mut out = ManifoldComparison::default();
+    let parry_points: &[ParryPoint] = parry.manifold.as_ref().map_or(&[], |m| &m.points);
+    // at or below the surface, to within the rounding of the pair's numbers
+    let surface = 8.0 * f32::EPSILON * (1.0 + scale(pair));
+    let below: Vec<&ParryPoint> = parry_points
+        .iter()
+        .filter(|q| q.separation <= surface)
+        .collect();
+    let above = parry_points.len() - below.len();
+    let touching = || satbox_of(pair).touching;
+    let s = match satbox {
+        Some(s) if !parry_points.is_empty() => s,
+        _ => {
+            let counts = (satbox.map_or(0, |s| s.points), parry_points.len());
+            if (counts.0 > 0 || !below.is_empty()) && !touching() {
+                out.disagreements.push(Disagreement::Contact {
+                    satbox: counts.0,
+                    parry: counts.1,
+                });
+            }
+            return out;
+        }
+    };
+    if above > 0 {
+        out.by_design.push(format!(
+            "parry keeps {above} point{} above the surface (separation > 0); satbox keeps only \
+             points at or below it",
+            plural(above)
+        ));
+    }
+    // built on another axis, the two manifolds clip other faces: no point-by-point comparison
+    let parry_normal = parry
+        .manifold
+        .as_ref()
+        .map_or(Vec3::ZERO, |m| lift(&m.normal));
+    let apart = parry_normal.angle_between(s.normal).to_degrees();
+    if apart > NORMAL_TOLERANCE_DEGREES {
+        out.by_design.push(format!(
+            "parry builds its contact manifold on another axis, {}° from satbox's (its own \
+             choice of reference face): the points are not compared",
+            crate::sat::fmt_num(apart)
+        ));
+        return out;
+    }
+    let plane = ContactPlane::new(s.normal, &s.region, pair.mode() == Mode::Two);
+    let off = |q: &ParryPoint| plane.distance(&q.point);
+    if s.edge {
+        let nearest = below.iter().map(|q| off(q)).fold(f32::INFINITY, f32::min);
+        match below.iter().min_by(|p, q| off(p).total_cmp(&off(q))) {
+            Some(q) if nearest > tol => out.disagreements.push(Disagreement::ContactPoint {
+                point: q.point.clone(),
+                separation: q.separation,
+                distance: nearest,
+            }),
+            _ if below.len() > 1 => out.by_design.push(format!(
+                "on this edge contact satbox keeps one point, where the two edges cross; parry \
+                 clips a face against the other's and keeps {} at or below the surface, that \
+                 crossing among them",
+                below.len()
+            )),
+            _ => {}
+        }
+        return out;
+    }
+    for q in &below {
+        let distance = off(q);
+        if distance > tol + s.depth {
+            out.disagreements.push(Disagreement::ContactPoint {
+                point: q.point.clone(),
+                separation: q.separation,
+                distance,
+            });
+        }
+    }
+    if out.disagreements.is_empty() {
+        out.by_design.extend(count_difference(&below, s, tol));
+    }
+    out
+}
+
+/// Why parry keeps another number of points on the same contact, when it does.
+fn count_difference(below: &[&ParryPoint], s: &SatboxContact, tol: f32) -> Option<String> {
+    let n = below.len();
+    if n == s.points {
         return None;
     }
-    Some(Disagreement::ManifoldPoints {
-        satbox: satbox_points,
-        parry: parry_points,
+    // the places parry's points are at: a point reached from each box's face is listed twice
+    let mut places: Vec<Vec3> = Vec::new();
+    for q in below {
+        let p = lift(&q.point);
+        if places.iter().all(|x| x.distance(p) > tol) {
+            places.push(p);
+        }
+    }
+    Some(if places.len() < n && places.len() <= s.points {
+        format!(
+            "parry lists {n} points at {} places (a corner of each box reached from the other's \
+             face, both kept); satbox keeps each place once",
+            places.len()
+        )
+    } else if n > s.points && s.region.len() > s.points {
+        format!(
+            "parry keeps all {n} points it clips on the contact; satbox reduces its {} to the {} \
+             that span the largest area",
+            s.region.len(),
+            s.points
+        )
+    } else {
+        format!(
+            "parry keeps {n} point{} where satbox keeps {}, each on satbox's contact",
+            plural(n),
+            s.points
+        )
     })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// satbox's contact region seen along its normal: the region's points in two coordinates of the
+/// contact plane (one in 2D), for the distance of another point from their convex hull.
+struct ContactPlane {
+    /// Two unit directions spanning the plane (the second zero in 2D).
+    basis: [Vec3; 2],
+    /// The region's points in the plane.
+    points: Vec<Vec2>,
+}
+
+impl ContactPlane {
+    fn new(normal: Vec3, region: &[Vec3], planar: bool) -> Self {
+        let n = normal.normalize_or_zero();
+        // in 2D the contact "plane" is the line across the normal
+        let (u, v) = if planar {
+            (Vec3::new(-n.y, n.x, 0.0), Vec3::ZERO)
+        } else {
+            let u = n.any_orthonormal_vector();
+            (u, n.cross(u))
+        };
+        let points = region
+            .iter()
+            .map(|p| Vec2::new(p.dot(u), p.dot(v)))
+            .collect();
+        Self {
+            basis: [u, v],
+            points,
+        }
+    }
+
+    /// How far `p`, seen along the normal, lies from the convex hull of the region.
+    fn distance(&self, p: &[f32]) -> f32 {
+        let p = lift(p);
+        let q = Vec2::new(p.dot(self.basis[0]), p.dot(self.basis[1]));
+        distance_to_hull(q, &self.points)
+    }
+}
+
+/// A 2D or 3D point as a 3D one.
+fn lift(v: &[f32]) -> Vec3 {
+    Vec3::new(v[0], v[1], v.get(2).copied().unwrap_or(0.0))
+}
+
+/// The distance from `q` to the convex hull of `points` (0 inside; infinite when there are none).
+fn distance_to_hull(q: Vec2, points: &[Vec2]) -> f32 {
+    let segment = |a: Vec2, b: Vec2| {
+        let d = b - a;
+        let t = if d.length_squared() > 0.0 {
+            ((q - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        (a + d * t - q).length()
+    };
+    let hull = convex_hull(points);
+    match hull.len() {
+        0 => f32::INFINITY,
+        1 => (hull[0] - q).length(),
+        n => {
+            let edges = (0..n).map(|k| (hull[k], hull[(k + 1) % n]));
+            // inside a counter-clockwise polygon: left of every edge
+            let inside = n > 2 && edges.clone().all(|(a, b)| (b - a).perp_dot(q - a) >= 0.0);
+            if inside {
+                0.0
+            } else {
+                edges
+                    .map(|(a, b)| segment(a, b))
+                    .fold(f32::INFINITY, f32::min)
+            }
+        }
+    }
+}
+
+/// The convex hull of a few points, counter-clockwise (Andrew's monotone chain).
+fn convex_hull(points: &[Vec2]) -> Vec<Vec2> {
+    let mut p = points.to_vec();
+    p.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    p.dedup();
+    if p.len() < 3 {
+        return p;
+    }
+    let turn = |o: Vec2, a: Vec2, b: Vec2| (a - o).perp_dot(b - o);
+    let mut hull: Vec<Vec2> = Vec::with_capacity(2 * p.len());
+    for pass in [p.clone(), p.iter().rev().copied().collect()] {
+        let start = hull.len();
+        for q in pass {
+            while hull.len() >= start + 2
+                && turn(hull[hull.len() - 2], hull[hull.len() - 1], q) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(q);
+        }
+        hull.pop();
+    }
+    hull
 }
 
 #[cfg(test)]
@@ -498,14 +799,8 @@ mod tests {
             "{m:?}"
         );
         assert_eq!(compare(&pair, &p), vec![]);
-        assert_eq!(compare_manifold_points(&pair, 4, &p), None);
-        assert_eq!(
-            compare_manifold_points(&pair, 2, &p),
-            Some(Disagreement::ManifoldPoints {
-                satbox: 2,
-                parry: 4
-            })
-        );
+        let m = compare_manifolds(&pair, satbox_contact(&pair).as_ref(), &p);
+        assert_eq!(m, ManifoldComparison::default());
     }
 
     #[test]
@@ -560,43 +855,115 @@ mod tests {
         assert!(compare(&pair, &p).iter().all(|d| d.what() != "verdict"));
     }
 
+    fn satbox_contact(pair: &Pair) -> Option<SatboxContact> {
+        let params = crate::sat::ManifoldParams::default();
+        match pair {
+            Pair::Three(a, b) => SatboxContact::of(&dim3::manifold_trace(a, b, &params)),
+            Pair::Two(a, b) => SatboxContact::of(&dim2::manifold_trace(a, b, &params)),
+        }
+    }
+
+    /// parry's answer with its manifold's points moved by `offset` (a made-up disagreement).
+    fn moved(p: &ParryAnswer, offset: [f32; 3]) -> ParryAnswer {
+        let mut p = p.clone();
+        for q in p.manifold.iter_mut().flat_map(|m| m.points.iter_mut()) {
+            for (x, d) in q.point.iter_mut().zip(offset) {
+                *x += d;
+            }
+        }
+        p
+    }
+
     #[test]
-    fn a_pair_touching_within_rounding_may_have_points_on_one_side_and_none_on_the_other() {
-        // aligned boxes whose gap rounds to 4.8e-7 on satbox's side and -3.6e-7 on parry's
-        let q = Quat::from_xyzw(0.5500392, -0.4739184, -0.6335752, 0.26728418);
+    fn two_cubes_face_to_face_differ_by_design_not_by_disagreement() {
+        // parry lists each of the four corners twice (from each box's face); satbox once
         let pair = Pair::Three(
-            Obb3::new(
-                Vec3::new(-5.1494193, -1.1534958, 7.5981445),
-                Vec3::new(1.8387682, 0.31016904, 0.9787856),
-                q,
-            )
-            .unwrap(),
-            Obb3::new(
-                Vec3::new(-6.044443, -4.2076817, 6.022676),
-                Vec3::new(1.7124593, 0.92724025, 1.0470576),
-                q,
-            )
-            .unwrap(),
+            cube(Vec3::ZERO, 0.5, Quat::IDENTITY),
+            cube(Vec3::new(0.0, 1.0, 0.0), 0.5, Quat::IDENTITY),
         );
-        let Pair::Three(a, b) = &pair else {
-            unreachable!()
-        };
-        assert!(crate::sat::dim3::report(a, b).touching());
-        let satbox = crate::sat::dim3::manifold(a, b).map_or(0, |m| m.len());
         let p = answer(&pair);
-        let parry = p.manifold.as_ref().map_or(0, |m| m.points.len());
-        assert_ne!(satbox, parry, "the two sides of rounding");
-        assert_eq!(compare_manifold_points(&pair, satbox, &p), None);
-        // a pair that clearly intersects still counts its points
+        assert_eq!(p.manifold.as_ref().unwrap().points.len(), 8);
+        assert_eq!(compare(&pair, &p), vec![]);
+        let m = compare_manifolds(&pair, satbox_contact(&pair).as_ref(), &p);
+        assert_eq!(m.disagreements, vec![]);
+        assert_eq!(m.by_design.len(), 1, "{m:?}");
+        assert!(m.by_design[0].contains("8 points at 4 places"), "{m:?}");
+    }
+
+    #[test]
+    fn a_parry_point_off_satbox_s_contact_is_a_disagreement_with_its_distance() {
+        let pair = Pair::Three(
+            cube(Vec3::ZERO, 1.0, Quat::IDENTITY),
+            cube(Vec3::new(0.2, 1.9, -0.1), 1.0, Quat::IDENTITY),
+        );
+        let satbox = satbox_contact(&pair);
+        // along the normal a point may move: it is still on the contact
+        let p = moved(&answer(&pair), [0.0, 0.05, 0.0]);
+        assert_eq!(
+            compare_manifolds(&pair, satbox.as_ref(), &p).disagreements,
+            vec![]
+        );
+        // across it by 2.4: the overlap of the faces is z ∈ [−1, 0.9], so the four points lie
+        // 0.5 and 2.4 beyond satbox's contact
+        let p = moved(&answer(&pair), [0.0, 0.0, 2.4]);
+        let found = compare_manifolds(&pair, satbox.as_ref(), &p).disagreements;
+        assert_eq!(found.len(), 4, "{found:?}");
+        assert!(
+            found.iter().all(|d| d.what() == "contact_point"),
+            "{found:?}"
+        );
+        let mut far: Vec<f32> = found.iter().map(Disagreement::size).collect();
+        far.sort_by(f32::total_cmp);
+        assert!(
+            (far[0] - 0.5).abs() < 1e-4 && (far[3] - 2.4).abs() < 1e-4,
+            "{far:?}"
+        );
+    }
+
+    #[test]
+    fn contact_on_one_side_only_is_a_disagreement_unless_the_pair_touches() {
         let deep = Pair::Three(
-            *a,
-            Obb3 {
-                center: a.center,
-                ..*b
-            },
+            cube(Vec3::ZERO, 1.0, Quat::IDENTITY),
+            cube(Vec3::new(0.2, 1.5, -0.1), 1.0, Quat::IDENTITY),
         );
         let p = answer(&deep);
-        assert!(compare_manifold_points(&deep, 0, &p).is_some());
+        let found = compare_manifolds(&deep, None, &p).disagreements;
+        assert_eq!(
+            found,
+            vec![Disagreement::Contact {
+                satbox: 0,
+                parry: 4
+            }]
+        );
+        let touching = Pair::Three(
+            cube(Vec3::ZERO, 1.0, Quat::IDENTITY),
+            cube(Vec3::new(0.2, 2.0, -0.1), 1.0, Quat::IDENTITY),
+        );
+        let p = answer(&touching);
+        assert_eq!(compare_manifolds(&touching, None, &p).disagreements, vec![]);
+    }
+
+    #[test]
+    fn on_an_edge_contact_parry_s_clipped_face_is_by_design_when_it_holds_the_crossing() {
+        // two cubes turned 45° about crossing axes: their edges cross 0.05 deep
+        let h = 0.5 * 2f32.sqrt();
+        let pair = Pair::Three(
+            cube(
+                Vec3::ZERO,
+                0.5,
+                Quat::from_rotation_x(std::f32::consts::FRAC_PI_4),
+            ),
+            cube(
+                Vec3::new(0.0, 2.0 * h - 0.05, 0.0),
+                0.5,
+                Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
+            ),
+        );
+        let satbox = satbox_contact(&pair).unwrap();
+        assert!(satbox.edge && satbox.points == 1);
+        let p = answer(&pair);
+        let m = compare_manifolds(&pair, Some(&satbox), &p);
+        assert_eq!(m.disagreements, vec![], "{m:?}");
     }
 
     #[test]

@@ -8,26 +8,30 @@ use egui_macroquad::egui::{self, RichText, Ui};
 use super::{dim, PanelModel};
 use crate::app::dim::Dim;
 use crate::app::theme;
-use crate::engines::parry::PARRY3D_SHALLOW_DEPTH;
 use crate::sat::fmt_num;
-use crate::scene::Mode;
 
 fn coords(c: &[f32]) -> String {
     let parts: Vec<String> = c.iter().map(|x| fmt_num(*x)).collect();
     format!("({})", parts.join(", "))
 }
 
-/// The parry section.
+/// The parry section: red only for a real disagreement (verdict, depth or normal beyond the
+/// tolerance, a contact point parry puts where satbox has none); a difference by design is a
+/// neutral line with its reason.
 pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
     let beside = &model.frame.parry;
     let n = beside.disagreements.len();
-    let (title, color) = match n {
-        0 => ("parry beside satbox: agrees".to_string(), theme::TEXT),
-        1 => (
+    let (title, color) = match (n, beside.by_design.is_empty()) {
+        (0, true) => ("parry beside satbox: agrees".to_string(), theme::TEXT),
+        (0, false) => (
+            "parry beside satbox: agrees (differs by design)".to_string(),
+            theme::TEXT,
+        ),
+        (1, _) => (
             "parry beside satbox: 1 disagreement".to_string(),
             theme::HIT,
         ),
-        n => (
+        (n, _) => (
             format!("parry beside satbox: {n} disagreements"),
             theme::HIT,
         ),
@@ -40,15 +44,17 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
             for d in &beside.disagreements {
                 ui.label(RichText::new(d.describe()).color(theme::HIT.egui()));
                 if let Some(cause) = d.known_cause() {
-                    ui.label(RichText::new(cause).color(theme::TOUCHING.egui()));
+                    ui.label(
+                        RichText::new(format!("Known: {cause}.")).color(theme::TOUCHING.egui()),
+                    );
                 }
             }
-            if n == 0 {
-                let ok = "✓ the verdict, the depth, the normal and the point count agree";
-                ui.label(RichText::new(ok).color(theme::FIRST_SEPARATING.egui()));
+            for why in &beside.by_design {
+                dim(ui, format!("differs by design: {why}"));
             }
-            if D::MODE == Mode::Three {
-                dim(ui, format!("Known: {PARRY3D_SHALLOW_DEPTH}."));
+            if n == 0 {
+                let ok = "✓ the verdict, the depth, the normal and the contact points agree";
+                ui.label(RichText::new(ok).color(theme::FIRST_SEPARATING.egui()));
             }
             dim(
                 ui,
