@@ -31,6 +31,9 @@ pub(crate) struct Mark {
     pub features: Option<String>,
     /// Contact points in the manifold (no margin).
     pub points: usize,
+    /// The axis the manifold is built on, when it is not the deciding axis: its index, label and
+    /// why (the face preference, supporting edges that do not cross, or a tie within rounding).
+    pub contact_axis: Option<(usize, String, &'static str)>,
     /// parry's disagreements with satbox on this frame: what (`"verdict"`, `"depth"`, `"normal"`,
     /// `"contact_point"`, `"contact"`) and the sentence.
     pub parry: Vec<(&'static str, String)>,
@@ -69,6 +72,7 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         axis: None,
         features: None,
         points: 0,
+        contact_axis: None,
         parry: Vec::new(),
     };
     let pair = match &frame.case {
@@ -92,6 +96,11 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         .or(report.penetration().map(|p| p.axis_index));
     let trace = D::manifold_trace(&a, &b, &ManifoldParams::default());
     let points = trace.manifold.as_ref().map_or(0, |m| m.points().len());
+    let contact_axis = trace
+        .manifold
+        .as_ref()
+        .filter(|m| Some(m.choice.chosen) != axis)
+        .map(|m| (m.choice.chosen, m.choice.kind.label(), m.choice.why_not_strict()));
     let beside = ParryBeside::of::<D>(&a, &b, &trace, 0.0);
     Mark {
         pair: Ok(pair),
@@ -101,6 +110,7 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         axis: axis.map(|i| (i, report.axes()[i].kind().label())),
         features: D::contact_features(&a, &b, &report),
         points,
+        contact_axis,
         parry: beside
             .disagreements
             .iter()

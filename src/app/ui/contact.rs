@@ -6,7 +6,7 @@ use egui_macroquad::egui::{self, RichText, Ui};
 
 use super::{dim, PanelModel};
 use crate::app::command::Command;
-use crate::app::dim::{Dim, Vector};
+use crate::app::dim::{AxisReport, Dim, Vector};
 use crate::app::theme;
 use crate::sat::fmt_num;
 use crate::sat::reference::ManifoldAgreement;
@@ -33,7 +33,17 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
                         "{kind} contact, normal from A to B ({})",
                         coords(m.normal)
                     ));
-                    let text = choice.explain();
+                    let mut text = choice.explain();
+                    // the report's axis of least penetration, when the manifold's own gaps
+                    // (measured in A's frame) put another axis first within rounding
+                    let least = model.frame.report.penetration().map(|p| p.axis_index);
+                    if let (None, Some(k)) = (choice.bias, least.filter(|&k| k != choice.chosen)) {
+                        let label = model.frame.report.axes()[k].kind().label();
+                        text = format!(
+                            "{text} (tied within rounding with the report's axis of least \
+                             penetration, axis {k}, {label})"
+                        );
+                    }
                     let color = if choice.bias.is_some() {
                         theme::TOUCHING
                     } else {

@@ -143,9 +143,13 @@ fn separated_facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, largest: f32, tol
         .filter(|t| t.is_separating())
         // the first of equal gaps, as the verdict names it
         .min_by(|x, y| y.gap().total_cmp(&x.gap()));
-    ui.label(
-        RichText::new("Separated: a candidate separates, but its gap is not the distance").strong(),
-    );
+    let along_candidate = best.is_some_and(|t| sep.distance - t.gap() <= tol.max(1e-4));
+    let head = if along_candidate {
+        "Separated: a candidate separates, and here its gap is the distance"
+    } else {
+        "Separated: a candidate separates, but its gap is not the distance"
+    };
+    ui.label(RichText::new(head).strong());
     ui.label(
         RichText::new(format!(
             "distance between the boxes: {} (between the closest points, drawn in the scene)",
@@ -170,11 +174,20 @@ fn separated_facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, largest: f32, tol
             fmt_num(t.gap())
         ),
     );
-    let text = if sep.distance - t.gap() > tol.max(1e-4) {
-        "the distance is along no candidate: the closest features are not a face and a corner, nor \
-         two edges whose cross product is a candidate"
+    let text = if along_candidate {
+        format!(
+            "the distance is along axis {} ({}): the closest features are a face and a corner, \
+             or two edges whose cross product is that axis",
+            t.index(),
+            t.kind().label()
+        )
     } else {
-        "the distance is along a candidate here: the best gap is the distance"
+        format!(
+            "the distance is along no candidate: it exceeds axis {}'s gap by {}; the closest \
+             features are not a face and a corner, nor two edges whose cross product is a candidate",
+            t.index(),
+            fmt_num(sep.distance - t.gap())
+        )
     };
     dim(ui, text);
 }

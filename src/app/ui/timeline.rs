@@ -145,20 +145,34 @@ fn shown(ui: &mut Ui, tl: &Timeline) {
         return;
     }
     ui.label(RichText::new(&m.verdict).color(tone(m).egui()).strong());
+    ui.label(frame_words(m));
+    for (_, d) in &m.parry {
+        ui.label(RichText::new(format!("parry: {d}")).color(theme::HIT.egui()));
+    }
+}
+
+/// What the frame shows, each part naming the axis it is about: the deciding axis of the SAT
+/// (and, intersecting, the feature pair in contact along it), then the contact points and, when
+/// the manifold is built on another axis, which.
+fn frame_words(m: &Mark) -> String {
     let mut parts = Vec::new();
-    if let Some((i, label)) = &m.axis {
-        parts.push(format!("deciding axis {i} ({label})"));
+    match (&m.axis, m.intersect) {
+        (Some((i, label)), true) => parts.push(format!("least penetration: axis {i} ({label})")),
+        (Some((i, label)), false) => parts.push(format!("first separating axis {i} ({label})")),
+        (None, _) => {}
     }
     if let Some(f) = &m.features {
         parts.push(f.clone());
     }
-    parts.push(format!(
+    let points = format!(
         "{} contact point{}",
         m.points,
         if m.points == 1 { "" } else { "s" }
-    ));
-    ui.label(parts.join(" · "));
-    for (_, d) in &m.parry {
-        ui.label(RichText::new(format!("parry: {d}")).color(theme::HIT.egui()));
-    }
+    );
+    parts.push(match &m.contact_axis {
+        Some((k, label, why)) => format!("{points}, built on axis {k} ({label}: {why})"),
+        None if m.points > 0 => format!("{points} along that axis"),
+        None => points,
+    });
+    parts.join(" · ")
 }

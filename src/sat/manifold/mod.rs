@@ -470,6 +470,17 @@ impl AxisChoice {
         -self.gap
     }
 
+    /// Why the points are built on another axis than the strict one, in a few words: the face
+    /// preference, supporting edges that do not cross, or (no bias) a tie with another axis
+    /// within rounding.
+    pub fn why_not_strict(&self) -> &'static str {
+        match self.bias.map(|b| b.reason) {
+            Some(FaceBiasReason::WithinBias) => "the face preference",
+            Some(FaceBiasReason::EdgesDoNotCross) => "the edges of the deciding axis do not cross",
+            None => "tied with it within rounding",
+        }
+    }
+
     /// One sentence for the panel: which axis, and why when the bias moved it.
     pub fn explain(&self) -> String {
         match &self.bias {
