@@ -148,7 +148,7 @@ fn main() {
             }
             if let Some(path) = &cli.scene {
                 // fail before opening a window when the file is plainly unusable
-                if let Err(e) = satbox::scene::Scene::load(path) {
+                if let Err(e) = satbox::app::check_scene(path) {
                     if cli.screenshot.is_some() {
                         eprintln!("satbox: {e}");
                         std::process::exit(2);

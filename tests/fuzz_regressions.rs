@@ -254,3 +254,15 @@ fn a_needle_thinner_than_the_tolerance_may_weld_its_corners_either_way() {
         0x49494949, 0x49494949, 0x00000049, 0x00a50000, 0x00000000, 0x003f80d8,
     ]);
 }
+
+/// Two segments crossing about 1e-9 from the origin, one 2e-42 thick: whether they meet is the
+/// report's call within rounding of a zero gap, and moving both by A's centre rounds it the
+/// other way (the world's report separated, the centred one touching).
+#[test]
+fn two_crossing_segments_may_meet_or_not_once_moved_to_a_s_centre() {
+    audit_bits(&[
+        0x320d0000, 0x00010601, 0x00000000, 0x3f800000, 0x00000000, 0x00000000, 0x00000000,
+        0x09000000, 0x00048500, 0x00006b00, 0x00000000, 0x23000000, 0x00000100, 0x0000063b,
+        0x3f800000, 0x00000000, 0x00000000, 0x02f50000, 0x003b0000, 0x0000a1ef,
+    ]);
+}

@@ -82,6 +82,20 @@ pub struct Options {
 }
 
 /// Opens the window and runs until it is closed (or the screenshot is written).
+/// Whether the window can open `path` as `--scene` does: a scene file, a file of `check` lines,
+/// or a recording of two or more frames. The message says what is wrong with it.
+pub fn check_scene(path: &std::path::Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let recording = crate::scene::recording::Recording::from_text(&text);
+    if recording.good_frames().count() >= 2 {
+        return Ok(());
+    }
+    library::read_text(path, &text)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
 pub fn run(options: Options) {
     let conf = Conf {
         window_title: "satbox — separating axis theorem for oriented boxes".to_owned(),

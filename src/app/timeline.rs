@@ -100,7 +100,13 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         .manifold
         .as_ref()
         .filter(|m| Some(m.choice.chosen) != axis)
-        .map(|m| (m.choice.chosen, m.choice.kind.label(), m.choice.why_not_strict()));
+        .map(|m| {
+            (
+                m.choice.chosen,
+                m.choice.kind.label(),
+                m.choice.why_not_strict(),
+            )
+        });
     let beside = ParryBeside::of::<D>(&a, &b, &trace, 0.0);
     Mark {
         pair: Ok(pair),

@@ -207,6 +207,7 @@ pub fn audit3(a: &super::Obb3, b: &super::Obb3) -> Vec<String> {
             a.center.to_array().iter().chain(&b.center.to_array()),
             a.center.as_dvec3(),
             scale,
+            deciding_gap(&reference),
         ));
     }
     problems.extend(contact_problems3(a, b, &ManifoldParams::default()));
@@ -254,6 +255,7 @@ pub fn audit2(a: &super::Obb2, b: &super::Obb2) -> Vec<String> {
             a.center.to_array().iter().chain(&b.center.to_array()),
             a.center.as_dvec2().extend(0.0),
             scale,
+            deciding_gap(&reference),
         ));
     }
     problems.extend(contact_problems2(a, b, &ManifoldParams::default()));
@@ -611,13 +613,16 @@ fn manifold_problems<V: super::reference::ToDVec3>(
 /// The world's manifold against the one built around A's centre, moved back by `offset`: the
 /// same points (in any order), each to within the tolerance plus the rounding of the largest
 /// coordinate. Not asked of a pair that touches: its band of touching grows with the distance
-/// from the origin, and the points kept within it are rounding of where the pair is.
+/// from the origin, and the points kept within it are rounding of where the pair is. Whether
+/// there is a manifold at all is the report's decision, which moving the boxes may round the
+/// other way when the `f64` reference's deciding gap (`gap`) is within the tolerance of zero.
 fn moved_problems<'c, V: super::reference::ToDVec3>(
     world: Option<&super::Manifold<V>>,
     centred: Option<&super::Manifold<V>>,
     coordinates: impl Iterator<Item = &'c f32>,
     offset: glam::DVec3,
     scale: f32,
+    gap: f64,
 ) -> Vec<String> {
     let largest = coordinates.fold(0.0f32, |m, c| m.max(c.abs())) as f64;
     let tol = tolerance(scale) + 8.0 * f32::EPSILON as f64 * largest;
@@ -635,8 +640,10 @@ fn moved_problems<'c, V: super::reference::ToDVec3>(
             .collect(),
         (w, c) => {
             let count = |m: Option<&super::Manifold<V>>| m.map_or(0, |m| m.len());
-            // moving the boxes may round a decision within the tolerance the other way
-            let near = c.or(w).is_some_and(|m| (m.choice.gap as f64).abs() <= tol);
+            // moving the boxes may round a decision within the tolerance the other way: whether
+            // they meet, or which points are kept
+            let near =
+                gap.abs() <= tol || c.or(w).is_some_and(|m| (m.choice.gap as f64).abs() <= tol);
             (!near)
                 .then(|| {
                     format!(
