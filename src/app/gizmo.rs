@@ -60,7 +60,7 @@ pub(crate) struct GizmoFrame {
 }
 
 /// Arrow length on screen, in pixels.
-pub(crate) const GIZMO_PIXELS: f32 = 95.0;
+pub(crate) const GIZMO_PIXELS: f32 = 120.0;
 /// How close the pointer must come to a handle, in pixels.
 pub(crate) const PICK_PIXELS: f32 = 9.0;
 /// Segments used for a ring, for drawing and picking.

@@ -153,6 +153,14 @@ impl Loaded {
     }
 }
 
+/// The last part of a path, for messages and titles (the whole path when it has none).
+pub(crate) fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
 /// A scene from the text of a file named `path`: a scene file, or else one `check` line (the first
 /// case of a JSON Lines file), whose boxes become a scene described after the file.
 pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
@@ -182,11 +190,8 @@ pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
     };
     // no path: Save asks where, so a JSON Lines file is never replaced by a scene
     let scene = Scene::new(&pair, description.clone(), serde_json::Value::Null);
-    let file = path
-        .file_name()
-        .map_or(name.to_string(), |n| n.to_string_lossy().into_owned());
     Ok(Loaded {
-        source: Source::read_from(&file, description, pair),
+        source: Source::read_from(&file_name(path), description, pair),
         scene,
         pair,
     })

@@ -401,7 +401,7 @@ impl App {
         let (name, recording) = match command {
             Command::Open(path) if path.extension().is_some_and(|e| e == "jsonl") => {
                 match Recording::load(path) {
-                    Ok(r) => (path.display().to_string(), r),
+                    Ok(r) => (library::file_name(path), r),
                     Err(_) => return false,
                 }
             }
@@ -554,7 +554,17 @@ impl Shared {
         draw::scene::draw(&frame, mode, &self.settings, fonts);
         if let Some(m) = &self.message {
             let color = if m.error { theme::HIT } else { theme::TEXT };
-            draw::message(fonts, &m.text, &viewport, color);
+            // above the timeline's window when a recording is open
+            let below = if self.timeline.is_some() {
+                ui::TIMELINE_HEIGHT + 44.0
+            } else {
+                0.0
+            };
+            let room = Viewport {
+                h: (viewport.h - below).max(100.0),
+                ..viewport
+            };
+            draw::message(fonts, &m.text, &room, color);
         }
         egui_macroquad::draw();
         drag_ended
@@ -571,9 +581,7 @@ impl Shared {
             return;
         };
         if let Some((a, b)) = D::boxes_of(&pair) {
-            let file = std::path::Path::new(&tl.name)
-                .file_name()
-                .map_or(tl.name.clone(), |n| n.to_string_lossy().into_owned());
+            let file = library::file_name(std::path::Path::new(&tl.name));
             mode.show(a, b, Source::read_from(&file, description, pair));
         }
     }

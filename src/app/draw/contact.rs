@@ -74,7 +74,15 @@ pub(crate) fn draw<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Vec<Pending
             .unwrap_or_default(),
         _ => Vec::new(),
     };
-    markers(p, &points, mode.cursor_px)
+    // markers no larger than a tenth of the smaller box on screen, so that they never hide it
+    let size_px = [&mode.a, &mode.b]
+        .map(|o| {
+            let pts = D::corners(o).into_iter().filter_map(|c| p.px(c));
+            super::bounds(pts, 0.0).map_or(0.0, |(lo, hi)| (hi - lo).length())
+        })
+        .into_iter()
+        .fold(f32::INFINITY, f32::min);
+    markers(p, &points, mode.cursor_px, (size_px / 10.0).clamp(2.0, 9.0))
 }
 
 /// The reference face filled in its box's colour, the incident face outlined in the other's.
@@ -209,13 +217,14 @@ fn markers<V: Vector>(
     p: &dyn Project<V>,
     points: &[ContactPoint<V>],
     cursor: Option<Vec2>,
+    largest: f32,
 ) -> Vec<PendingLabel> {
     let deepest = points.iter().map(|q| -q.separation).fold(0.0f32, f32::max);
     let mut labels = Vec::new();
     for (k, q) in points.iter().enumerate() {
         let Some(at) = p.px(q.point) else { continue };
         let depth = (-q.separation / deepest.max(1e-12)).clamp(0.0, 1.0);
-        let r = 4.0 + 5.0 * depth;
+        let r = largest * (0.45 + 0.55 * depth);
         if q.separation > 0.0 {
             super::dot(at, r + 2.0, theme::PLATE);
             super::outline(&circle(at, r), 2.5, theme::PROBE);
@@ -229,14 +238,17 @@ fn markers<V: Vector>(
         } else {
             (k + 1).to_string()
         };
-        labels.push(PendingLabel {
-            text,
-            at: at + Vec2::new(r + 5.0, -r - 3.0),
-            size: if hovered { 14 } else { 12 },
-            color: theme::LEAST.lighten(0.4),
-            anchor: Anchor::Left,
-            important: hovered,
-        });
+        // a small box's markers keep their numbers for the hover
+        if hovered || largest >= 6.0 {
+            labels.push(PendingLabel {
+                text,
+                at: at + Vec2::new(r + 5.0, -r - 3.0),
+                size: if hovered { 14 } else { 12 },
+                color: theme::LEAST.lighten(0.4),
+                anchor: Anchor::Left,
+                important: hovered,
+            });
+        }
     }
     labels
 }

@@ -27,8 +27,23 @@ pub(crate) trait Paint: Dim {
     /// Under the shared overlays: the grid and the boxes. Returns labels to draw with the others,
     /// above every line.
     fn under(frame: &Frame<Self>, mode: &ModeState<Self>, fonts: &Fonts) -> Vec<PendingLabel>;
-    /// Over the shared overlays: separating plane or line, gizmo, read-outs.
+    /// Over the shared overlays and their labels: separating plane or line, gizmo, read-outs.
     fn over(frame: &Frame<Self>, mode: &ModeState<Self>, settings: &Settings, fonts: &Fonts);
+    /// The screen rectangle of the gizmo, which labels keep clear of.
+    fn gizmo_rect(
+        frame: &Frame<Self>,
+        mode: &ModeState<Self>,
+        settings: &Settings,
+    ) -> Option<(Vec2, Vec2)>;
+}
+
+/// The bounding rectangle of some pixels, grown by `margin`.
+pub(crate) fn bounds(points: impl IntoIterator<Item = Vec2>, margin: f32) -> Option<(Vec2, Vec2)> {
+    let (lo, hi) = points.into_iter().fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(p), hi.max(p)),
+    );
+    (lo.x <= hi.x).then(|| (lo - Vec2::splat(margin), hi + Vec2::splat(margin)))
 }
 
 /// Clears the window to the background colour.
@@ -155,11 +170,14 @@ pub(crate) fn labels_without_overlap(
             if !l.important {
                 continue;
             }
-            // an important label moves a row or two down or up to a clear place, if there is one
+            // an important label moves to the nearest clear place, if there is one: rows down or
+            // up, then as far again to either side
             let row = l.size as f32 + 8.0;
-            let clear = [1.0, -1.0, 2.0, -2.0]
-                .into_iter()
-                .map(|k| l.at + Vec2::new(0.0, k * row))
+            let side = fonts.width(&l.text, l.size) + 16.0;
+            let clear = (1..=8)
+                .flat_map(|k| [k as f32, -(k as f32)])
+                .flat_map(|k| [0.0, 1.0, -1.0].map(|s| Vec2::new(s * side, k * row)))
+                .map(|offset| l.at + offset)
                 .find(|&at| vp.contains(at) && !overlaps(at));
             if let Some(at) = clear {
                 l.at = at;
@@ -219,27 +237,6 @@ fn text_at(fonts: &Fonts, text: &str, x: f32, baseline: f32, size: u16, color: R
     );
 }
 
-/// A label moved as little as needed to stay inside the viewport, below the verdict banner.
-pub(crate) fn fit_label(
-    fonts: &Fonts,
-    text: &str,
-    at: Vec2,
-    size: u16,
-    color: Rgba,
-    anchor: Anchor,
-    vp: &Viewport,
-) {
-    let w = fonts.width(text, size);
-    let left = match anchor {
-        Anchor::Left => at.x,
-        Anchor::Center => at.x - w / 2.0,
-        Anchor::Right => at.x - w,
-    };
-    let x = left.clamp(vp.x + 8.0, (vp.x + vp.w - 8.0 - w).max(vp.x + 8.0));
-    let y = at.y.clamp(vp.y + 64.0, vp.y + vp.h - 12.0);
-    label(fonts, text, Vec2::new(x, y), size, color, Anchor::Left);
-}
-
 /// A straight line in pixels.
 pub(crate) fn line(a: Vec2, b: Vec2, width: f32, color: Rgba) {
     draw_line(a.x, a.y, b.x, b.y, width, color.mq());
@@ -297,10 +294,16 @@ pub(crate) fn outline(pts: &[Vec2], width: f32, color: Rgba) {
 pub(crate) fn banner(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (Vec2, Vec2) {
     let size = if vp.w < 700.0 { 17 } else { 22 };
     let at = Vec2::new(vp.x + 20.0, vp.y + 16.0);
-    let dim = measure_text(text, Some(&fonts.mono), size, 1.0);
+    // wrapped to the scene's width: never under the panel or off the window
+    let lines = wrap(fonts, text, size, (vp.w - 48.0).max(120.0));
+    let line_h = size as f32 + 6.0;
+    let width = lines
+        .iter()
+        .map(|l| fonts.width(l, size))
+        .fold(0.0f32, f32::max);
     let (lo, hi) = (
         at - Vec2::new(12.0, 8.0),
-        at + Vec2::new(dim.width + 12.0, size as f32 + 8.0),
+        at + Vec2::new(width + 12.0, line_h * lines.len() as f32 + 2.0),
     );
     draw_rectangle(
         lo.x,
@@ -310,14 +313,18 @@ pub(crate) fn banner(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (
         theme::PLATE.alpha(0.85).mq(),
     );
     draw_rectangle(lo.x, lo.y, 5.0, hi.y - lo.y, color.mq());
-    text_at(
-        fonts,
-        text,
-        at.x,
-        at.y + dim.offset_y.min(size as f32),
-        size,
-        color,
-    );
+    for (k, line) in lines.iter().enumerate() {
+        let dim = measure_text(line, Some(&fonts.mono), size, 1.0);
+        let top = at.y + k as f32 * line_h;
+        text_at(
+            fonts,
+            line,
+            at.x,
+            top + dim.offset_y.min(size as f32),
+            size,
+            color,
+        );
+    }
     (lo, hi)
 }
 
@@ -391,6 +398,7 @@ pub(crate) fn legend(
 
 /// Splits `text` into lines no wider than `max_width` pixels, at spaces where possible.
 pub(crate) fn wrap(fonts: &Fonts, text: &str, size: u16, max_width: f32) -> Vec<String> {
+    let fits = |s: &str| fonts.width(s, size) <= max_width;
     let mut lines = Vec::new();
     let mut current = String::new();
     for word in text.split(' ') {
@@ -399,11 +407,21 @@ pub(crate) fn wrap(fonts: &Fonts, text: &str, size: u16, max_width: f32) -> Vec<
         } else {
             format!("{current} {word}")
         };
-        if fonts.width(&candidate, size) <= max_width || current.is_empty() {
+        if fits(&candidate) {
             current = candidate;
-        } else {
+            continue;
+        }
+        if !current.is_empty() {
             lines.push(std::mem::take(&mut current));
-            current = word.to_string();
+        }
+        // a word wider than the line (a path) is cut where it must be
+        for c in word.chars() {
+            current.push(c);
+            if !fits(&current) && current.chars().count() > 1 {
+                current.pop();
+                lines.push(std::mem::take(&mut current));
+                current.push(c);
+            }
         }
     }
     if !current.is_empty() {

@@ -47,7 +47,7 @@ pub(crate) fn draw<D: Paint>(
         }
     }
     if ov.push_out {
-        push_out(frame, mode, fonts);
+        labels.extend(push_out(frame, mode));
     }
     if ov.distance {
         labels.extend(closest_points(frame, mode));
@@ -58,7 +58,6 @@ pub(crate) fn draw<D: Paint>(
     if ov.parry {
         labels.extend(super::engine::draw(frame));
     }
-    D::over(frame, mode, settings, fonts);
     let vp = frame.viewport;
     let color = if frame.touching() {
         theme::TOUCHING
@@ -68,6 +67,8 @@ pub(crate) fn draw<D: Paint>(
         theme::FIRST_SEPARATING
     };
     let mut clear = vec![super::banner(fonts, &frame.report.verdict(), &vp, color)];
+    // the gizmo is drawn last, over every label, and labels keep clear of it
+    clear.extend(D::gizmo_rect(frame, mode, settings));
     // the key needs room: in a scene smaller than 640 × 480 it would hide what it explains
     if settings.legend && vp.w >= 640.0 && vp.h >= 480.0 {
         clear.push(legend(frame, fonts));
@@ -75,6 +76,7 @@ pub(crate) fn draw<D: Paint>(
     if ov.labels {
         super::labels_without_overlap(fonts, labels, &clear, &vp);
     }
+    D::over(frame, mode, settings, fonts);
     if let Some(w) = &frame.step {
         let color = match w.tone {
             StepVerdict::Separates => theme::FIRST_SEPARATING,
@@ -365,8 +367,6 @@ fn place_labels<V: Vector>(
         .collect()
 }
 
-/// The push-out vector from B's centre, and B's outline where the push would leave it: moving B by
-/// `depth · normal` makes the boxes touch. Nothing when they only touch.
 /// Separated boxes: the segment between their closest points, labelled with the true distance
 /// beside the best candidate gap (which is only a lower bound of it).
 fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
@@ -408,12 +408,12 @@ fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<Pendi
     })
 }
 
-fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, fonts: &Fonts) {
-    let Some(pen) = frame.report.penetration() else {
-        return;
-    };
+/// The push-out vector from the deepest contact point, and B's outline where the push would
+/// leave it: moving B by `depth · normal` makes the boxes touch. Nothing when they only touch.
+fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
+    let pen = frame.report.penetration()?;
     if frame.touching() {
-        return;
+        return None;
     }
     let p = &frame.projector;
     let moved = D::moved(&mode.b, pen.normal * pen.depth);
@@ -423,9 +423,14 @@ fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, fonts: &Fonts) {
             super::dashed(x, y, 1.4, 6.0, theme::B.alpha(0.6));
         }
     }
-    let (Some(from), Some(to)) = (p.px(D::center(&mode.b)), p.px(D::center(&moved))) else {
-        return;
-    };
+    // from the deepest contact point, where the push acts (B's centre carries the gizmo)
+    let start = frame
+        .contact
+        .manifold
+        .as_ref()
+        .and_then(|m| m.deepest())
+        .map_or(D::center(&mode.b), |q| q.point);
+    let (from, to) = (p.px(start)?, p.px(start + pen.normal * pen.depth)?);
     let d = (to - from).normalize_or(Vec2::X);
     let to = if from.distance(to) < 26.0 {
         from + d * 26.0
@@ -433,26 +438,22 @@ fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, fonts: &Fonts) {
         to
     };
     super::arrow(from, to, 3.5, 14.0, theme::LEAST);
-    if mode.view.overlays.labels {
-        // beside the arrow, not past its tip: the tip often points at a handle
-        let side = if d.perp().x >= 0.0 {
-            d.perp()
-        } else {
-            -d.perp()
-        };
-        let anchor = if side.x > 0.3 {
+    // beside the arrow, not past its tip: the tip often points at a handle
+    let side = if d.perp().x >= 0.0 {
+        d.perp()
+    } else {
+        -d.perp()
+    };
+    Some(PendingLabel {
+        text: format!("push-out {}", fmt_num(pen.depth)),
+        at: (from + to) * 0.5 + side * 16.0,
+        size: 14,
+        color: theme::LEAST,
+        anchor: if side.x > 0.3 {
             Anchor::Left
         } else {
             Anchor::Center
-        };
-        super::fit_label(
-            fonts,
-            &format!("push-out {}", fmt_num(pen.depth)),
-            (from + to) * 0.5 + side * 16.0,
-            14,
-            theme::LEAST,
-            anchor,
-            &frame.viewport,
-        );
-    }
+        },
+        important: true,
+    })
 }

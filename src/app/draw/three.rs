@@ -31,6 +31,19 @@ impl Paint for Three {
         }
         gizmo(frame, mode, settings, fonts);
     }
+
+    fn gizmo_rect(
+        frame: &Frame<Three>,
+        mode: &ModeState<Three>,
+        settings: &Settings,
+    ) -> Option<(Vec2, Vec2)> {
+        let (_, g) = gizmo_frame(mode, settings, &frame.viewport)?;
+        let points = gizmo::handles(&g, settings.gizmo_mode)
+            .into_iter()
+            .flat_map(|(_, pts)| pts)
+            .filter_map(|q| frame.projector.project(q));
+        draw::bounds(points, 8.0)
+    }
 }
 
 fn gizmo(frame: &Frame<Three>, mode: &ModeState<Three>, settings: &Settings, fonts: &Fonts) {
@@ -254,7 +267,11 @@ fn gizmo_handles(p: &Projector, frame: &GizmoFrame, mode: GizmoMode, active: Opt
             continue;
         };
         match handle {
-            Handle::Axis(_) => draw::arrow(screen[0], screen[1], 3.0, 13.0, c),
+            Handle::Axis(_) => {
+                // a dark edge so that the arrow reads over boxes, shadows and labels alike
+                draw::arrow(screen[0], screen[1], 6.0, 17.0, theme::PLATE);
+                draw::arrow(screen[0], screen[1], 4.0, 15.0, c);
+            }
             Handle::Plane(_) => {
                 draw::polygon(&screen, c.alpha(0.35));
                 draw::outline(&screen, 1.5, c);

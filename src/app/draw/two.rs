@@ -40,6 +40,17 @@ impl Paint for Two {
         }
         cursor_readout(frame, mode, fonts);
     }
+
+    /// The rotation stick and knob (the other handles lie on the box's outline).
+    fn gizmo_rect(
+        frame: &Frame<Two>,
+        mode: &ModeState<Two>,
+        _settings: &Settings,
+    ) -> Option<(Vec2, Vec2)> {
+        let obb = mode.get(mode.selected_box?);
+        let h = gizmo2d::handles(obb, frame.projector.camera.zoom);
+        draw::bounds([px(frame, h.stick_base), px(frame, h.rotate)], 10.0)
+    }
 }
 
 /// World to pixels.

@@ -67,28 +67,23 @@ fn coords<V: Vector>(v: V) -> String {
         .join(", ")
 }
 
-/// The points: where, how deep, which features.
+/// The points: how deep, where, and (on a line of its own, so that it wraps in a narrow panel)
+/// which features meet there.
 fn points<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
     let Some(m) = &model.frame.contact.manifold else {
         return;
     };
-    egui::Grid::new("contact-points")
-        .striped(true)
-        .spacing([8.0, 2.0])
-        .show(ui, |ui| {
-            for h in ["#", "point", "separation", "features (hover in the scene)"] {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for (k, p) in m.points().iter().enumerate() {
-                ui.label((k + 1).to_string());
-                ui.label(RichText::new(coords(p.point)).monospace());
-                ui.label(RichText::new(fmt_num(p.separation)).monospace());
-                ui.label(RichText::new(p.id.name()).color(theme::TEXT_DIM.egui()))
-                    .on_hover_text(format!("id {}", p.id.key()));
-                ui.end_row();
-            }
+    for (k, p) in m.points().iter().enumerate() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{}", k + 1)).strong());
+            ui.label(RichText::new(format!("sep {}", fmt_num(p.separation))).monospace());
+            ui.label(RichText::new(format!("at ({})", coords(p.point))).monospace());
         });
+        ui.indent(("contact-point", k), |ui| {
+            ui.label(RichText::new(p.id.name()).color(theme::TEXT_DIM.egui()))
+                .on_hover_text(format!("id {} (hover the point in the scene)", p.id.key()));
+        });
+    }
 }
 
 /// The f64 reference manifold's verdict on this one.

@@ -75,6 +75,8 @@ pub(crate) struct UiState {
     pub sphere: sphere::SphereState,
     /// egui believed Ctrl was down last frame when it was not (see [`repair_modifiers`]).
     pub stale_ctrl: bool,
+    /// The window's width last frame, in points: a resize gives the panel its default share.
+    pub screen_width: f32,
 }
 
 /// What one pass of the UI produced.
@@ -171,9 +173,12 @@ pub(crate) fn drop_shortcut_characters(events: &mut Vec<egui::Event>) {
     }
 }
 
-/// The panel's width when the window opens: about a third of the window, within reason.
+/// The panel's width when the window opens or is resized: about a third of the window, within
+/// reason (at most 55 % of it, so that the scene keeps the rest).
 pub(crate) fn default_panel_width(screen_width: f32) -> f32 {
-    (screen_width * 0.36).clamp(320.0, 560.0)
+    (screen_width * 0.38)
+        .clamp(340.0, 560.0)
+        .min(screen_width * 0.55)
 }
 
 /// The frame times the panel shows, in milliseconds, smoothed.
@@ -201,11 +206,17 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
     }
     scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
     paste::window(ctx, model, &mut state.paste, &mut out.commands);
-    timeline::window(ctx, model.timeline, &mut out.commands);
+    let layout = WindowLayout::of(
+        ctx.screen_rect(),
+        state.flags.panel_width,
+        model.timeline.is_some(),
+    );
+    timeline::window(ctx, model.timeline, &layout, &mut out.commands);
     let sphere = if model.settings.sphere {
         sphere::window(
             ctx,
             model,
+            &layout,
             &mut state.sphere,
             &mut out.commands,
             &mut out.probe,
@@ -214,7 +225,7 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
         None
     };
     let width = if model.settings.panel_open {
-        side_panel(ctx, model, &mut out)
+        side_panel(ctx, model, &mut out, &mut state.screen_width)
     } else {
         collapsed(ctx, &mut out.commands);
         0.0
@@ -228,6 +239,48 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
             .map_or(0.0, |r| r.right()),
     };
     out
+}
+
+/// Where the scene's windows go this frame, so that none covers another or runs under the panel:
+/// the timeline across the bottom of the scene, the sphere of directions at the top left above it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct WindowLayout {
+    /// The scene's part of the window: left of the panel.
+    pub scene: egui::Rect,
+    /// The timeline's width, and the height it keeps at the bottom (0 without a recording).
+    pub timeline: egui::Vec2,
+    /// The tallest the sphere window may be: down to the timeline, or to the bottom.
+    pub sphere_height: f32,
+}
+
+/// The timeline window's height: controls, strip, slider and four lines of words.
+pub(crate) const TIMELINE_HEIGHT: f32 = 215.0;
+/// Where the sphere window starts, below the verdict banner.
+pub(crate) const SPHERE_TOP: f32 = 90.0;
+
+impl WindowLayout {
+    /// For a window `screen` with the panel `panel_width` wide (last frame's).
+    pub(crate) fn of(screen: egui::Rect, panel_width: f32, timeline: bool) -> Self {
+        let scene = egui::Rect::from_min_max(
+            screen.min,
+            egui::pos2(
+                (screen.right() - panel_width).max(screen.left() + 200.0),
+                screen.bottom(),
+            ),
+        );
+        let timeline = if timeline {
+            egui::vec2((scene.width() - 20.0).clamp(200.0, 640.0), TIMELINE_HEIGHT)
+        } else {
+            egui::Vec2::ZERO
+        };
+        // the window's title bar and margins come on top of its content's height
+        let sphere_height = (scene.height() - SPHERE_TOP - timeline.y - 100.0).max(80.0);
+        Self {
+            scene,
+            timeline,
+            sphere_height,
+        }
+    }
 }
 
 /// The button that opens the panel again.
@@ -245,16 +298,31 @@ fn collapsed(ctx: &egui::Context, commands: &mut Vec<Command>) {
         });
 }
 
-fn side_panel<D: Dim>(ctx: &egui::Context, model: &PanelModel<D>, out: &mut UiOut) -> f32 {
+fn side_panel<D: Dim>(
+    ctx: &egui::Context,
+    model: &PanelModel<D>,
+    out: &mut UiOut,
+    last_screen: &mut f32,
+) -> f32 {
     let screen = ctx.screen_rect().width();
-    let panel = egui::SidePanel::right("satbox-panel")
+    let id = egui::Id::new("satbox-panel");
+    // when the window is resized the panel takes its default share of the new width again (egui
+    // would keep the width the smaller window forced on it)
+    if (screen - *last_screen).abs() > 0.5 {
+        if *last_screen > 0.0 {
+            ctx.data_mut(|d| d.remove::<egui::containers::panel::PanelState>(id));
+        }
+        *last_screen = screen;
+    }
+    let panel = egui::SidePanel::right(id)
         .resizable(true)
         .default_width(default_panel_width(screen))
         // the scene always keeps at least 45% of a small window
         .min_width(300.0f32.min(screen * 0.55))
         .max_width((screen * 0.55).max(200.0))
         .show(ctx, |ui| {
-            egui::ScrollArea::both()
+            // vertical only: every view fits the panel's width (wrapping, or a narrower table)
+            egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
                 .show(ui, |ui| contents(ui, model, out));
         });

@@ -6,11 +6,11 @@
 use egui_macroquad::egui::{self, Color32, Pos2, Rect, RichText, Sense, Shape, Stroke, Ui};
 use glam::{Quat, Vec2, Vec3};
 
-use super::{dim, PanelModel};
+use super::{dim, PanelModel, WindowLayout, SPHERE_TOP};
 use crate::app::command::Command;
 use crate::app::dim::{AxisReport, Dim, Vector};
 use crate::app::frame::Directions;
-use crate::app::sphere::{colour, from_disc, gauss_arcs, on_disc, zero_contour};
+use crate::app::sphere::{colour, from_disc, gauss_arcs, on_disc, zero_contour, SphereMesh};
 use crate::app::theme;
 use crate::app::three::{sphere_mesh, Three};
 use crate::app::two::Two;
@@ -45,11 +45,13 @@ pub(crate) trait DirectionsPicture: Dim {
     /// The window's title.
     const TITLE: &'static str;
     /// Paints the picture; returns what the pointer did on it.
+    /// `height` is the most the window may take: the picture leaves room for the facts.
     fn picture(
         ui: &mut Ui,
         model: &PanelModel<Self>,
         dirs: &Directions<Self::Vec>,
         state: &mut SphereState,
+        height: f32,
     ) -> Pointed;
 }
 
@@ -57,6 +59,7 @@ pub(crate) trait DirectionsPicture: Dim {
 pub(crate) fn window<D: DirectionsPicture>(
     ctx: &egui::Context,
     model: &PanelModel<D>,
+    layout: &WindowLayout,
     state: &mut SphereState,
     commands: &mut Vec<Command>,
     probe: &mut Option<[f32; 3]>,
@@ -66,9 +69,12 @@ pub(crate) fn window<D: DirectionsPicture>(
     let shown = egui::Window::new(D::TITLE)
         .open(&mut open)
         .default_width(360.0)
-        .default_pos(egui::pos2(16.0, 90.0))
+        .default_pos(egui::pos2(16.0, SPHERE_TOP))
+        // never down over the timeline, nor past the window's bottom
+        .max_height(layout.sphere_height)
+        .vscroll(true)
         .show(ctx, |ui| {
-            let pointed = D::picture(ui, model, dirs, state);
+            let pointed = D::picture(ui, model, dirs, state, layout.sphere_height);
             *probe = pointed.hovered;
             if pointed.clicked {
                 let pinned = model.mode.probe_pinned;
@@ -85,6 +91,9 @@ pub(crate) fn window<D: DirectionsPicture>(
     }
     shown.map(|r| r.response.rect)
 }
+
+/// The height the facts under the picture take (the rest of the window is the picture's).
+const FACTS_HEIGHT: f32 = 200.0;
 
 /// The two facts, with this pair's numbers.
 fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) {
@@ -211,8 +220,12 @@ impl DirectionsPicture for Three {
         model: &PanelModel<Self>,
         dirs: &Directions<Vec3>,
         state: &mut SphereState,
+        height: f32,
     ) -> Pointed {
-        let size = ui.available_width().clamp(200.0, 360.0);
+        let size = ui
+            .available_width()
+            .min(height - FACTS_HEIGHT)
+            .clamp(140.0, 360.0);
         let (rect, response) =
             ui.allocate_exact_size(egui::vec2(size, size), Sense::click_and_drag());
         if response.dragged() {
@@ -223,24 +236,7 @@ impl DirectionsPicture for Three {
         let painter = ui.painter_at(rect);
         let view = state.view;
         let mesh = sphere_mesh();
-        // separate scales on each side of 0: a thin separating region still reads green
-        let (neg, pos) = dirs
-            .values
-            .iter()
-            .fold((0.0f32, 0.0f32), |(n, p), v| (n.max(-v), p.max(*v)));
-        let mut shape = egui::Mesh::default();
-        for (n, v) in mesh.dirs.iter().zip(&dirs.values) {
-            let (p, _) = on_disc(view, *n);
-            let scale = if *v < 0.0 { neg } else { pos };
-            shape.colored_vertex(disc_px(rect, p), color32(colour(*v, scale)));
-        }
-        for t in &mesh.tris {
-            let centre = t.iter().fold(Vec3::ZERO, |c, &i| c + mesh.dirs[i as usize]);
-            if on_disc(view, centre).1 {
-                shape.add_triangle(t[0], t[1], t[2]);
-            }
-        }
-        painter.add(Shape::mesh(shape));
+        painter.add(Shape::mesh(shaded_sphere(mesh, &dirs.values, view, rect)));
         let near_line = |a: Vec3, b: Vec3, stroke: Stroke| {
             let ((p, pa), (q, qb)) = (on_disc(view, a), on_disc(view, b));
             if pa && qb {
@@ -284,6 +280,27 @@ impl DirectionsPicture for Three {
             clicked: response.clicked(),
         }
     }
+}
+
+/// The near half of the sphere, each vertex coloured by `s` there (separate scales on each side
+/// of 0, so that a thin separating region still reads green).
+fn shaded_sphere(mesh: &SphereMesh, values: &[f32], view: Quat, rect: Rect) -> egui::Mesh {
+    let (neg, pos) = values
+        .iter()
+        .fold((0.0f32, 0.0f32), |(n, p), v| (n.max(-v), p.max(*v)));
+    let mut shape = egui::Mesh::default();
+    for (n, v) in mesh.dirs.iter().zip(values) {
+        let (p, _) = on_disc(view, *n);
+        let scale = if *v < 0.0 { neg } else { pos };
+        shape.colored_vertex(disc_px(rect, p), color32(colour(*v, scale)));
+    }
+    for t in &mesh.tris {
+        let centre = t.iter().fold(Vec3::ZERO, |c, &i| c + mesh.dirs[i as usize]);
+        if on_disc(view, centre).1 {
+            shape.add_triangle(t[0], t[1], t[2]);
+        }
+    }
+    shape
 }
 
 /// The candidate axes (and their antipodes) as labelled dots: the first separating one ringed in
@@ -443,9 +460,11 @@ impl DirectionsPicture for Two {
         model: &PanelModel<Self>,
         dirs: &Directions<Vec2>,
         _state: &mut SphereState,
+        height: f32,
     ) -> Pointed {
         let width = ui.available_width().clamp(260.0, 420.0);
-        let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 180.0), Sense::click());
+        let plot_h = (height - FACTS_HEIGHT).clamp(100.0, 180.0);
+        let (rect, response) = ui.allocate_exact_size(egui::vec2(width, plot_h), Sense::click());
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 3.0, theme::PANEL_FRAME.egui());
         let (lo, hi) = dirs

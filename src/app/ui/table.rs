@@ -96,8 +96,10 @@ pub(crate) fn axis_table<D: Dim>(
     let (first, least) = model.frame.first_and_least();
     let view = &model.mode.view;
     let mut hovered = None;
-    // the shadows' strip takes the width the panel has left (measured on the last frame)
+    // the shadows' strip takes the width the panel has left (measured on the last frame); a
+    // narrow panel leaves out ra, rb and |T·L| (a row's hover shows them)
     let avail = ui.available_width();
+    let compact = avail < COMPACT_BELOW;
     let width_id = ui.id().with("axis-table-strip");
     let strip_w = ui.data(|d| d.get_temp::<f32>(width_id)).unwrap_or(96.0);
     ui.scope(|ui| {
@@ -106,9 +108,13 @@ pub(crate) fn axis_table<D: Dim>(
             .striped(true)
             .spacing([7.0, 3.0])
             .show(ui, |ui| {
-                for h in [
+                let all = [
                     "#", "axis", "ra", "rb", "|T·L|", "gap", "verdict", "shadows",
-                ] {
+                ];
+                for h in all
+                    .into_iter()
+                    .filter(|h| !compact || !matches!(*h, "ra" | "rb" | "|T·L|"))
+                {
                     ui.label(RichText::new(h).strong());
                 }
                 ui.end_row();
@@ -122,7 +128,7 @@ pub(crate) fn axis_table<D: Dim>(
                     };
                     // the row's background goes under its cells, painted once their extent is known
                     let background = ui.painter().add(egui::Shape::Noop);
-                    let row = row(ui, t, (color, word), strip_w);
+                    let row = row(ui, t, (color, word), strip_w, compact);
                     if let Some(c) = lit {
                         let fill = egui::Shape::rect_filled(row, 2.0, c.egui());
                         ui.painter().set(background, fill);
@@ -133,12 +139,7 @@ pub(crate) fn axis_table<D: Dim>(
                             ui.id().with(("axis-row", t.index())),
                             egui::Sense::click(),
                         )
-                        .on_hover_text(format!(
-                            "axis {} ({}): when it is the least penetration, the contact is a {}",
-                            t.index(),
-                            t.kind().name(),
-                            t.kind().feature_pair()
-                        ));
+                        .on_hover_text(row_hint(t));
                     if resp.hovered() {
                         hovered = Some(t.index());
                     }
@@ -159,19 +160,49 @@ pub(crate) fn axis_table<D: Dim>(
     hovered
 }
 
-/// One row's cells; returns the rectangle they cover.
+/// Below this width (points) the table leaves out the ra, rb and |T·L| columns.
+const COMPACT_BELOW: f32 = 470.0;
+
+/// A row's hover: its numbers and what its contact would be.
+fn row_hint<V>(t: &AxisTest<V>) -> String {
+    let numbers = if t.degenerate() {
+        "parallel edges: a degenerate axis, never separating".to_string()
+    } else {
+        format!(
+            "ra {} · rb {} · |T·L| {} · gap {}",
+            fmt_num(t.ra()),
+            fmt_num(t.rb()),
+            fmt_num(t.distance()),
+            fmt_num(t.gap())
+        )
+    };
+    format!(
+        "axis {} ({}): {numbers}\nwhen it is the least penetration, the contact is a {}",
+        t.index(),
+        t.kind().label(),
+        t.kind().feature_pair()
+    )
+}
+
+/// One row's cells (without ra, rb and |T·L| when `compact`); returns the rectangle they cover.
 fn row<V>(
     ui: &mut Ui,
     t: &AxisTest<V>,
     (color, word): (Color32, &str),
     strip_w: f32,
+    compact: bool,
 ) -> egui::Rect {
     let txt = |s: String| RichText::new(s).monospace().color(color);
     let mut cells = vec![
         ui.label(txt(t.index().to_string())).rect,
         ui.label(txt(t.kind().label())).rect,
     ];
-    for v in [t.ra(), t.rb(), t.distance(), t.gap()] {
+    let numbers = if compact {
+        vec![t.gap()]
+    } else {
+        vec![t.ra(), t.rb(), t.distance(), t.gap()]
+    };
+    for v in numbers {
         let s = if t.degenerate() {
             "–".into()
         } else {

@@ -5,7 +5,7 @@
 
 use egui_macroquad::egui::{self, RichText, Sense, Ui};
 
-use super::dim;
+use super::{dim, WindowLayout};
 use crate::app::command::{Command, TimelineCommand as T};
 use crate::app::theme;
 use crate::app::timeline::{Mark, Timeline};
@@ -19,18 +19,24 @@ fn tone(m: &Mark) -> theme::Rgba {
     }
 }
 
-/// The Timeline window, while a recording is open.
-pub(crate) fn window(ctx: &egui::Context, tl: Option<&Timeline>, commands: &mut Vec<Command>) {
+/// The Timeline window, while a recording is open: across the bottom of the scene, of a fixed
+/// size (`layout`), so that its buttons stay where they are whatever the frame says.
+pub(crate) fn window(
+    ctx: &egui::Context,
+    tl: Option<&Timeline>,
+    layout: &WindowLayout,
+    commands: &mut Vec<Command>,
+) {
     let Some(tl) = tl else {
         return;
     };
     let mut open = true;
+    let size = layout.timeline;
     egui::Window::new(format!("Timeline: {}", tl.name))
         .open(&mut open)
         // above the scene's message line
         .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -44.0])
-        .default_width(640.0)
-        .resizable(false)
+        .fixed_size(size - egui::vec2(16.0, 40.0))
         .collapsible(true)
         .show(ctx, |ui| {
             controls(ui, tl, commands);
@@ -41,13 +47,18 @@ pub(crate) fn window(ctx: &egui::Context, tl: Option<&Timeline>, commands: &mut 
             if ui.add(slider).changed() {
                 commands.push(Command::Timeline(T::Go(k)));
             }
-            shown(ui, tl);
-            dim(
-                ui,
-                "strip: green separated · red intersecting · yellow touching · grey unreadable \
-                 line · white tick: verdict, axis or contact changes · magenta: parry's verdict, depth or \
-                 normal differs",
-            );
+            // the words take the height left, scrolling when a frame says more
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    shown(ui, tl);
+                    dim(
+                        ui,
+                        "strip: green separated · red intersecting · yellow touching · grey \
+                         unreadable line · white tick: verdict, axis or contact changes · \
+                         magenta: parry disagrees",
+                    );
+                });
         });
     if !open {
         commands.push(Command::Timeline(T::Close));
