@@ -34,16 +34,19 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Test box pairs from a JSON Lines file (`-` for stdin): one JSON verdict per line.
+    /// Test box pairs from a JSON Lines file (`-` for stdin): one JSON answer per line.
+    #[command(after_help = CHECK_EXAMPLE)]
     Check {
         /// The file to read, or `-` for standard input.
         file: String,
-        /// Leave out the per-axis numbers: verdict, first axis, depth and normal only.
+        /// Leave out the per-axis records ("axes"); every other field stays (the verdict,
+        /// touching, the first separating axis, the depth and normal, the contact manifold, the
+        /// distance and closest points).
         #[arg(long)]
         compact: bool,
-        /// Add another engine's answer and the disagreements with it (their sizes) to each line.
-        /// parry3d's cuboid contact goes through GJK/EPA and returns too shallow a depth on a few
-        /// pairs in a thousand (9 of 9,334 intersecting pairs in the benchmark, up to 0.126 short).
+        /// Add another engine's answer to each line: its verdict, depth, normal and contact
+        /// manifold, the disagreements with satbox's (each with its size) and the differences by
+        /// design (each with its reason).
         #[arg(long, value_name = "ENGINE")]
         compare: Option<CompareWith>,
     },
@@ -56,6 +59,14 @@ enum Command {
         base: String,
     },
 }
+
+/// One line in and one line out, under `satbox check --help`.
+const CHECK_EXAMPLE: &str = r#"Example:
+  echo '{"a":{"center":[0,0,0],"half_extents":[1,1,1]},"b":{"center":[1.5,0,0],"half_extents":[1,1,1]}}' | satbox check --compact -
+
+  {"line":1,"intersect":true,"touching":false,"first_separating_axis":null,"separating_axes":[],"depth":0.5,"normal":[1.0,0.0,0.0],"min_axis":0,"manifold":{...4 points...},"separation_distance":0.0,"closest_points":null,"notes":[...]}
+
+A box is {"center", "half_extents" or "size", "rotation" [x,y,z,w] (or "rotation_wxyz", "basis", "euler")} in 3D, {"center", "half_extents" or "size", "angle" or "angle_deg"} in 2D; a box without a rotation is not turned. Exit status: 0 when every line was answered, 1 when a line was an error (its answer is {"line":N,"error":"..."}), 2 when the file cannot be read. The full contract: docs/check.md."#;
 
 /// Engines `check --compare` can ask.
 #[derive(Clone, Copy, clap::ValueEnum)]

@@ -305,7 +305,7 @@ fn bad_lines() -> Vec<(String, &'static str)> {
         ),
         (
             with_b3(r#"{"center":[0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#),
-            "box b: \"center\" has 2 numbers; it needs 3 [x, y, z]",
+            "box b: \"center\" has 2 items; it needs 3 numbers [x, y, z]",
         ),
         (
             with_b3(r#"{"center":[0,0,0],"half_extents":"big","rotation":[0,0,0,1]}"#),

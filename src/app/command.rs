@@ -8,7 +8,7 @@ use macroquad::input::KeyCode;
 
 use super::dim::{Field, Reset};
 use super::gizmo::GizmoMode;
-use super::input::KeyFrame;
+use super::input::{KeyDown, KeyFrame};
 use super::settings::Settings;
 use super::view::{AxisFilter, Overlays};
 use crate::sat::{ManifoldParams, Which};
@@ -156,13 +156,13 @@ pub(crate) enum Command {
 /// scene.
 pub(crate) fn from_keys(keys: &KeyFrame) -> Vec<Command> {
     let mut out = Vec::new();
-    for &key in &keys.pressed {
-        let command = if keys.ctrl {
+    for &KeyDown { key, ctrl, shift } in &keys.pressed {
+        let command = if ctrl {
             match key {
-                KeyCode::Z if keys.shift => Some(Command::Redo),
+                KeyCode::Z if shift => Some(Command::Redo),
                 KeyCode::Z => Some(Command::Undo),
                 KeyCode::Y => Some(Command::Redo),
-                KeyCode::S if keys.shift => Some(Command::ShowSaveAs),
+                KeyCode::S if shift => Some(Command::ShowSaveAs),
                 KeyCode::S => Some(Command::Save),
                 KeyCode::O => Some(Command::ShowOpen),
                 KeyCode::Q => Some(Command::Quit),
@@ -205,11 +205,42 @@ mod tests {
 
     fn keys(pressed: &[KeyCode], ctrl: bool, shift: bool) -> KeyFrame {
         KeyFrame {
-            pressed: pressed.to_vec(),
-            ctrl,
-            shift,
-            chars: Vec::new(),
+            pressed: pressed
+                .iter()
+                .map(|&key| KeyDown { key, ctrl, shift })
+                .collect(),
+            ..KeyFrame::default()
         }
+    }
+
+    #[test]
+    fn a_chord_is_read_with_the_modifiers_of_its_own_key_press() {
+        // Ctrl+Z then Ctrl+Shift+Z, both over before the frame reads the keys: at the frame's end
+        // neither Ctrl nor Shift is held
+        let fast = KeyFrame {
+            pressed: vec![
+                KeyDown {
+                    key: KeyCode::Z,
+                    ctrl: true,
+                    shift: false,
+                },
+                KeyDown {
+                    key: KeyCode::Z,
+                    ctrl: true,
+                    shift: true,
+                },
+                KeyDown::plain(KeyCode::S),
+            ],
+            ..KeyFrame::default()
+        };
+        assert_eq!(
+            from_keys(&fast),
+            vec![
+                Command::Undo,
+                Command::Redo,
+                Command::Step(StepCommand::Toggle)
+            ]
+        );
     }
 
     #[test]

@@ -20,6 +20,7 @@ use super::source::Source;
 use super::three::Three;
 use super::two::Two;
 use crate::scene::boxes::pair_from_json;
+use crate::scene::cases::{Case, Cases};
 use crate::scene::presets::{presets, Preset};
 use crate::scene::{write_atomic, Mode, Pair, Scene, SceneError};
 
@@ -168,15 +169,24 @@ pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
         Ok((scene, pair)) => return Ok(Loaded::new(scene, pair, Some(path))),
         Err(e) => e,
     };
-    let name = path.display();
-    let cases: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
+    let name = file_name(path);
+    // read as `check` reads it, so that a broken file gets `check`'s words (an object over several
+    // lines not closed when the input ends, say); `//` lines are notes
+    let cases: Vec<Case> = Cases::new(text.as_bytes())
+        .map_while(Result::ok)
+        .filter(|c| {
+            !c.text
+                .as_ref()
+                .is_ok_and(|t| t.trim_start().starts_with("//"))
+        })
         .collect();
-    let Some(&(n, line)) = cases.first() else {
+    let Some(first) = cases.first() else {
         return Err(SceneError::Shape(format!("{name}: the file is empty")));
     };
+    let line = first
+        .text
+        .as_ref()
+        .map_err(|e| SceneError::Shape(format!("{name}: {e}")))?;
     let pair = pair_from_json(line).map_err(|as_line| {
         // a whole-file object with a mode was meant as a scene
         let scene_like =
@@ -186,12 +196,12 @@ pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
     })?;
     let description = match cases.len() {
         1 => format!("the check line of {name}"),
-        all => format!("line {} of {name} (the first of {all} cases)", n + 1),
+        all => format!("line {} of {name} (the first of {all} cases)", first.line),
     };
     // no path: Save asks where, so a JSON Lines file is never replaced by a scene
     let scene = Scene::new(&pair, description.clone(), serde_json::Value::Null);
     Ok(Loaded {
-        source: Source::read_from(&file_name(path), description, pair),
+        source: Source::read_from(&name, description, pair),
         scene,
         pair,
     })
@@ -628,6 +638,16 @@ mod tests {
         assert!(e.contains("s.json") && e.contains("\"mode\""), "{e}");
         let e = read_text(Path::new("empty.jsonl"), "\n  \n").unwrap_err();
         assert!(e.to_string().contains("empty"), "{e}");
+        // cut off: the words `check` has for it
+        let json = scene.to_json();
+        let cut: String = json.lines().take(12).collect::<Vec<_>>().join("\n");
+        let e = read_text(Path::new("crate.json"), &cut)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "crate.json: the object opened on line 1 is not closed when the input ends (line 12)"
+        );
     }
 
     #[test]

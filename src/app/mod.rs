@@ -159,6 +159,8 @@ struct Shared {
     /// Smoothed and worst recent frame time, milliseconds.
     frame_ms: ui::FrameTimes,
     last_mouse: Vec2,
+    /// The keyboard log's state across frames.
+    keys: input::KeyLogState,
     now: f64,
     /// The status and the scene link last given to the page (the browser only).
     published: (String, String),
@@ -229,6 +231,7 @@ impl App {
                 queued: Vec::new(),
                 frame_ms: ui::FrameTimes::default(),
                 last_mouse: Vec2::ZERO,
+                keys: input::KeyLogState::default(),
                 now: 0.0,
                 published: Default::default(),
                 timeline: None,
@@ -269,10 +272,12 @@ impl App {
         let viewport = self.viewport();
         // 1. input
         let flags = self.shared.ui.flags;
+        // a text field, or an open dialog, owns the keyboard: no letter reaches the scene
         let (input, keys) = input::gather(
             &mut self.shared.last_mouse,
+            &mut self.shared.keys,
             |p| !flags.pointer_over && viewport.contains(p),
-            !flags.wants_keyboard,
+            !flags.wants_keyboard && !flags.dialog_open,
         );
         // 2. edits: the commands of the whole app first, the mode's in its frame
         let mut commands = std::mem::take(&mut self.shared.queued);
@@ -291,7 +296,7 @@ impl App {
         let keys = ui::KeysNow {
             ctrl: keys.ctrl,
             shift: keys.shift,
-            first_char: keys.chars.first().copied(),
+            lost_char: keys.lost_char,
             wheel: input.wheel,
         };
         let drag_ended = match self.mode {
@@ -650,11 +655,16 @@ impl Shared {
                 let s = &mut self.settings.gizmo_space;
                 *s = if *s == Local { World } else { Local };
             }
-            other => {
-                if let Some((text, error)) = mode.apply(other, &self.settings, viewport) {
-                    self.say(text, error);
+            other => match mode.apply(other, &self.settings, viewport) {
+                Some((text, error)) => self.say(text, error),
+                // a value accepted: the message of one refused before it is out of date
+                None if matches!(other, Command::Edit { .. })
+                    && self.message.as_ref().is_some_and(|m| m.error) =>
+                {
+                    self.message = None;
                 }
-            }
+                None => {}
+            },
         }
     }
 

@@ -198,7 +198,7 @@ fn numbers<const N: usize>(
         return Err(bad(
             which,
             format!(
-                "\"{field}\" has {} numbers; it needs {N} {labels}",
+                "\"{field}\" has {} items; it needs {N} numbers {labels}",
                 items.len()
             ),
         ));
@@ -369,7 +369,7 @@ fn quaternion(
         Some(items) if items.len() == 3 => bad(
             which,
             format!(
-                "\"{field}\" has 3 numbers; a quaternion needs 4 {labels} (Euler angles go in \"euler\": {{\"order\": \"XYZ\", \"degrees\": [x, y, z]}})"
+                "\"{field}\" has 3 items; a quaternion needs 4 numbers {labels} (Euler angles go in \"euler\": {{\"order\": \"XYZ\", \"degrees\": [x, y, z]}})"
             ),
         ),
         _ => e,
@@ -573,16 +573,18 @@ pub fn read_box3(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb3,
         .ok_or_else(|| SceneError::Shape(format!("box {} must be an object", box_name(which))))?;
     let c = center::<3>(which, obj)?;
     let (half, extent_field, given) = extents::<3>(which, obj)?;
-    let field = one_of(which, obj, &ROTATION_FIELDS_3D)?.ok_or_else(|| {
-        bad(
-            which,
-            "needs a rotation: \"rotation\" [x, y, z, w], \"rotation_wxyz\" [w, x, y, z], \"basis\" (rows) or \"euler\" {\"order\": \"XYZ\", \"degrees\": [x, y, z]}",
-        )
-    })?;
-    let q = match field {
-        "basis" => basis(which, &obj[field], (extent_field, &given), notes)?,
-        "euler" => euler(which, &obj[field], notes)?,
-        _ => quaternion(which, field, &obj[field], notes)?,
+    // no rotation is no turn, as every engine assumes: read so, and said
+    let q = match one_of(which, obj, &ROTATION_FIELDS_3D)? {
+        None => {
+            notes.push(Note::about(
+                which,
+                "no rotation given: read as none (\"rotation\": [0, 0, 0, 1])",
+            ));
+            Quat::IDENTITY
+        }
+        Some("basis") => basis(which, &obj["basis"], (extent_field, &given), notes)?,
+        Some("euler") => euler(which, &obj["euler"], notes)?,
+        Some(field) => quaternion(which, field, &obj[field], notes)?,
     };
     note_unknown(which, obj, Mode::Three, notes);
     box3_from(which, c, half, q)
@@ -605,14 +607,16 @@ pub fn read_box2(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb2,
         .ok_or_else(|| SceneError::Shape(format!("box {} must be an object", box_name(which))))?;
     let c = center::<2>(which, obj)?;
     let (half, _, _) = extents::<2>(which, obj)?;
-    let field = one_of(which, obj, &ROTATION_FIELDS_2D)?.ok_or_else(|| {
-        bad(
-            which,
-            "needs its angle: \"angle\" (radians, counter-clockwise) or \"angle_deg\"",
-        )
-    })?;
-    let raw = number(which, field, &obj[field])?;
-    let angle = angle_from(which, field, raw)?;
+    let angle = match one_of(which, obj, &ROTATION_FIELDS_2D)? {
+        None => {
+            notes.push(Note::about(
+                which,
+                "no angle given: read as none (\"angle\": 0)",
+            ));
+            0.0
+        }
+        Some(field) => angle_from(which, field, number(which, field, &obj[field])?)?,
+    };
     note_unknown(which, obj, Mode::Two, notes);
     box2_from(which, c, half, angle)
 }
@@ -1050,6 +1054,30 @@ mod tests {
     }
 
     #[test]
+    fn a_box_without_a_rotation_or_angle_is_not_turned_and_the_reading_says_so() {
+        let read = noted_pair_from_json(
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1]},"b":{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#,
+        )
+        .unwrap();
+        let Pair::Three(a, _) = read.pair else {
+            panic!("3D")
+        };
+        assert_eq!(a.rotation, Quat::IDENTITY);
+        assert_eq!(read.notes.len(), 1);
+        assert!(read.notes[0]
+            .to_string()
+            .starts_with("box a: no rotation given"));
+        let read = noted_pair_from_json(
+            r#"{"a":{"center":[0,0],"half_extents":[1,1]},"b":{"center":[3,0],"half_extents":[1,1],"angle":0.5}}"#,
+        )
+        .unwrap();
+        assert!(matches!(read.pair, Pair::Two(a, _) if a.angle == 0.0));
+        assert!(read.notes[0]
+            .to_string()
+            .starts_with("box a: no angle given"));
+    }
+
+    #[test]
     fn both_fields_of_a_pair_or_neither_is_an_error_naming_the_fields() {
         let cases = [
             (
@@ -1065,17 +1093,10 @@ mod tests {
                 "box a: has both \"rotation\" and \"basis\"; give exactly one of \"rotation\", \"rotation_wxyz\", \"basis\" or \"euler\"",
             ),
             (
-                r#"{"center":[0,0,0],"half_extents":[1,1,1]}"#,
-                "box a: needs a rotation: \"rotation\" [x, y, z, w]",
-            ),
-            (
                 r#"{"center":[0,0],"half_extents":[1,1],"angle":0,"angle_deg":0}"#,
                 "box a: has both \"angle\" and \"angle_deg\"",
             ),
-            (
-                r#"{"center":[0,0],"half_extents":[1,1]}"#,
-                "box a: needs its angle: \"angle\" (radians, counter-clockwise) or \"angle_deg\"",
-            ),
+
             (
                 r#"{"center":[0,0,0],"half_extents":[1,1,1],"euler":{"order":"XYZ","degrees":[0,0,0],"radians":[0,0,0]}}"#,
                 "box a: \"euler\" has both \"degrees\" and \"radians\"",
@@ -1154,7 +1175,7 @@ mod tests {
             r#"{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[10,20,30]}"#,
         ));
         assert!(
-            e.contains("a quaternion needs 4 [x, y, z, w] (Euler angles go in \"euler\""),
+            e.contains("a quaternion needs 4 numbers [x, y, z, w] (Euler angles go in \"euler\""),
             "{e}"
         );
     }

@@ -533,6 +533,51 @@ fn field_at(
     (which, &fields[fields.len() - 1], 0)
 }
 
+/// The word a field is labelled with in an engine's printout: `lossyScale` of
+/// `transform.lossyScale`, `center` of `BoxCollider.center (local offset)`; `None` when it is too
+/// short to look for (`x`, `pos`).
+fn label_of(field: &Field) -> Option<&'static str> {
+    let head = field.name.split([' ', '(']).next().unwrap_or_default();
+    let word = head.rsplit('.').next().unwrap_or_default();
+    (word.len() >= 4).then_some(word)
+}
+
+/// When the text labels its fields (`A: center (…) size (…) …`) and a box lacks one of them:
+/// which box lacks which field, as a sentence. Each box's part of the text starts where the
+/// first field's label appears; `None` when the labels do not tell.
+fn missing_labels(text: &str, fields: &[Field]) -> Option<String> {
+    let lower = text.to_lowercase();
+    let labelled: Vec<(&Field, String)> = fields
+        .iter()
+        .filter_map(|f| label_of(f).map(|l| (f, l.to_lowercase())))
+        .collect();
+    let (_, first) = labelled.first()?;
+    let starts: Vec<usize> = lower
+        .match_indices(first.as_str())
+        .map(|(k, _)| k)
+        .collect();
+    if starts.len() != 2 {
+        return None;
+    }
+    let parts = [&lower[starts[0]..starts[1]], &lower[starts[1]..]];
+    let mut gaps = Vec::new();
+    for (part, which) in parts.iter().zip(['a', 'b']) {
+        for (f, label) in &labelled {
+            if !part.contains(label.as_str()) {
+                gaps.push(format!("box {which} has no {}", f.name));
+            }
+        }
+    }
+    (!gaps.is_empty()).then(|| {
+        let needs: Vec<&str> = fields.iter().map(|f| f.name).collect();
+        format!(
+            "{} (each box needs {})",
+            gaps.join(" and "),
+            needs.join(", ")
+        )
+    })
+}
+
 /// What else a count of numbers would fit: the other dimension of this engine, or another
 /// engine in this dimension.
 fn count_hint(engine: Engine, mode: Mode, found: usize) -> String {
@@ -580,14 +625,18 @@ pub fn paste(engine: Engine, mode: Mode, text: &str) -> Result<NotedPair, SceneE
     let expected = 2 * per_box;
     let layout = engine.number_order(mode).unwrap_or_default();
     if numbers.len() < expected {
-        let (which, f, have) = field_at(fields, per_box, numbers.len());
+        // the labels the text carries say which field is missing; else where the numbers end
+        let missing = missing_labels(text, fields).unwrap_or_else(|| {
+            let (which, f, have) = field_at(fields, per_box, numbers.len());
+            format!(
+                "they run out in box {which}'s {} ({}), {have} of its {} there",
+                f.name, f.order, f.count
+            )
+        });
         return Err(SceneError::Shape(format!(
-            "{} {mode}: found {} numbers, expected {expected} ({per_box} per box: {layout}); they run out in box {which}'s {} ({}), {have} of its {} there.{}",
+            "{} {mode}: found {} numbers, expected {expected} ({per_box} per box: {layout}); {missing}.{}",
             engine.name(),
             numbers.len(),
-            f.name,
-            f.order,
-            f.count,
             count_hint(engine, mode, numbers.len())
         )));
     }
@@ -721,6 +770,16 @@ mod tests {
 
     fn wxyz(q: Quat) -> [f32; 4] {
         [q.w, q.x, q.y, q.z]
+    }
+
+    #[test]
+    fn a_unity_paste_without_box_a_s_lossy_scale_names_that_field_of_box_a() {
+        let text = "A: center (0.0, 0.0, 0.0) size (4.0, 1.0, 4.0) position (0.0, 0.0, 0.0) rotation (0, 0, 0, 1)\nB: center (0.0, 0.0, 0.0) size (1.0, 1.0, 1.0) lossyScale (1.0, 1.0, 1.0) position (0.2, 0.95, 0.0) rotation (0, 0.38268, 0, 0.92388)";
+        let e = paste(Engine::Unity, Mode::Three, text)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("box a has no transform.lossyScale"), "{e}");
+        assert!(!e.contains("box b"), "{e}");
     }
 
     #[test]

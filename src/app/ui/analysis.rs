@@ -238,8 +238,8 @@ pub(crate) fn step_through<D: Dim>(
                 let buttons = [
                     ("■ Stop", "Leave the step-through (S)", StepCommand::Toggle),
                     ("⏮", "Restart at axis 0", StepCommand::Restart),
-                    ("◀", "Back one axis (←)", StepCommand::Back),
-                    ("▶", "Next axis (→)", StepCommand::Next),
+                    ("◀", "Back one axis (Left arrow key)", StepCommand::Back),
+                    ("▶", "Next axis (Right arrow key)", StepCommand::Next),
                 ];
                 for (text, hint, c) in buttons {
                     if ui.button(text).on_hover_text(hint).clicked() {

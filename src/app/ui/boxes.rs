@@ -40,7 +40,7 @@ fn full_text(v: f64) -> String {
 fn number(
     ui: &mut Ui,
     value: f64,
-    row: &EditorRow,
+    (row, name): (&EditorRow, &str),
     check: impl Fn(f64) -> Result<(), String>,
     refused: &RefCell<Option<String>>,
 ) -> Option<f64> {
@@ -61,15 +61,17 @@ fn number(
                     format!("{x:.decimals$}")
                 }
             })
-            .custom_parser(
-                |text| match parse_number(text).and_then(|x| check(x).map(|_| x)) {
+            .custom_parser(|text| {
+                // a number that does not read is named by its field, as a refused value is
+                let read = parse_number(text).map_err(|why| format!("{} {name}: {why}", row.label));
+                match read.and_then(|x| check(x).map(|_| x)) {
                     Ok(x) => Some(x),
                     Err(why) => {
                         *refused.borrow_mut() = Some(why);
                         None
                     }
-                },
-            ),
+                }
+            }),
     );
     if response.clicked() {
         // the field opens on the full value: select all of it, not just the short display
@@ -120,7 +122,7 @@ fn editor<D: Dim>(
                             ui.label(*name);
                             let field = Field { row: r, col: c };
                             let check = |x: f64| D::edit(obb, field, x).map(|_| ());
-                            if let Some(v) = number(ui, *value, row, check, &refused) {
+                            if let Some(v) = number(ui, *value, (row, name), check, &refused) {
                                 commands.push(Command::Edit {
                                     which,
                                     field,

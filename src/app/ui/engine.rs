@@ -53,7 +53,7 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
                 dim(ui, format!("differs by design: {why}"));
             }
             if n == 0 {
-                let ok = "✓ the verdict, the depth, the normal and the contact points agree";
+                let ok = "✔ the verdict, the depth, the normal and the contact points agree";
                 ui.label(RichText::new(ok).color(theme::FIRST_SEPARATING.egui()));
             }
             dim(

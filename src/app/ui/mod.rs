@@ -58,6 +58,9 @@ pub(crate) struct UiFlags {
     /// Where the scene starts on the left: the right edge of the sphere window when it sits at
     /// the window's left edge (so the scene is framed beside it, not under it), else 0.
     pub scene_left: f32,
+    /// A dialog with a text field is open (Open, Save as, Paste, Copy as test): it owns the
+    /// keyboard, and no letter typed reaches the scene's shortcuts.
+    pub dialog_open: bool,
 }
 
 /// The UI's own state across frames: its windows' text fields, and last frame's flags.
@@ -97,8 +100,9 @@ pub(crate) struct KeysNow {
     pub ctrl: bool,
     /// Shift is down.
     pub shift: bool,
-    /// The first character typed this frame.
-    pub first_char: Option<char>,
+    /// A character typed without Ctrl that egui's own input dropped (the first after a Ctrl
+    /// shortcut; see [`crate::app::input::KeyFrame::lost_char`]).
+    pub lost_char: Option<char>,
     /// Wheel notches this frame.
     pub wheel: f32,
 }
@@ -106,19 +110,20 @@ pub(crate) struct KeysNow {
 /// Points scrolled per wheel notch (as `main_loop` sets egui's `line_scroll_speed` for X11).
 const SCROLL_PER_NOTCH: f32 = 40.0;
 
-/// Puts the real modifiers back into egui's input when it believes Ctrl is still down; returns
-/// whether it did (`was_stale` is that answer from the previous frame).
+/// Puts the real modifiers back into egui's input when it believes Ctrl is still down, and the
+/// character it dropped; returns whether egui's Ctrl was stale.
 ///
 /// X11 reports the release of a modifier key with that modifier still set, and egui-miniquad
 /// keeps the modifiers of the last key event: after Ctrl+Z, egui thinks Ctrl is held until the next
 /// key, so the wheel over the panel zooms instead of scrolling, and the next character typed is
 /// dropped (X11 sends a key's character before its key-down, and the key-down then corrects the
-/// modifiers, so that frame no longer looks stale). Here the wheel becomes a scroll again, and the
-/// first character typed after a stale frame is typed, before the frame's other characters.
-/// Shortcut letters typed into a field are dropped as well (see [`drop_shortcut_characters`]).
-pub(crate) fn repair_modifiers(ctx: &egui::Context, keys: &KeysNow, was_stale: bool) -> bool {
+/// modifiers). Here the wheel becomes a scroll again, and the dropped character (which the
+/// window's own keyboard log finds, event by event: see [`crate::app::input::KeyFrame`]) is typed
+/// before the frame's other characters. Shortcut letters typed into a field are dropped as well
+/// (see [`drop_shortcut_characters`]).
+pub(crate) fn repair_modifiers(ctx: &egui::Context, keys: &KeysNow) -> bool {
     let stale = ctx.input(|i| (i.modifiers.ctrl || i.modifiers.command) && !keys.ctrl);
-    let lost = keys.first_char.filter(|c| was_stale && !c.is_control());
+    let lost = keys.lost_char;
     ctx.input_mut(|i| {
         if stale {
             i.modifiers = egui::Modifiers {
@@ -199,10 +204,14 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
     state: &mut UiState,
     keys: &KeysNow,
 ) -> UiOut {
-    state.stale_ctrl = repair_modifiers(ctx, keys, state.stale_ctrl);
+    state.stale_ctrl = repair_modifiers(ctx, keys);
     let mut out = UiOut::default();
     if let Some(text) = state.clipboard.take() {
         platform::copy_text(ctx, text);
+    }
+    // Escape closes the dialogs (the scene's Escape is theirs while one is open)
+    if state.dialog_open() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        state.close_dialogs();
     }
     scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
     paste::window(ctx, model, &mut state.paste, &mut out.commands);
@@ -237,8 +246,25 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
         scene_left: sphere
             .filter(|r| r.left() < 48.0)
             .map_or(0.0, |r| r.right()),
+        dialog_open: state.dialog_open(),
     };
     out
+}
+
+impl UiState {
+    /// Whether a dialog with a text field is shown.
+    pub(crate) fn dialog_open(&self) -> bool {
+        let w = &self.windows;
+        w.open.open || w.save_as.open || w.copy_test.is_some() || self.paste.open
+    }
+
+    /// Closes every dialog.
+    pub(crate) fn close_dialogs(&mut self) {
+        self.windows.open.open = false;
+        self.windows.save_as.open = false;
+        self.windows.copy_test = None;
+        self.paste.open = false;
+    }
 }
 
 /// Where the scene's windows go this frame, so that none covers another or runs under the panel:
@@ -390,19 +416,14 @@ mod tests {
     use super::*;
 
     /// One egui pass whose raw input has `egui_ctrl`, with `keys` as the window reads them.
-    fn pass(
-        egui_ctrl: bool,
-        keys: KeysNow,
-        was_stale: bool,
-    ) -> (bool, bool, Vec<egui::Event>, f32) {
-        pass_with(egui_ctrl, keys, was_stale, Vec::new())
+    fn pass(egui_ctrl: bool, keys: KeysNow) -> (bool, bool, Vec<egui::Event>, f32) {
+        pass_with(egui_ctrl, keys, Vec::new())
     }
 
     /// [`pass`] with the events egui-miniquad queued this frame.
     fn pass_with(
         egui_ctrl: bool,
         keys: KeysNow,
-        was_stale: bool,
         events: Vec<egui::Event>,
     ) -> (bool, bool, Vec<egui::Event>, f32) {
         let ctx = egui::Context::default();
@@ -417,7 +438,7 @@ mod tests {
         };
         let mut seen = (false, true, Vec::new(), 0.0);
         let _ = ctx.run(raw, |ctx| {
-            let stale = repair_modifiers(ctx, &keys, was_stale);
+            let stale = repair_modifiers(ctx, &keys);
             let (ctrl, events, scroll) =
                 ctx.input(|i| (i.modifiers.ctrl, i.events.clone(), i.smooth_scroll_delta.y));
             seen = (stale, ctrl, events, scroll);
@@ -431,26 +452,23 @@ mod tests {
             wheel: -1.0,
             ..Default::default()
         };
-        let (stale, ctrl, _, scroll) = pass(true, keys, false);
+        let (stale, ctrl, _, scroll) = pass(true, keys);
         assert!(stale && !ctrl);
         assert_eq!(scroll, -SCROLL_PER_NOTCH);
     }
 
     #[test]
-    fn the_first_character_after_a_stale_frame_is_typed() {
-        // the key-down after the lost character already corrected egui's modifiers
+    fn a_character_egui_dropped_after_a_shortcut_is_typed_once() {
+        // the keyboard log found that egui-miniquad dropped the "2" typed after Ctrl+A
         let keys = KeysNow {
-            first_char: Some('2'),
+            lost_char: Some('2'),
             ..Default::default()
         };
-        let (stale, _, events, _) = pass(false, keys.clone(), true);
+        let (stale, _, events, _) = pass(false, keys);
         assert!(!stale);
-        assert!(
-            events.contains(&egui::Event::Text("2".into())),
-            "{events:?}"
-        );
-        // with no stale frame before it, egui got the character itself: not typed twice
-        let (_, _, events, _) = pass(false, keys, false);
+        assert_eq!(events, [egui::Event::Text("2".into())]);
+        // nothing dropped: nothing typed
+        let (_, _, events, _) = pass(false, KeysNow::default());
         assert!(events.is_empty());
     }
 
@@ -472,7 +490,7 @@ mod tests {
     fn the_lost_first_character_goes_before_the_rest_of_the_frame_s_typing() {
         // "2.6" typed in one frame after a stale one: egui-miniquad dropped the "2"
         let keys = KeysNow {
-            first_char: Some('2'),
+            lost_char: Some('2'),
             ..Default::default()
         };
         let none = egui::Modifiers::NONE;
@@ -482,7 +500,7 @@ mod tests {
             text("6"),
             key(egui::Key::Num6, none),
         ];
-        let (_, _, events, _) = pass_with(false, keys, true, typed);
+        let (_, _, events, _) = pass_with(false, keys, typed);
         let texts: Vec<_> = events
             .iter()
             .filter_map(|e| match e {
@@ -526,11 +544,59 @@ mod tests {
     fn while_ctrl_is_really_held_nothing_is_changed() {
         let keys = KeysNow {
             ctrl: true,
-            first_char: Some('z'),
             ..Default::default()
         };
-        let (stale, ctrl, events, _) = pass(true, keys, false);
+        let (stale, ctrl, events, _) = pass(true, keys);
         assert!(!stale && ctrl);
         assert!(events.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod glyphs {
+    use egui_macroquad::egui;
+
+    /// The characters beyond ASCII inside the string literals of the panel's sources (`ui/`;
+    /// the scene's labels are drawn with their own font, see `draw::EXTRA_GLYPHS`).
+    fn literal_chars() -> Vec<(char, String)> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/ui");
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            let text = std::fs::read_to_string(&p).unwrap();
+            // this test's own sample of a missing glyph is not the panel's
+            let text = text.replace("\"✓\"", "");
+            for line in text.lines() {
+                let code = line.split("//").next().unwrap_or_default();
+                let mut inside = false;
+                for c in code.chars() {
+                    if c == '"' {
+                        inside = !inside;
+                    } else if inside && !c.is_ascii() {
+                        out.push((c, p.display().to_string()));
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup_by_key(|(c, _)| *c);
+        out
+    }
+
+    /// egui draws a character its fonts lack as an empty box: "✓" (U+2713) was one, "✔" is not.
+    #[test]
+    fn every_character_the_panel_writes_has_a_glyph_in_egui_s_fonts() {
+        let ctx = egui::Context::default();
+        let _ = ctx.run(egui::RawInput::default(), |_| {});
+        let font = egui::FontId::proportional(14.0);
+        let missing: Vec<(char, String)> = literal_chars()
+            .into_iter()
+            .filter(|(c, _)| !ctx.fonts(|f| f.has_glyphs(&font, &c.to_string())))
+            .collect();
+        assert!(missing.is_empty(), "{missing:?}");
+        assert!(
+            !ctx.fonts(|f| f.has_glyphs(&font, "✓")),
+            "the test can fail"
+        );
     }
 }

@@ -282,7 +282,9 @@ fn save_as_window<D: Dim>(
                 .as_deref()
                 .and_then(|dir| resolve_save_path(&w.path, dir, home.as_deref()));
             match &target {
-                Some(p) => ui.label(RichText::new(format!("→ {}", p.display())).monospace()),
+                Some(p) => ui.label(
+                    RichText::new(format!("will be written to {}", p.display())).monospace(),
+                ),
                 None => ui.label(RichText::new("type a name").color(theme::TEXT_DIM.egui())),
             };
             let confirming = target.is_some() && w.confirm_replace == target;
