@@ -189,6 +189,8 @@ impl App {
         // the browser keeps the last state in its local storage and has no scene folder
         let data = (!screenshot && !platform::WEB).then(crate::scene::user_data_dir);
         let mut app = App::with_library(Library::new(data, !screenshot), &viewport);
+        // a picture shows the scene, not the first-run hint
+        app.shared.settings.hint = !screenshot;
         match app.shared.library.restore(
             &mut app.three,
             &mut app.two,
@@ -526,6 +528,8 @@ impl Shared {
         if drag_ended || !input.left_down {
             mode.commit();
         }
+        // the first drag shows the user has found the handles: the hint has done its work
+        self.settings.hint &= !drag_ended;
         mode.tick(get_frame_time(), &self.settings);
         // 3. report
         let frame = Frame::compute(mode, &self.settings, viewport);

@@ -29,6 +29,9 @@ pub(crate) struct Settings {
     pub legend: bool,
     /// The sphere of directions is shown (key D).
     pub sphere: bool,
+    /// The first-run hint over the scene ("drag B's arrows · S steps · D sphere"), until the
+    /// first drag.
+    pub hint: bool,
 }
 
 impl Default for Settings {
@@ -43,6 +46,7 @@ impl Default for Settings {
             panel_open: true,
             legend: true,
             sphere: false,
+            hint: true,
         }
     }
 }
@@ -68,6 +72,8 @@ pub(crate) struct Kept {
     pub legend: bool,
     /// See [`Settings::sphere`].
     pub sphere: bool,
+    /// See [`Settings::hint`].
+    pub hint: bool,
 }
 
 impl Default for Kept {
@@ -88,6 +94,7 @@ impl Settings {
             panel_open: self.panel_open,
             legend: self.legend,
             sphere: self.sphere,
+            hint: self.hint,
         }
     }
 
@@ -108,6 +115,7 @@ impl Settings {
             panel_open: k.panel_open,
             legend: k.legend,
             sphere: k.sphere,
+            hint: k.hint,
             ..self
         }
     }

@@ -27,6 +27,8 @@ pub(crate) trait Paint: Dim {
     /// Under the shared overlays: the grid and the boxes. Returns labels to draw with the others,
     /// above every line.
     fn under(frame: &Frame<Self>, mode: &ModeState<Self>, fonts: &Fonts) -> Vec<PendingLabel>;
+    /// The first-run hint: what to try first, with its keys.
+    const HINT: &'static str;
     /// Over the shared overlays and their labels: separating plane or line, gizmo, read-outs.
     fn over(frame: &Frame<Self>, mode: &ModeState<Self>, settings: &Settings, fonts: &Fonts);
     /// The screen rectangle of the gizmo, which labels keep clear of.
@@ -323,6 +325,37 @@ pub(crate) fn banner(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (
             top + dim.offset_y.min(size as f32),
             size,
             color,
+        );
+    }
+    (lo, hi)
+}
+
+/// The first-run hint under the verdict banner (whose bottom is at `top`), wrapped to the scene;
+/// returns its rectangle.
+pub(crate) fn hint(fonts: &Fonts, text: &str, vp: &Viewport, top: f32) -> (Vec2, Vec2) {
+    let size = 15;
+    // narrow enough to leave the colour key at the top right its room
+    let lines = wrap(fonts, text, size, (vp.w - 48.0).clamp(120.0, 400.0));
+    let at = Vec2::new(vp.x + 20.0, top + 12.0);
+    let line_h = size as f32 + 6.0;
+    let width = lines
+        .iter()
+        .map(|l| fonts.width(l, size))
+        .fold(0.0f32, f32::max);
+    let (lo, hi) = (
+        at - Vec2::new(8.0, 4.0),
+        at + Vec2::new(width + 8.0, line_h * lines.len() as f32 + 2.0),
+    );
+    draw_rectangle(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, theme::PLATE.mq());
+    for (k, line) in lines.iter().enumerate() {
+        let dim = measure_text(line, Some(&fonts.mono), size, 1.0);
+        text_at(
+            fonts,
+            line,
+            at.x,
+            at.y + k as f32 * line_h + dim.offset_y.min(size as f32),
+            size,
+            theme::HOT,
         );
     }
     (lo, hi)

@@ -67,6 +67,9 @@ pub(crate) fn draw<D: Paint>(
         theme::FIRST_SEPARATING
     };
     let mut clear = vec![super::banner(fonts, &frame.report.verdict(), &vp, color)];
+    if settings.hint {
+        clear.push(super::hint(fonts, D::HINT, &vp, clear[0].1.y));
+    }
     // the gizmo is drawn last, over every label, and labels keep clear of it
     clear.extend(D::gizmo_rect(frame, mode, settings));
     // the key needs room: in a scene smaller than 640 × 480 it would hide what it explains

@@ -15,6 +15,8 @@ use crate::app::three::{gizmo_frame, Three};
 use crate::sat::{Obb3, Which};
 
 impl Paint for Three {
+    const HINT: &'static str = "drag B's arrows to move it (E: turn) · S steps through the 15 axes · D the sphere of directions · P the panel";
+
     /// The ground grid and both boxes.
     fn under(frame: &Frame<Three>, mode: &ModeState<Three>, fonts: &Fonts) -> Vec<PendingLabel> {
         if mode.view.overlays.grid {

@@ -16,6 +16,8 @@ use crate::app::two::Two;
 use crate::sat::{fmt_num, Obb2, Which};
 
 impl Paint for Two {
+    const HINT: &'static str = "drag B's handles (the knob turns it) · S steps through the 4 axes · D the plot of directions · P the panel";
+
     /// The grid, the separating line and both rectangles.
     fn under(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) -> Vec<PendingLabel> {
         let ov = mode.view.overlays;
