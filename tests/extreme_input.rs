@@ -2,13 +2,13 @@
 //!
 //! A sweep over pairs no hand-picked case covers: extents from 1e-6 to 1e6 in one pair, centres
 //! at ±1e7 (the largest coordinate satbox accepts), quaternions of length 1e-30 and 1e30, boxes
-//! flat in one or two dimensions, each checked with `sat::agreement::audit3` / `audit2` (the fast
+//! flat in one or two dimensions, each checked with `sat::agreement::audit` (the fast
 //! test, the report, the manifold and the distance against each other and the `f64` reference).
 //! Then NaN and ±infinity in every field position, of a box and of a `check` line.
 
 use glam::{Quat, Vec2, Vec3};
 use satbox::cli::check::{answer_text, Options};
-use satbox::sat::agreement::{audit2, audit3};
+use satbox::sat::agreement::audit;
 use satbox::sat::{dim3, Obb2, Obb3};
 
 /// splitmix64.
@@ -85,12 +85,12 @@ fn tiny_huge_flat_far_and_oddly_scaled_pairs_stay_finite_and_decided() {
                 for q in [a.rotation, b.rotation] {
                     assert!((q.length() - 1.0).abs() < 1e-6, "{q}");
                 }
-                let problems = audit3(&a, &b);
+                let problems = audit(&a, &b);
                 assert!(problems.is_empty(), "pair {i}: {a:?} {b:?}: {problems:?}");
 
                 let a2 = Obb2::new(ca.truncate(), ea.truncate(), rng.range(-7.0, 7.0)).unwrap();
                 let b2 = Obb2::new(cb.truncate(), eb.truncate(), rng.range(-7.0, 7.0)).unwrap();
-                let problems = audit2(&a2, &b2);
+                let problems = audit(&a2, &b2);
                 assert!(problems.is_empty(), "pair {i}: {a2:?} {b2:?}: {problems:?}");
                 checked += 1;
             }
@@ -103,7 +103,7 @@ fn tiny_huge_flat_far_and_oddly_scaled_pairs_stay_finite_and_decided() {
 fn boxes_at_the_coordinate_limit_are_accepted_and_beyond_it_refused() {
     let at = Obb3::new(Vec3::splat(1e7), Vec3::splat(1e7), Quat::IDENTITY).unwrap();
     let near = Obb3::new(Vec3::splat(-1e7), Vec3::ONE, Quat::IDENTITY).unwrap();
-    assert!(audit3(&at, &near).is_empty());
+    assert!(audit(&at, &near).is_empty());
     assert!(dim3::intersects(&at, &at));
     let beyond = Obb3::new(Vec3::new(1.1e7, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY);
     assert!(beyond.unwrap_err().to_string().contains("beyond"));

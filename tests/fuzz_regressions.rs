@@ -1,9 +1,9 @@
 //! Every input the `boxes` fuzz target (`fuzz/fuzz_targets/boxes.rs`) found failing, as a named
-//! test: the numbers are the failing input's bits, exactly, and `audit3` / `audit2` must find
+//! test: the numbers are the failing input's bits, exactly, and `audit` must find
 //! nothing wrong with them now. See the README's "Fuzzing" section.
 
 use glam::{Quat, Vec2, Vec3};
-use satbox::sat::agreement::{audit2, audit3};
+use satbox::sat::agreement::audit;
 use satbox::sat::{Obb2, Obb3};
 
 /// Runs both audits on the target's reading of `bits` (10 f32s per 3D box, 5 per 2D box).
@@ -18,13 +18,13 @@ fn audit_bits(bits: &[u32]) {
             )
         };
         if let (Ok(a), Ok(b)) = (box3(&v[..10]), box3(&v[10..20])) {
-            let problems = audit3(&a, &b);
+            let problems = audit(&a, &b);
             assert!(problems.is_empty(), "{a:?} {b:?}: {problems:?}");
         }
     }
     let box2 = |v: &[f32]| Obb2::new(Vec2::new(v[0], v[1]), Vec2::new(v[2], v[3]), v[4]);
     if let (Ok(a), Ok(b)) = (box2(&v[..5]), box2(&v[5..10])) {
-        let problems = audit2(&a, &b);
+        let problems = audit(&a, &b);
         assert!(problems.is_empty(), "{a:?} {b:?}: {problems:?}");
     }
 }

@@ -354,7 +354,7 @@ fn points_claims() -> BTreeMap<&'static str, PointsClaim> {
     ])
 }
 
-fn check_points<V: reference::ToDVec3>(
+fn check_points<V: satbox::sat::Vector>(
     name: &str,
     m: Option<&Manifold<V>>,
     r: Option<&reference::ReferenceManifold>,

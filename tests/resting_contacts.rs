@@ -10,7 +10,7 @@
 //! to ±1e-4). The boxes are cubes, thin slabs, needles and unequal boxes; one pair in four is
 //! carried to a random pose away from the origin, where `f32` keeps fewer digits.
 //!
-//! The invariants are `sat::agreement::contact_problems3` (and `2`), each checked in `f64` against
+//! The invariants are `sat::agreement::contact_problems`, each checked in `f64` against
 //! the vertex-projection reference, which the differential fuzz target asserts too:
 //!
 //! 1. the manifold exists exactly when the report calls the pair intersecting or touching (one
@@ -30,7 +30,7 @@
 mod common;
 
 use glam::{DQuat, DVec2, DVec3, Quat, Vec3};
-use satbox::sat::agreement::{contact_problems2, contact_problems3};
+use satbox::sat::agreement::contact_problems;
 use satbox::sat::{dim3, ManifoldParams, Obb2, Obb3};
 
 /// Numbers in `[0, 1)` from a splitmix64 stream.
@@ -237,7 +237,7 @@ fn sweep(seed: u64, count: usize) {
         let speculative = ManifoldParams::default()
             .with_margin(rng.range(0.0, 1e-3) as f32 * b.half_extents.max_element());
         for params in all.iter().chain([&speculative]) {
-            for e in contact_problems3(&a, &b, params) {
+            for e in contact_problems(&a, &b, params) {
                 failures.push(format!("{e} (margin {}): {}", params.margin, line3(&a, &b)));
             }
         }
@@ -253,7 +253,7 @@ fn sweep(seed: u64, count: usize) {
     for k in 0..count / 5 {
         let (a, b) = pair2(&mut rng, k);
         for params in &all {
-            for e in contact_problems2(&a, &b, params) {
+            for e in contact_problems(&a, &b, params) {
                 failures.push(format!("2D: {e}: {a:?} {b:?}"));
             }
         }
@@ -310,7 +310,7 @@ fn a_thin_slab_standing_on_its_edge_on_another_slab_1e_6_deep_has_its_points() {
     let m = dim3::manifold(&a, &b).expect("an intersecting pair has a manifold");
     assert_eq!(m.len(), 4);
     assert_eq!(
-        contact_problems3(&a, &b, &ManifoldParams::default()),
+        contact_problems(&a, &b, &ManifoldParams::default()),
         Vec::<String>::new()
     );
 }
@@ -336,7 +336,7 @@ fn a_cube_turned_45_degrees_with_its_edge_on_the_rim_of_a_top_face_touches_along
         "{xs:?}"
     );
     assert_eq!(
-        contact_problems3(&a, &b, &ManifoldParams::default()),
+        contact_problems(&a, &b, &ManifoldParams::default()),
         Vec::<String>::new()
     );
 }

@@ -1,5 +1,5 @@
 //! Two boxes from arbitrary finite floats: no panic, and every answer satbox gives agrees with
-//! the others and with the `f64` reference (`sat::agreement::audit3` / `audit2`: the fast test,
+//! the others and with the `f64` reference (`sat::agreement::audit`: the fast test,
 //! the report and the reference outside the rounding band, the contact manifold against the
 //! reference manifold, the exact distance against its `f64` twin). A box the numbers do not make
 //! (negative extent, zero quaternion, beyond ±1e7) must be refused with a message instead.
@@ -7,7 +7,7 @@
 
 use glam::{Quat, Vec2, Vec3};
 use libfuzzer_sys::fuzz_target;
-use satbox::sat::agreement::{audit2, audit3};
+use satbox::sat::agreement::audit;
 use satbox::sat::{Obb2, Obb3};
 
 /// 10 numbers per 3D box (centre, half extents, quaternion x y z w), 5 per 2D one.
@@ -46,13 +46,13 @@ fuzz_target!(|data: &[u8]| {
     let v = floats(data);
     if v.len() >= 20 {
         if let (Some(a), Some(b)) = (box3(&v[..10]), box3(&v[10..20])) {
-            let problems = audit3(&a, &b);
+            let problems = audit(&a, &b);
             assert!(problems.is_empty(), "{a:?} {b:?}: {problems:?}");
         }
     }
     if v.len() >= 10 {
         if let (Some(a), Some(b)) = (box2(&v[..5]), box2(&v[5..10])) {
-            let problems = audit2(&a, &b);
+            let problems = audit(&a, &b);
             assert!(problems.is_empty(), "{a:?} {b:?}: {problems:?}");
         }
     }

@@ -18,7 +18,7 @@ use super::camera::Viewport;
 pub(crate) use super::geom::{Project, Vector};
 use super::layout::{AxisLine, Shadows};
 use crate::sat::manifold::ManifoldTrace;
-use crate::sat::reference::{ReferenceManifold, ReferenceReport, ToDVec3};
+use crate::sat::reference::{ReferenceManifold, ReferenceReport};
 use crate::sat::{AxisTest, ManifoldParams, Penetration, SatParams, SatReport, Separation, Which};
 use crate::scene::{Mode, Pair};
 
@@ -114,7 +114,7 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
     const FULL_LABELS: bool;
 
     /// `Vec2` or `Vec3`.
-    type Vec: Vector + ToDVec3;
+    type Vec: Vector;
     /// `Obb2` or `Obb3`.
     type Obb: Copy + Debug + PartialEq;
     /// `Report2` or `Report3`.

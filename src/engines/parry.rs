@@ -31,7 +31,6 @@ use parry2d::math as p2;
 use parry3d::math as p3;
 
 use crate::sat::manifold::ManifoldTrace;
-use crate::sat::reference::ToDVec3;
 use crate::sat::{dim2, dim3, AxisKind, Obb2, Obb3};
 use crate::scene::number::unsigned_zero;
 use crate::scene::{Mode, Pair};
@@ -501,7 +500,7 @@ pub struct SatboxContact {
 
 impl SatboxContact {
     /// satbox's contact from its traced manifold; `None` when it has no points.
-    pub fn of<V: ToDVec3>(trace: &ManifoldTrace<V>) -> Option<Self> {
+    pub fn of<V: crate::sat::Vector>(trace: &ManifoldTrace<V>) -> Option<Self> {
         let m = trace.manifold.as_ref()?;
         let at = |v: V| v.to_dvec3().as_vec3();
         let region = match &trace.face {

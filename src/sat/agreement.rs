@@ -7,8 +7,8 @@
 //! tests that round differently, and that is not a disagreement. Outside that band every verdict
 //! must match the reference, and an intersecting pair's depth must match it to ten bands.
 
-use super::reference::ReferenceReport;
-use super::SatReport;
+use super::reference::{Box64, ReferenceReport};
+use super::{Obb, Report, Vector};
 
 /// The three answers for one pair, side by side.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,16 +61,16 @@ fn word(intersect: bool) -> &'static str {
 impl Agreement {
     /// The three answers for one pair: its report, its reference, the fast test's verdict, and the
     /// pair's `scale` for the rounding band (see [`rounding_band`]).
-    pub fn of<V, const N: usize>(
-        report: &SatReport<V, N>,
+    pub fn of<V>(
+        report: &impl Report<V>,
         reference: &ReferenceReport,
         fast: bool,
         scale: f32,
     ) -> Self {
         let verdict = Verdict {
-            intersect: report.intersect,
-            first_separating: report.first_separating,
-            depth: report.penetration.as_ref().map(|p| p.depth),
+            intersect: report.intersect(),
+            first_separating: report.first_separating(),
+            depth: report.penetration().map(|p| p.depth),
         };
         Self::from_verdict(verdict, reference, fast, scale)
     }
@@ -132,141 +132,98 @@ impl Agreement {
 /// - every number of the report is finite (or, for a degenerate axis, marked so);
 /// - the fast test, the report and the reference agree outside the rounding band ([`Agreement`]);
 /// - the contact manifold, built with A's centre at the origin, matches the `f64` reference
-///   manifold within `1e-4 · (1 + scale)`, or differs only where the reference was that close to
-///   a decision ([`super::reference::compare_manifolds`]) or a box is thinner than
-///   that tolerance (for an edge contact, the tolerance over the sine of the edges' angle); it
-///   has at most 4 points (2 in 2D), each finite and no farther apart than the
+///   manifold within `1e-4 · (1 + scale)` ([`super::tolerance`]), or differs only where the
+///   reference was that close to a decision ([`super::reference::compare_manifolds`]) or a box is
+///   thinner than that tolerance (for an edge contact, the tolerance over the sine of the edges'
+///   angle); it has at most 4 points (2 in 2D), each finite and no farther apart than the
 ///   tolerance (no margin is used); the manifold in world coordinates is the same moved back, to
 ///   within the rounding of the largest coordinate;
-/// - the manifold keeps the invariants of [`contact_problems3`] (one rule of meeting, no phantom
+/// - the manifold keeps the invariants of [`contact_problems`] (one rule of meeting, no phantom
 ///   depth, the face preference);
 /// - the exact distance matches the `f64` one within the same tolerance.
 ///
-/// A verdict that turns on the degenerate-axis rule (nearly parallel edges, see
+/// A 3D verdict that turns on the degenerate-axis rule (nearly parallel edges, see
 /// [`super::DEGENERATE_THRESHOLD`]), or a fast "intersecting" that its padding of nearly parallel
 /// edges' axes explains, is not a disagreement.
-pub fn audit3(a: &super::Obb3, b: &super::Obb3) -> Vec<String> {
-    use super::{dim3, distance, reference, ManifoldParams, DEGENERATE_THRESHOLD};
-    let scale = scale_of(
-        (b.center - a.center).length(),
-        a.half_extents
-            .to_array()
-            .iter()
-            .chain(&b.half_extents.to_array())
-            .sum(),
-    );
-    let report = dim3::report(a, b);
-    let reference = reference::report3(a, b, DEGENERATE_THRESHOLD as f64);
-    let fast = dim3::intersects(a, b);
+pub fn audit<B: Obb>(a: &B, b: &B) -> Vec<String> {
+    use super::{ManifoldParams, SatParams, DEGENERATE_THRESHOLD};
+    let scale = super::scale(a, b);
+    let sat = SatParams::default();
+    let report = B::report(a, b, &sat);
+    let reference = B::reference(a, b, DEGENERATE_THRESHOLD as f64);
+    let fast = B::intersects(a, b, &sat);
     let mut problems = report_problems(&report, &reference, fast, scale);
-    if !problems.is_empty()
+    let (a64, b64) = (a.to_box64(), b.to_box64());
+    if has_edges::<B>()
+        && !problems.is_empty()
         && (turns_on_the_degenerate_rule(a, b, &reference, scale)
-            || fast && padding_explains(a, b, &reference, scale))
+            || fast && padding_explains(&a64, &b64, &reference, scale))
     {
         problems.clear();
     }
     // the construction, compared where A's centre is the origin (in world coordinates far from
     // it, every f32 point carries the rounding of its coordinates' size)...
-    let shift = |o: &super::Obb3| super::Obb3 {
-        center: o.center - a.center,
-        ..*o
-    };
-    let (sa, sb) = (shift(a), shift(b));
-    let manifold = dim3::manifold(&sa, &sb);
-    let reference_manifold = reference::manifold3(&sa, &sb, &ManifoldParams::default());
-    let smaller = thinnest(&a.half_extents.to_array(), &b.half_extents.to_array());
-    // where two edges cross at a small angle θ, rounding moves the crossing along them by
-    // rounding / sin θ: an edge contact's points are compared to the tolerance over sin θ
-    let condition = [
+    let (sa, sb) = (a.moved(-a.center()), b.moved(-a.center()));
+    let params = ManifoldParams::default();
+    let manifold = B::manifold(&sa, &sb, &params);
+    let reference_manifold = B::reference_manifold(&sa, &sb, &params);
+    let kinds = [
         manifold.as_ref().map(|m| m.kind()),
         reference_manifold.as_ref().map(|r| r.kind),
-    ]
-    .into_iter()
-    .flatten()
-    .filter_map(|k| match k {
-        super::AxisKind::Edge(i, j) => Some(sa.axes()[i].cross(sb.axes()[j]).length()),
-        _ => None,
-    })
-    .fold(1.0f32, |c, sin| {
-        c.max(1.0 / sin.max(super::DEGENERATE_THRESHOLD))
-    });
+    ];
+    let limits = ManifoldLimits {
+        most: super::manifold::max_points(B::Vec::DIM),
+        scale,
+        thinnest: thinnest(&a64, &b64),
+        condition: edge_condition(kinds, &a64, &b64),
+    };
     problems.extend(manifold_problems(
         manifold.as_ref(),
         reference_manifold.as_ref(),
-        4,
-        scale,
-        smaller,
-        condition,
+        &limits,
     ));
     // ...and the world's manifold is that one moved back, to that rounding, unless the pair
     // touches: which points lie within its band of touching is rounding of where it is
     if !report.touching() {
         problems.extend(moved_problems(
-            dim3::manifold(a, b).as_ref(),
+            B::manifold(a, b, &params).as_ref(),
             manifold.as_ref(),
-            a.center.to_array().iter().chain(&b.center.to_array()),
-            a.center.as_dvec3(),
+            a64.center.abs().max(b64.center.abs()).max_element(),
+            a64.center,
             scale,
             deciding_gap(&reference),
         ));
     }
-    problems.extend(contact_problems3(a, b, &ManifoldParams::default()));
-    let (d, d64) = (distance::separation3(a, b), distance::separation3_f64(a, b));
-    problems.extend(distance_problems(d.distance, d64.distance, scale));
+    problems.extend(contact_problems(a, b, &params));
+    let (d, d64) = (B::separation(a, b).distance, B::distance_f64(a, b));
+    problems.extend(distance_problems(d, d64, scale));
     problems
 }
 
-/// [`audit3`] for two rectangles.
-pub fn audit2(a: &super::Obb2, b: &super::Obb2) -> Vec<String> {
-    use super::{dim2, distance, reference, ManifoldParams};
-    let scale = scale_of(
-        (b.center - a.center).length(),
-        a.half_extents
-            .to_array()
-            .iter()
-            .chain(&b.half_extents.to_array())
-            .sum(),
-    );
-    let report = dim2::report(a, b);
-    let reference = reference::report2(a, b);
-    let fast = dim2::intersects(a, b);
-    let mut problems = report_problems(&report, &reference, fast, scale);
-    // as in `audit3`: the construction where A's centre is the origin, then the world's
-    let shift = |o: &super::Obb2| super::Obb2 {
-        center: o.center - a.center,
-        ..*o
-    };
-    let (sa, sb) = (shift(a), shift(b));
-    let manifold = dim2::manifold(&sa, &sb);
-    let reference_manifold = reference::manifold2(&sa, &sb, &ManifoldParams::default());
-    let smaller = thinnest(&a.half_extents.to_array(), &b.half_extents.to_array());
-    problems.extend(manifold_problems(
-        manifold.as_ref(),
-        reference_manifold.as_ref(),
-        2,
-        scale,
-        smaller,
-        1.0,
-    ));
-    if !report.touching() {
-        problems.extend(moved_problems(
-            dim2::manifold(a, b).as_ref(),
-            manifold.as_ref(),
-            a.center.to_array().iter().chain(&b.center.to_array()),
-            a.center.as_dvec2().extend(0.0),
-            scale,
-            deciding_gap(&reference),
-        ));
-    }
-    problems.extend(contact_problems2(a, b, &ManifoldParams::default()));
-    let (d, d64) = (distance::separation2(a, b), distance::separation2_f64(a, b));
-    problems.extend(distance_problems(d.distance, d64.distance, scale));
-    problems
+/// Whether boxes of this kind have edge axes (3D: 15 axes, 6 of them faces).
+fn has_edges<B: Obb>() -> bool {
+    B::AXES > 2 * B::Vec::DIM
+}
+
+/// Where two edges cross at a small angle θ, rounding moves the crossing along them by
+/// rounding / sin θ: an edge contact's points are compared to the tolerance over sin θ. The
+/// factor `1 / sin θ` of the edge contacts among `kinds` (1 for none).
+fn edge_condition(kinds: [Option<super::AxisKind>; 2], a: &Box64, b: &Box64) -> f32 {
+    kinds
+        .into_iter()
+        .flatten()
+        .filter_map(|k| match k {
+            super::AxisKind::Edge(i, j) => Some(a.axes[i].cross(b.axes[j]).length() as f32),
+            _ => None,
+        })
+        .fold(1.0f32, |c, sin| {
+            c.max(1.0 / sin.max(super::DEGENERATE_THRESHOLD))
+        })
 }
 
 /// The invariants of the contact manifold of one pair under `params`, checked in `f64`: what the
 /// resting-contact property test (`tests/resting_contacts.rs`) and the differential fuzz target
-/// (through [`audit3`]) assert. Empty when all hold; otherwise one sentence per problem.
+/// (through [`audit`]) assert. Empty when all hold; otherwise one sentence per problem.
 ///
 /// 1. One rule of meeting: a manifold exists exactly when the report says the boxes meet within
 ///    the margin ([`SatReport::meets`]), and then it has 1 to 4 points and a unit normal.
@@ -279,59 +236,24 @@ pub fn audit2(a: &super::Obb2, b: &super::Obb2) -> Vec<String> {
 ///    by more than the tolerance: a manifold.
 ///
 /// Lengths are compared to `1e-4 · (1 + scale)` plus the rounding of the largest coordinate.
-pub fn contact_problems3(
-    a: &super::Obb3,
-    b: &super::Obb3,
-    params: &super::ManifoldParams,
-) -> Vec<String> {
-    use super::{dim3, reference, SatParams};
-    let sat = SatParams {
+pub fn contact_problems<B: Obb>(a: &B, b: &B, params: &super::ManifoldParams) -> Vec<String> {
+    let sat = super::SatParams {
         degenerate_threshold: params.degenerate_threshold,
-        ..SatParams::default()
+        ..super::SatParams::default()
     };
-    let report = dim3::report_with(a, b, &sat);
+    let report = B::report(a, b, &sat);
+    let (a64, b64) = (a.to_box64(), b.to_box64());
     let pair = ContactPair {
-        a: reference::Box64::of3(a),
-        b: reference::Box64::of3(b),
-        reference: reference::report3(a, b, params.degenerate_threshold as f64),
-        coordinates: largest_coordinate(a.center.to_array().iter().chain(&b.center.to_array())),
+        a: a64,
+        b: b64,
+        reference: B::reference(a, b, params.degenerate_threshold as f64),
+        coordinates: a64.center.abs().max(b64.center.abs()).max_element(),
     };
-    pair.problems(
-        &report,
-        dim3::manifold_with(a, b, params).as_ref(),
-        params,
-        4,
-    )
+    let most = super::manifold::max_points(B::Vec::DIM);
+    pair.problems(&report, B::manifold(a, b, params).as_ref(), params, most)
 }
 
-/// [`contact_problems3`] for two rectangles (1 or 2 points; no edge axes).
-pub fn contact_problems2(
-    a: &super::Obb2,
-    b: &super::Obb2,
-    params: &super::ManifoldParams,
-) -> Vec<String> {
-    use super::{dim2, reference};
-    let report = dim2::report(a, b);
-    let pair = ContactPair {
-        a: reference::Box64::of2(a),
-        b: reference::Box64::of2(b),
-        reference: reference::report2(a, b),
-        coordinates: largest_coordinate(a.center.to_array().iter().chain(&b.center.to_array())),
-    };
-    pair.problems(
-        &report,
-        dim2::manifold_with(a, b, params).as_ref(),
-        params,
-        2,
-    )
-}
-
-/// The largest magnitude among some coordinates.
-fn largest_coordinate<'c>(coordinates: impl Iterator<Item = &'c f32>) -> f64 {
-    coordinates.fold(0.0f32, |m, c| m.max(c.abs())) as f64
-}
-
-/// One pair in `f64`, for [`contact_problems3`].
+/// One pair in `f64`, for [`contact_problems`].
 struct ContactPair {
     a: super::reference::Box64,
     b: super::reference::Box64,
@@ -340,15 +262,15 @@ struct ContactPair {
 }
 
 impl ContactPair {
-    fn problems<V, const N: usize>(
+    fn problems<V>(
         &self,
-        report: &SatReport<V, N>,
+        report: &impl Report<V>,
         manifold: Option<&super::Manifold<V>>,
         params: &super::ManifoldParams,
         most: usize,
     ) -> Vec<String>
     where
-        V: super::reference::ToDVec3 + Copy + std::ops::Mul<f32, Output = V>,
+        V: Vector,
     {
         let scale = self.a.scale() + self.b.scale() + (self.b.center - self.a.center).length();
         let t = tolerance(scale as f32) + 8.0 * f32::EPSILON as f64 * self.coordinates;
@@ -475,13 +397,13 @@ fn deciding_gap(reference: &ReferenceReport) -> f64 {
 /// the rounding band of touching. Nearly parallel edges' axes amplify rounding by the inverse of
 /// their cross product's length, and the fast test pads such axes instead of skipping them, so
 /// there its verdict may go either way.
-fn turns_on_the_degenerate_rule(
-    a: &super::Obb3,
-    b: &super::Obb3,
+fn turns_on_the_degenerate_rule<B: Obb>(
+    a: &B,
+    b: &B,
     reference: &ReferenceReport,
     scale: f32,
 ) -> bool {
-    let exact = super::reference::report3(a, b, 1e-12);
+    let exact = B::reference(a, b, 1e-12);
     let margin = exact
         .axes
         .iter()
@@ -496,24 +418,18 @@ fn turns_on_the_degenerate_rule(
 /// widens the shadows by up to `ε · (Σ e_A + Σ e_B)` on a face axis and that over
 /// `|A_i × B_j|` on the edge axis `A_i × B_j`; every axis on which the reference separates does
 /// so by less than that plus the rounding band.
-fn padding_explains(
-    a: &super::Obb3,
-    b: &super::Obb3,
-    reference: &ReferenceReport,
-    scale: f32,
-) -> bool {
+fn padding_explains(a: &Box64, b: &Box64, reference: &ReferenceReport, scale: f32) -> bool {
     use super::AxisKind;
-    let widening =
-        super::PARALLEL_EPSILON as f64 * (a.half_extents + b.half_extents).element_sum() as f64;
+    let widening = super::PARALLEL_EPSILON as f64 * (a.scale() + b.scale());
     let band = rounding_band(scale);
-    let (ua, ub) = (a.axes(), b.axes());
+    let (ua, ub) = (a.axes, b.axes);
     reference
         .axes
         .iter()
         .filter(|x| x.is_separating())
         .all(|x| {
             let sin = match x.kind {
-                AxisKind::Edge(i, j) => ua[i].cross(ub[j]).length() as f64,
+                AxisKind::Edge(i, j) => ua[i].cross(ub[j]).length(),
                 _ => 1.0,
             };
             x.gap <= band + widening / sin.max(f64::MIN_POSITIVE)
@@ -523,31 +439,28 @@ fn padding_explains(
 /// The smallest full extent of either box, leaving out flat ones (a zero extent is one face, which
 /// the manifold writes once): a box thinner than the tolerance somewhere has corners there that
 /// `f32` cannot tell apart, and which of them are kept or welded is rounding.
-fn thinnest(a: &[f32], b: &[f32]) -> f32 {
-    a.iter()
-        .chain(b)
-        .filter(|&&e| e > 0.0)
-        .fold(f32::INFINITY, |m, &e| m.min(2.0 * e))
+fn thinnest(a: &Box64, b: &Box64) -> f64 {
+    let own = |o: &Box64| o.half[..o.dim].to_vec();
+    own(a)
+        .into_iter()
+        .chain(own(b))
+        .filter(|&e| e > 0.0)
+        .fold(f64::INFINITY, |m, e| m.min(2.0 * e))
 }
 
-/// `|T|` plus every half extent: the size of the pair for the rounding band.
-fn scale_of(centre_distance: f32, extents: f32) -> f32 {
-    centre_distance + extents
-}
-
-/// The length tolerance of [`audit3`]: `1e-4 · (1 + scale)`.
+/// [`super::tolerance`] in `f64`, for comparisons with the `f64` answers.
 fn tolerance(scale: f32) -> f64 {
-    1e-4 * (1.0 + scale as f64)
+    super::tolerance(scale) as f64
 }
 
-fn report_problems<V: Copy, const N: usize>(
-    report: &SatReport<V, N>,
+fn report_problems<V: Copy>(
+    report: &impl Report<V>,
     reference: &ReferenceReport,
     fast: bool,
     scale: f32,
 ) -> Vec<String> {
     let mut problems = Vec::new();
-    for axis in &report.axes {
+    for axis in report.axes() {
         let numbers = [axis.ra(), axis.rb(), axis.distance()];
         if !axis.degenerate() && numbers.iter().any(|x| !x.is_finite()) {
             problems.push(format!(
@@ -556,7 +469,7 @@ fn report_problems<V: Copy, const N: usize>(
             ));
         }
     }
-    if let Some(p) = &report.penetration {
+    if let Some(p) = &report.penetration() {
         if !p.depth.is_finite() {
             problems.push(format!("the depth is {}", p.depth));
         }
@@ -567,16 +480,23 @@ fn report_problems<V: Copy, const N: usize>(
     problems
 }
 
-fn manifold_problems<V: super::reference::ToDVec3>(
-    manifold: Option<&super::Manifold<V>>,
-    reference: Option<&super::reference::ReferenceManifold>,
+/// What [`manifold_problems`] allows: the most points, the pair's size, its thinnest extent and
+/// the edge contact's condition (see [`edge_condition`]).
+struct ManifoldLimits {
     most: usize,
     scale: f32,
-    smaller: f32,
+    thinnest: f64,
     condition: f32,
+}
+
+fn manifold_problems<V: Vector>(
+    manifold: Option<&super::Manifold<V>>,
+    reference: Option<&super::reference::ReferenceManifold>,
+    limits: &ManifoldLimits,
 ) -> Vec<String> {
     use super::reference::{compare_manifolds as compare, ManifoldAgreement};
-    let tol = tolerance(scale);
+    let (most, condition) = (limits.most, limits.condition);
+    let tol = tolerance(limits.scale);
     let mut problems = Vec::new();
     if let Some(m) = manifold {
         if m.len() > most {
@@ -599,7 +519,7 @@ fn manifold_problems<V: super::reference::ToDVec3>(
     }
     // a box thinner than the rounding of the pair somewhere has features there that f32 cannot
     // tell apart: which of its corners are kept is rounding
-    let resolvable = smaller as f64 > tol;
+    let resolvable = limits.thinnest > tol;
     if let ManifoldAgreement::Disagree(what) =
         compare(manifold, reference, 0.0, tol * condition as f64)
     {
@@ -616,15 +536,14 @@ fn manifold_problems<V: super::reference::ToDVec3>(
 /// from the origin, and the points kept within it are rounding of where the pair is. Whether
 /// there is a manifold at all is the report's decision, which moving the boxes may round the
 /// other way when the `f64` reference's deciding gap (`gap`) is within the tolerance of zero.
-fn moved_problems<'c, V: super::reference::ToDVec3>(
+fn moved_problems<V: Vector>(
     world: Option<&super::Manifold<V>>,
     centred: Option<&super::Manifold<V>>,
-    coordinates: impl Iterator<Item = &'c f32>,
+    largest: f64,
     offset: glam::DVec3,
     scale: f32,
     gap: f64,
 ) -> Vec<String> {
-    let largest = coordinates.fold(0.0f32, |m, c| m.max(c.abs())) as f64;
     let tol = tolerance(scale) + 8.0 * f32::EPSILON as f64 * largest;
     match (world, centred) {
         (None, None) => Vec::new(),

@@ -183,6 +183,81 @@ pub fn manifold_trace(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> ManifoldTr
     rec.trace
 }
 
+impl super::Obb for Obb2 {
+    type Vec = Vec2;
+    type Report = Report2;
+    const AXES: usize = AXIS_COUNT;
+
+    fn center(&self) -> Vec2 {
+        self.center
+    }
+    fn half_extents(&self) -> Vec2 {
+        self.half_extents
+    }
+    fn axis_vectors(&self) -> Vec<Vec2> {
+        self.axes().to_vec()
+    }
+    fn corner_points(&self) -> Vec<Vec2> {
+        self.corners().to_vec()
+    }
+    fn edges() -> &'static [(usize, usize)] {
+        &[(0, 1), (1, 2), (2, 3), (3, 0)]
+    }
+    fn moved(&self, by: Vec2) -> Self {
+        Self {
+            center: self.center + by,
+            ..*self
+        }
+    }
+    fn projected_radius(&self, axis: Vec2) -> f32 {
+        Obb2::projected_radius(self, axis)
+    }
+    fn validate(&self) -> Result<(), ObbError> {
+        Obb2::validate(self)
+    }
+    fn axis_kind(index: usize) -> AxisKind {
+        axis_kind(index)
+    }
+    fn report(a: &Self, b: &Self, params: &SatParams) -> Report2 {
+        report_with(a, b, params)
+    }
+    fn verdicts(a: &Self, b: &Self, params: &SatParams) -> Verdicts2 {
+        verdicts_with(a, b, params)
+    }
+    fn intersects(a: &Self, b: &Self, _params: &SatParams) -> bool {
+        intersects(a, b)
+    }
+    fn manifold(a: &Self, b: &Self, params: &ManifoldParams) -> Option<Manifold2> {
+        manifold_with(a, b, params)
+    }
+    fn manifold_trace(a: &Self, b: &Self, params: &ManifoldParams) -> ManifoldTrace2 {
+        manifold_trace(a, b, params)
+    }
+    fn separation(a: &Self, b: &Self) -> super::Separation<Vec2> {
+        super::distance::separation2(a, b)
+    }
+    fn distance_f64(a: &Self, b: &Self) -> f64 {
+        super::distance::separation2_f64(a, b).distance
+    }
+    fn reference(
+        a: &Self,
+        b: &Self,
+        _degenerate_threshold: f64,
+    ) -> super::reference::ReferenceReport {
+        super::reference::report2(a, b)
+    }
+    fn reference_manifold(
+        a: &Self,
+        b: &Self,
+        params: &ManifoldParams,
+    ) -> Option<super::reference::ReferenceManifold> {
+        super::reference::manifold2(a, b, params)
+    }
+    fn to_box64(&self) -> super::reference::Box64 {
+        super::reference::Box64::of2(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -948,6 +948,95 @@ pub fn manifold_trace(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> ManifoldTr
     rec.trace
 }
 
+impl super::Obb for Obb3 {
+    type Vec = Vec3;
+    type Report = Report3;
+    const AXES: usize = AXIS_COUNT;
+
+    fn center(&self) -> Vec3 {
+        self.center
+    }
+    fn half_extents(&self) -> Vec3 {
+        self.half_extents
+    }
+    fn axis_vectors(&self) -> Vec<Vec3> {
+        self.axes().to_vec()
+    }
+    fn corner_points(&self) -> Vec<Vec3> {
+        self.corners().to_vec()
+    }
+    fn edges() -> &'static [(usize, usize)] {
+        // corner k has +e_i along u_i when bit i is set: edges join corners one bit apart
+        &[
+            (0, 1),
+            (2, 3),
+            (4, 5),
+            (6, 7),
+            (0, 2),
+            (1, 3),
+            (4, 6),
+            (5, 7),
+            (0, 4),
+            (1, 5),
+            (2, 6),
+            (3, 7),
+        ]
+    }
+    fn moved(&self, by: Vec3) -> Self {
+        Self {
+            center: self.center + by,
+            ..*self
+        }
+    }
+    fn projected_radius(&self, axis: Vec3) -> f32 {
+        Obb3::projected_radius(self, axis)
+    }
+    fn validate(&self) -> Result<(), ObbError> {
+        Obb3::validate(self)
+    }
+    fn axis_kind(index: usize) -> AxisKind {
+        axis_kind(index)
+    }
+    fn report(a: &Self, b: &Self, params: &SatParams) -> Report3 {
+        report_with(a, b, params)
+    }
+    fn verdicts(a: &Self, b: &Self, params: &SatParams) -> Verdicts3 {
+        verdicts_with(a, b, params)
+    }
+    fn intersects(a: &Self, b: &Self, params: &SatParams) -> bool {
+        intersects_padded(a, b, params.parallel_epsilon)
+    }
+    fn manifold(a: &Self, b: &Self, params: &ManifoldParams) -> Option<Manifold3> {
+        manifold_with(a, b, params)
+    }
+    fn manifold_trace(a: &Self, b: &Self, params: &ManifoldParams) -> ManifoldTrace3 {
+        manifold_trace(a, b, params)
+    }
+    fn separation(a: &Self, b: &Self) -> super::Separation<Vec3> {
+        super::distance::separation3(a, b)
+    }
+    fn distance_f64(a: &Self, b: &Self) -> f64 {
+        super::distance::separation3_f64(a, b).distance
+    }
+    fn reference(
+        a: &Self,
+        b: &Self,
+        degenerate_threshold: f64,
+    ) -> super::reference::ReferenceReport {
+        super::reference::report3(a, b, degenerate_threshold)
+    }
+    fn reference_manifold(
+        a: &Self,
+        b: &Self,
+        params: &ManifoldParams,
+    ) -> Option<super::reference::ReferenceManifold> {
+        super::reference::manifold3(a, b, params)
+    }
+    fn to_box64(&self) -> super::reference::Box64 {
+        super::reference::Box64::of3(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -69,13 +69,17 @@ pub mod dim2;
 pub mod dim3;
 pub mod distance;
 pub mod manifold;
+pub mod obb;
 pub mod reference;
+pub mod vector;
 
 pub use batch::{intersects_many, Obb3Batch};
 pub use dim2::Obb2;
 pub use dim3::{Obb3, Obb3Frame};
 pub use distance::{separation2, separation3, Separation};
 pub use manifold::{ContactId, ContactPoint, Feature, Manifold, ManifoldParams};
+pub use obb::{scale, tolerance, Obb, Report};
+pub use vector::Vector;
 
 use std::fmt;
 

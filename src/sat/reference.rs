@@ -14,10 +14,9 @@ use super::{dim2, dim3, AxisKind, Obb2, Obb3};
 
 pub mod manifold;
 
-pub(crate) use manifold::Box64;
 pub use manifold::{
-    compare as compare_manifolds, manifold2, manifold3, ManifoldAgreement, ReferenceContact,
-    ReferenceManifold, ToDVec3,
+    compare as compare_manifolds, manifold2, manifold3, Box64, ManifoldAgreement, ReferenceContact,
+    ReferenceManifold,
 };
 
 /// One axis as the reference sees it.

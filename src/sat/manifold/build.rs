@@ -6,9 +6,6 @@
 //! `±x_m = e_m`, and the numbers keep their precision far from the world origin. Only the results
 //! (and the recorded stages) are taken back to world space.
 
-use std::fmt::Debug;
-use std::ops::{Add, Index, IndexMut, Mul, Neg, Sub};
-
 use arrayvec::ArrayVec;
 use glam::{Vec2, Vec3};
 
@@ -20,85 +17,7 @@ use super::{
     AxisChoice, ContactId, ContactPoint, FaceBias, FaceBiasReason, Feature, Manifold,
     ManifoldParams,
 };
-use crate::sat::{dim2, dim3, distance, AxisKind, Obb2, Obb3, Which};
-
-/// What the construction needs of `Vec2` and `Vec3`.
-pub(crate) trait Space:
-    Copy
-    + Default
-    + PartialEq
-    + Debug
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + Mul<f32, Output = Self>
-    + Neg<Output = Self>
-    + Index<usize, Output = f32>
-    + IndexMut<usize>
-{
-    /// 2 or 4.
-    const MAX_POINTS: usize;
-    /// The last coordinate: the reference normal's in the turned frame.
-    const LAST: usize;
-    /// The coordinates turned (cyclically) so that coordinate `k` comes last: coordinate `n` of
-    /// the result is coordinate `(k + 1 + n) mod D` of `self`.
-    fn turn(self, k: usize) -> Self;
-    /// Dot product.
-    fn dot(self, other: Self) -> f32;
-    /// The unit vector along coordinate `k`.
-    fn unit(k: usize) -> Self;
-    /// Twice the signed area of the triangle (0, a, b) seen along the last axis: `(a × b)·e_z`
-    /// in 3D. A 2D reference face is a segment and encloses no area: 0.
-    fn area(a: Self, b: Self) -> f32;
-}
-
-impl Space for Vec3 {
-    const MAX_POINTS: usize = super::MAX_POINTS_3D;
-    const LAST: usize = 2;
-    #[inline]
-    fn turn(self, k: usize) -> Self {
-        match k {
-            0 => Vec3::new(self.y, self.z, self.x),
-            1 => Vec3::new(self.z, self.x, self.y),
-            _ => self,
-        }
-    }
-    #[inline]
-    fn dot(self, other: Self) -> f32 {
-        Vec3::dot(self, other)
-    }
-    #[inline]
-    fn unit(k: usize) -> Self {
-        Vec3::AXES[k]
-    }
-    #[inline]
-    fn area(a: Self, b: Self) -> f32 {
-        a.x * b.y - a.y * b.x
-    }
-}
-
-impl Space for Vec2 {
-    const MAX_POINTS: usize = super::MAX_POINTS_2D;
-    const LAST: usize = 1;
-    #[inline]
-    fn turn(self, k: usize) -> Self {
-        match k {
-            0 => Vec2::new(self.y, self.x),
-            _ => self,
-        }
-    }
-    #[inline]
-    fn dot(self, other: Self) -> f32 {
-        Vec2::dot(self, other)
-    }
-    #[inline]
-    fn unit(k: usize) -> Self {
-        Vec2::AXES[k]
-    }
-    #[inline]
-    fn area(_a: Self, _b: Self) -> f32 {
-        0.0
-    }
-}
+use crate::sat::{dim2, dim3, distance, AxisKind, Obb2, Obb3, Vector, Which};
 
 /// A box's frame: local coordinates to world.
 #[derive(Clone, Copy)]
@@ -107,12 +26,12 @@ struct Frame<V, const D: usize> {
     axes: [V; D],
 }
 
-impl<V: Space, const D: usize> Frame<V, D> {
+impl<V: Vector, const D: usize> Frame<V, D> {
     #[inline]
     fn vector(&self, v: V) -> V {
         let mut w = V::default();
         for k in 0..D {
-            w = w + self.axes[k] * v[k];
+            w += self.axes[k] * v[k];
         }
         w
     }
@@ -195,7 +114,7 @@ struct Polygon<V> {
     v: ArrayVec<ClipVertex<V>, CAPACITY>,
 }
 
-impl<V: Space> Polygon<V> {
+impl<V: Vector> Polygon<V> {
     fn new() -> Self {
         Self { v: ArrayVec::new() }
     }
@@ -800,7 +719,7 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
 /// (`b2CollidePolygons`: the closest features by `b2SegmentDistance`).
 #[cold]
 #[inline(never)]
-fn closest_contact<V: Space, const D: usize, R: Recorder<V>>(
+fn closest_contact<V: Vector, const D: usize, R: Recorder<V>>(
     closest: (f32, V, V),
     boxes: [(Frame<V, D>, [f32; D]); 2],
     rounding: &Rounding,
@@ -850,7 +769,7 @@ fn pair_id(reference: Which, r: Feature, i: Feature) -> ContactId {
 /// time (`clip::<M>`), with no branch on which axis it is. Features are still named in each box's
 /// own axes.
 #[allow(clippy::too_many_arguments)]
-fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
+fn face_contact<V: Vector, const D: usize, R: Recorder<V>>(
     local: &Local<V, D>,
     frame: &Frame<V, D>,
     reference: Which,
@@ -909,7 +828,7 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
         let mut bits = if sigma > 0.0 { 1u8 << j } else { 0 };
         for (o, &l) in other[..D - 1].iter().enumerate() {
             let plus = gray & (1 << o) != 0;
-            p = p + u[l] * if plus { f[l] } else { -f[l] };
+            p += u[l] * if plus { f[l] } else { -f[l] };
             if plus {
                 bits |= 1 << l;
             }
@@ -1084,7 +1003,7 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
         )
     });
 
-    let (keep, n_keep) = if below.len() > V::MAX_POINTS {
+    let (keep, n_keep) = if below.len() > super::max_points(V::DIM) {
         reduce(below, TIE * scale, rec)
     } else {
         ([0, 1, 2, 3], below.len())
@@ -1111,7 +1030,7 @@ fn face_contact<V: Space, const D: usize, R: Recorder<V>>(
 /// to. New vertices lie on the plane exactly; their features are what the edge's two ends share,
 /// cut by the plane.
 #[inline]
-fn clip<V: Space, const M: usize>(
+fn clip<V: Vector, const M: usize>(
     poly: &Polygon<V>,
     out: &mut Polygon<V>,
     side: f32,
@@ -1258,7 +1177,7 @@ fn take<V, R: Recorder<V>>(
 /// the deepest; the farthest from it in the contact plane (the turned frame's last coordinate
 /// projected out); the one making the largest triangle with those two; the one adding the most
 /// area outside that triangle.
-fn reduce<V: Space, R: Recorder<V>>(
+fn reduce<V: Vector, R: Recorder<V>>(
     c: &[Candidate<V>],
     tol: f32,
     rec: &mut R,
@@ -1437,7 +1356,7 @@ mod tests {
         p
     }
 
-    fn clipped<V: Space, const M: usize>(poly: &Polygon<V>, side: f32, e: f32) -> Polygon<V> {
+    fn clipped<V: Vector, const M: usize>(poly: &Polygon<V>, side: f32, e: f32) -> Polygon<V> {
         let mut out = Polygon::new();
         if clip::<V, M>(poly, &mut out, side, e, M, 0.0) {
             out

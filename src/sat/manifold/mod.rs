@@ -96,6 +96,15 @@ pub const MAX_POINTS_3D: usize = 4;
 /// At most this many points in a 2D manifold.
 pub const MAX_POINTS_2D: usize = 2;
 
+/// At most this many points in a manifold of dimension `dim` (2 or 3).
+pub const fn max_points(dim: usize) -> usize {
+    if dim == 3 {
+        MAX_POINTS_3D
+    } else {
+        MAX_POINTS_2D
+    }
+}
+
 /// The knobs of the manifold, with engine defaults.
 ///
 /// An edge axis is used only when `edge_gap > face_gap + edge_relative·|face_gap| + edge_absolute`,

@@ -20,7 +20,7 @@
 //!
 //! [`dim3::manifold`]: crate::sat::dim3::manifold
 
-use glam::{DQuat, DVec3, Vec2, Vec3};
+use glam::{DQuat, DVec3};
 
 use super::{report2, report3, ReferenceReport};
 use crate::sat::manifold::{ContactId, Feature, Manifold, ManifoldParams};
@@ -72,18 +72,22 @@ const TIE: f64 = 1e-4;
 /// Relative weld distance, as in the fast construction.
 const WELD: f64 = 1e-6;
 
-/// A box in `f64`.
-#[derive(Clone, Copy)]
-pub(crate) struct Box64 {
-    pub(crate) center: DVec3,
-    pub(crate) axes: [DVec3; 3],
-    pub(crate) half: [f64; 3],
+/// A box in `f64`, as the oracles read it: a 2D box is a flat 3D one in the plane `z = 0`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Box64 {
+    /// The centre.
+    pub center: DVec3,
+    /// The unit local axes (the quaternion normalised in `f64`).
+    pub axes: [DVec3; 3],
+    /// The half extents.
+    pub half: [f64; 3],
     /// 2 or 3: a 2D box has `axes[2] = z` and `half[2] = 0`, and only two axes are its own.
-    pub(crate) dim: usize,
+    pub dim: usize,
 }
 
 impl Box64 {
-    pub(crate) fn of3(o: &Obb3) -> Self {
+    /// A 3D box in `f64`.
+    pub fn of3(o: &Obb3) -> Self {
         let q = o.rotation;
         let q = DQuat::from_xyzw(q.x as f64, q.y as f64, q.z as f64, q.w as f64).normalize();
         Self {
@@ -94,7 +98,8 @@ impl Box64 {
         }
     }
 
-    pub(crate) fn of2(o: &Obb2) -> Self {
+    /// A rectangle in `f64`, in the plane `z = 0`.
+    pub fn of2(o: &Obb2) -> Self {
         let (s, c) = (o.angle as f64).sin_cos();
         Self {
             center: DVec3::new(o.center.x as f64, o.center.y as f64, 0.0),
@@ -104,12 +109,13 @@ impl Box64 {
         }
     }
 
-    pub(crate) fn scale(&self) -> f64 {
+    /// The sum of its half extents.
+    pub fn scale(&self) -> f64 {
         self.half.iter().sum()
     }
 
     /// How far `p` lies outside the box (0 inside).
-    pub(crate) fn outside(&self, p: DVec3) -> f64 {
+    pub fn outside(&self, p: DVec3) -> f64 {
         let d = p - self.center;
         (0..3)
             .map(|k| (d.dot(self.axes[k]).abs() - self.half[k]).max(0.0).powi(2))
@@ -118,7 +124,7 @@ impl Box64 {
     }
 
     /// The box's projected radius on the unit direction `n`.
-    pub(crate) fn radius(&self, n: DVec3) -> f64 {
+    pub fn radius(&self, n: DVec3) -> f64 {
         (0..3)
             .map(|k| self.half[k] * self.axes[k].dot(n).abs())
             .sum()
@@ -765,24 +771,6 @@ pub enum ManifoldAgreement {
     Disagree(String),
 }
 
-/// A fast manifold's point in `f64` (2D: `z = 0`).
-pub trait ToDVec3: Copy {
-    /// The point in `f64`.
-    fn to_dvec3(self) -> DVec3;
-}
-
-impl ToDVec3 for Vec3 {
-    fn to_dvec3(self) -> DVec3 {
-        self.as_dvec3()
-    }
-}
-
-impl ToDVec3 for Vec2 {
-    fn to_dvec3(self) -> DVec3 {
-        self.as_dvec2().extend(0.0)
-    }
-}
-
 /// Compares a fast manifold with the reference: both absent, or the same normal (within `tol`
 /// radians), points (each fast point within `tol` of a reference point with the same id),
 /// separations (within `tol`) and chosen axis (where A's and B's faces tie exactly, either may be
@@ -790,7 +778,7 @@ impl ToDVec3 for Vec2 {
 /// decision is [`ManifoldAgreement::NearTie`]. For the app's cross-check and the tests; `margin`
 /// is the one both were built with, `tol` is in length units (something like `1e-4 × (1 + size of
 /// the boxes)`).
-pub fn compare<V: ToDVec3>(
+pub fn compare<V: crate::sat::Vector>(
     fast: Option<&Manifold<V>>,
     reference: Option<&ReferenceManifold>,
     margin: f32,

@@ -1,0 +1,143 @@
+//! One trait for a box of either dimension, [`Obb`], implemented by [`Obb2`](super::Obb2) and
+//! [`Obb3`](super::Obb3): every question satbox asks of a pair (the report, its conclusions, the
+//! contact manifold and its trace, the exact distance, the `f64` references) written once over it,
+//! as parry's `query/sat` is one source for both dimensions. [`Report`] reads a report of either
+//! dimension; [`scale`] and [`tolerance`] are the one size of a pair and the one length tolerance
+//! that every comparison uses.
+//!
+//! The per-dimension functions ([`dim3::report`](super::dim3::report),
+//! [`dim2::manifold`](super::dim2::manifold), …) stay the fast, direct calls for a caller that
+//! knows its dimension; the trait is how code written once reaches them.
+
+use std::fmt::Debug;
+
+use super::distance::Separation;
+use super::manifold::{Manifold, ManifoldParams, ManifoldTrace};
+use super::reference::{Box64, ReferenceManifold, ReferenceReport};
+use super::vector::Vector;
+use super::{AxisKind, AxisTest, ObbError, Penetration, SatParams, SatReport, SatVerdicts};
+
+/// Read access to a [`SatReport`] of either dimension (its axis count is a const generic).
+pub trait Report<V>: Clone + Debug + PartialEq {
+    /// Every axis in test order.
+    fn axes(&self) -> &[AxisTest<V>];
+    /// No axis separates.
+    fn intersect(&self) -> bool;
+    /// Lowest separating index.
+    fn first_separating(&self) -> Option<usize>;
+    /// The axis of least penetration, when intersecting.
+    fn penetration(&self) -> Option<Penetration<V>>;
+    /// The one-sentence verdict ([`SatReport::verdict`]).
+    fn verdict(&self) -> String;
+    /// The gap is zero within rounding ([`SatReport::touching`]).
+    fn touching(&self) -> bool;
+    /// The boxes meet within `margin` ([`SatReport::meets`]): the one rule of meeting.
+    fn meets(&self, margin: f32) -> bool;
+    /// The conclusions alone ([`SatReport::to_verdicts`]).
+    fn to_verdicts(&self) -> SatVerdicts<V>;
+}
+
+impl<V: Vector, const N: usize> Report<V> for SatReport<V, N> {
+    fn axes(&self) -> &[AxisTest<V>] {
+        &self.axes
+    }
+    fn intersect(&self) -> bool {
+        self.intersect
+    }
+    fn first_separating(&self) -> Option<usize> {
+        self.first_separating
+    }
+    fn penetration(&self) -> Option<Penetration<V>> {
+        self.penetration
+    }
+    fn verdict(&self) -> String {
+        SatReport::verdict(self)
+    }
+    fn touching(&self) -> bool {
+        SatReport::touching(self)
+    }
+    fn meets(&self, margin: f32) -> bool {
+        SatReport::meets(self, margin)
+    }
+    fn to_verdicts(&self) -> SatVerdicts<V> {
+        SatReport::to_verdicts(self)
+    }
+}
+
+/// An oriented box of either dimension, and every question of a pair of them.
+///
+/// Which function is for whom:
+///
+/// * the window and a test that explains: [`Obb::report`] (every axis with its numbers),
+///   [`Obb::manifold_trace`] (the contact, stage by stage), [`Obb::separation`] (the exact
+///   distance);
+/// * a physics step: [`Obb::verdicts`] (the report's conclusions without its records),
+///   [`Obb::manifold`];
+/// * an oracle: [`Obb::reference`] and [`Obb::reference_manifold`], in `f64` by other routes.
+///
+/// A hot loop that knows its dimension calls the per-dimension functions directly, and a batch of
+/// 3D pairs goes to [`intersects_many`](super::intersects_many).
+pub trait Obb: Copy + Debug + PartialEq + Default + Send + Sync + 'static {
+    /// `Vec2` or `Vec3`.
+    type Vec: Vector;
+    /// `Report2` or `Report3`.
+    type Report: Report<Self::Vec>;
+    /// The number of candidate axes: 4 or 15.
+    const AXES: usize;
+
+    /// The centre.
+    fn center(&self) -> Self::Vec;
+    /// The half extents, one per local axis.
+    fn half_extents(&self) -> Self::Vec;
+    /// The unit local axes `u_k`, as many as the dimension.
+    fn axis_vectors(&self) -> Vec<Self::Vec>;
+    /// The corners (2D: counter-clockwise; 3D: bit `k` of the index set means `+e_k`).
+    fn corner_points(&self) -> Vec<Self::Vec>;
+    /// The edges, as pairs of indices into [`Obb::corner_points`].
+    fn edges() -> &'static [(usize, usize)];
+    /// The same box moved by `by`.
+    fn moved(&self, by: Self::Vec) -> Self;
+    /// `Σ e_k |u_k·L|`: the half width of the box's shadow on the unit axis `L`.
+    fn projected_radius(&self, axis: Self::Vec) -> f32;
+    /// What is wrong with the box, if anything (see [`ObbError`]).
+    fn validate(&self) -> Result<(), ObbError>;
+    /// What candidate axis `index` is made of.
+    fn axis_kind(index: usize) -> AxisKind;
+
+    /// The full report: every axis in test order, the verdict, the axis of least penetration.
+    fn report(a: &Self, b: &Self, params: &SatParams) -> Self::Report;
+    /// The report's conclusions, to the bit, without its records.
+    fn verdicts(a: &Self, b: &Self, params: &SatParams) -> SatVerdicts<Self::Vec>;
+    /// The early-out boolean test, with the parallel-edge padding of `params`.
+    fn intersects(a: &Self, b: &Self, params: &SatParams) -> bool;
+    /// The contact manifold, or `None` when the boxes do not meet within the margin.
+    fn manifold(a: &Self, b: &Self, params: &ManifoldParams) -> Option<Manifold<Self::Vec>>;
+    /// The contact manifold with every stage of its construction.
+    fn manifold_trace(a: &Self, b: &Self, params: &ManifoldParams) -> ManifoldTrace<Self::Vec>;
+    /// The exact distance and the closest points.
+    fn separation(a: &Self, b: &Self) -> Separation<Self::Vec>;
+    /// The exact distance in `f64`, the intersection decided by the reference.
+    fn distance_f64(a: &Self, b: &Self) -> f64;
+    /// The vertex-projection report in `f64`, edge axes shorter than `degenerate_threshold`
+    /// degenerate (2D has none).
+    fn reference(a: &Self, b: &Self, degenerate_threshold: f64) -> ReferenceReport;
+    /// The contact manifold in `f64` by another route.
+    fn reference_manifold(a: &Self, b: &Self, params: &ManifoldParams)
+        -> Option<ReferenceManifold>;
+    /// The box in `f64` (2D: `z = 0`), for the oracles.
+    fn to_box64(&self) -> Box64;
+}
+
+/// The size of a pair: `|T| + Σ e_A + Σ e_B`, the magnitude of every number its tests add up.
+/// Tolerances and rounding bands scale with it.
+pub fn scale<B: Obb>(a: &B, b: &B) -> f32 {
+    let sum = |o: &B| (0..B::Vec::DIM).map(|k| o.half_extents()[k]).sum::<f32>();
+    (b.center() - a.center()).length() + sum(a) + sum(b)
+}
+
+/// The length tolerance of every comparison between two answers for a pair of size `scale`
+/// ([`scale`]): `1e-4 · (1 + scale)`. `f32` carries about seven digits; a comparison that
+/// crosses several rounded steps keeps four.
+pub fn tolerance(scale: f32) -> f32 {
+    1e-4 * (1.0 + scale)
+}
