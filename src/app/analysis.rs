@@ -4,9 +4,10 @@
 use glam::{Vec2, Vec3};
 use serde::{Deserialize, Serialize};
 
-use super::dim::{AxisReport, Dim};
+use super::dim::Dim;
 use crate::sat::manifold::{ManifoldTrace, Stage};
 use crate::sat::{fmt_num, AxisKind, Obb2, Obb3, Penetration};
+use crate::sat::{Obb, Report};
 
 /// How "Resolve" separates intersecting boxes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,8 +29,11 @@ pub(crate) fn resolve<D: Dim>(
 ) -> (D::Obb, D::Obb) {
     let push = pen.normal * pen.depth;
     match mode {
-        ResolveMode::Split => (D::moved(a, -(push * 0.5)), D::moved(b, push * 0.5)),
-        ResolveMode::MoveB => (*a, D::moved(b, push)),
+        ResolveMode::Split => (
+            D::Obb::moved(a, -(push * 0.5)),
+            D::Obb::moved(b, push * 0.5),
+        ),
+        ResolveMode::MoveB => (*a, D::Obb::moved(b, push)),
     }
 }
 
@@ -222,7 +226,7 @@ pub(crate) fn contact_stages<V>(trace: &ManifoldTrace<V>) -> Vec<Stage> {
 }
 
 /// How many steps the step-through has: the axes, then the contact's stages.
-pub(crate) fn step_count<V>(report: &impl AxisReport<V>, trace: &ManifoldTrace<V>) -> usize {
+pub(crate) fn step_count<V>(report: &impl Report<V>, trace: &ManifoldTrace<V>) -> usize {
     report.axes().len() + contact_stages(trace).len()
 }
 
@@ -245,7 +249,7 @@ fn stage_name(stage: Stage) -> String {
 /// The step's words: an axis under test with its numbers, or a stage of the contact.
 pub(crate) fn step_words<V: Copy>(
     step: &StepThrough,
-    report: &impl AxisReport<V>,
+    report: &impl Report<V>,
     trace: &ManifoldTrace<V>,
 ) -> StepWords {
     let n = report.axes().len();
@@ -278,7 +282,7 @@ pub(crate) fn step_words<V: Copy>(
 
 /// The axis under test with its numbers, and what happens next; `total` counts the contact's
 /// stages after the axes.
-fn axis_words<V: Copy>(step: &StepThrough, report: &impl AxisReport<V>, total: usize) -> StepWords {
+fn axis_words<V: Copy>(step: &StepThrough, report: &impl Report<V>, total: usize) -> StepWords {
     let axes = report.axes();
     let n = axes.len();
     let t = &axes[step.current.min(n - 1)];

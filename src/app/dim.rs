@@ -9,7 +9,6 @@
 //! what is particular to each ([`super::draw::Paint`]).
 
 use std::fmt::Debug;
-use std::ops::Mul;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -17,50 +16,8 @@ use serde::Serialize;
 use super::camera::Viewport;
 pub(crate) use super::geom::{Project, Vector};
 use super::layout::{AxisLine, Shadows};
-use crate::sat::manifold::ManifoldTrace;
-use crate::sat::reference::{ReferenceManifold, ReferenceReport};
-use crate::sat::{AxisTest, ManifoldParams, Penetration, SatParams, SatReport, Separation, Which};
+use crate::sat::{Obb, Report, Which};
 use crate::scene::{Mode, Pair};
-
-/// Read access to a [`SatReport`] of either dimension (its axis count is a const generic).
-pub(crate) trait AxisReport<V>: Clone + Debug {
-    /// Every axis in test order.
-    fn axes(&self) -> &[AxisTest<V>];
-    /// No axis separates.
-    fn intersect(&self) -> bool;
-    /// Lowest separating index.
-    fn first_separating(&self) -> Option<usize>;
-    /// The axis of least penetration, when intersecting.
-    fn penetration(&self) -> Option<Penetration<V>>;
-    /// The one-sentence verdict.
-    fn verdict(&self) -> String;
-    /// The gap is zero within rounding (see [`SatReport::touching`]).
-    fn touching(&self) -> bool;
-}
-
-impl<V, const N: usize> AxisReport<V> for SatReport<V, N>
-where
-    V: Copy + Debug + Mul<f32, Output = V>,
-{
-    fn axes(&self) -> &[AxisTest<V>] {
-        &self.axes
-    }
-    fn intersect(&self) -> bool {
-        self.intersect
-    }
-    fn first_separating(&self) -> Option<usize> {
-        self.first_separating
-    }
-    fn penetration(&self) -> Option<Penetration<V>> {
-        self.penetration
-    }
-    fn verdict(&self) -> String {
-        SatReport::verdict(self)
-    }
-    fn touching(&self) -> bool {
-        SatReport::touching(self)
-    }
-}
 
 /// One number of a box that the panel edits: a row (centre, extents, rotation…) and a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,10 +72,10 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
 
     /// `Vec2` or `Vec3`.
     type Vec: Vector;
-    /// `Obb2` or `Obb3`.
-    type Obb: Copy + Debug + PartialEq;
+    /// `Obb2` or `Obb3`: every question of the pair is its ([`crate::sat::Obb`]).
+    type Obb: Obb<Vec = Self::Vec, Report = Self::Report>;
     /// `Report2` or `Report3`.
-    type Report: AxisReport<Self::Vec>;
+    type Report: Report<Self::Vec>;
     /// The camera kept with a scene.
     type Camera: Copy + Debug + PartialEq + Default + Serialize + DeserializeOwned;
     /// World to pixels for one frame.
@@ -128,40 +85,10 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
 
     /// The start-up boxes.
     fn default_pair() -> (Self::Obb, Self::Obb);
-    /// The full report.
-    fn report(a: &Self::Obb, b: &Self::Obb, params: &SatParams) -> Self::Report;
-    /// The f64 vertex-projection reference.
-    fn reference(a: &Self::Obb, b: &Self::Obb, params: &SatParams) -> ReferenceReport;
-    /// The fast early-out boolean test.
-    fn fast_test(a: &Self::Obb, b: &Self::Obb, params: &SatParams) -> bool;
-    /// Centre.
-    fn center(o: &Self::Obb) -> Self::Vec;
-    /// The box moved by `d`.
-    fn moved(o: &Self::Obb, d: Self::Vec) -> Self::Obb;
-    /// Corners.
-    fn corners(o: &Self::Obb) -> Vec<Self::Vec>;
-    /// Edges as pairs of corner indices.
-    fn edges() -> &'static [(usize, usize)];
-    /// A size for rounding bands: `|T|` plus both boxes' extents.
-    fn scale(a: &Self::Obb, b: &Self::Obb) -> f32;
     /// The pair as the scene module holds it.
     fn pair(a: &Self::Obb, b: &Self::Obb) -> Pair;
     /// This mode's boxes of a pair, if it is of this mode.
     fn boxes_of(pair: &Pair) -> Option<(Self::Obb, Self::Obb)>;
-    /// The exact distance between the boxes and their closest points ([`crate::sat::distance`]).
-    fn separation(a: &Self::Obb, b: &Self::Obb) -> Separation<Self::Vec>;
-    /// The contact manifold, with every stage of its construction.
-    fn manifold_trace(
-        a: &Self::Obb,
-        b: &Self::Obb,
-        params: &ManifoldParams,
-    ) -> ManifoldTrace<Self::Vec>;
-    /// The contact manifold built in f64 by another route.
-    fn reference_manifold(
-        a: &Self::Obb,
-        b: &Self::Obb,
-        params: &ManifoldParams,
-    ) -> Option<ReferenceManifold>;
     /// The feature pair in contact ("face of A against an edge of B").
     fn contact_features(a: &Self::Obb, b: &Self::Obb, report: &Self::Report) -> Option<String>;
 

@@ -4,8 +4,8 @@
 
 use super::analysis::{contact_stages, step_words, StepWords};
 use super::camera::Viewport;
+use super::dim::Dim;
 use super::dim::Vector;
-use super::dim::{AxisReport, Dim};
 use super::layout::AxisLine;
 use super::layout::{axes_to_place, Shadows, PROBE};
 use super::mode::ModeState;
@@ -15,6 +15,7 @@ use crate::engines::parry::{self, Disagreement, ParryAnswer};
 use crate::sat::agreement::{Agreement, Verdict};
 use crate::sat::manifold::{ManifoldTrace, Stage};
 use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
+use crate::sat::{Obb, Report};
 use crate::sat::{SatParams, Separation};
 
 /// What this frame shows.
@@ -150,19 +151,19 @@ pub(crate) fn cross_check<D: Dim>(
         first_separating: report.first_separating(),
         depth: report.penetration().map(|p| p.depth),
     };
-    let reference = D::reference(a, b, params);
+    let reference = D::Obb::reference(a, b, params.degenerate_threshold as f64);
     Agreement::from_verdict(
         verdict,
         &reference,
-        D::fast_test(a, b, params),
-        D::scale(a, b),
+        D::Obb::intersects(a, b, params),
+        crate::sat::scale(a, b),
     )
 }
 
 /// The contact stage at step `current`, when the step-through is past the axes.
 fn contact_stage<V>(
     current: usize,
-    report: &impl AxisReport<V>,
+    report: &impl Report<V>,
     trace: &ManifoldTrace<V>,
 ) -> Option<Stage> {
     let k = current.checked_sub(report.axes().len())?;
@@ -208,15 +209,15 @@ impl<D: Dim> Frame<D> {
     pub(crate) fn compute(mode: &ModeState<D>, settings: &Settings, viewport: Viewport) -> Self {
         let (a, b) = (&mode.a, &mode.b);
         let params = &settings.params;
-        let report = D::report(a, b, params);
+        let report = D::Obb::report(a, b, params);
         let check = cross_check::<D>(a, b, &report, params);
         let manifold_params = mode.manifold_params(settings);
-        let contact = D::manifold_trace(a, b, &manifold_params);
+        let contact = D::Obb::manifold_trace(a, b, &manifold_params);
         let contact_check = compare_manifolds(
             contact.manifold.as_ref(),
-            D::reference_manifold(a, b, &manifold_params).as_ref(),
+            D::Obb::reference_manifold(a, b, &manifold_params).as_ref(),
             manifold_params.margin,
-            1e-4 * (1.0 + D::scale(a, b) as f64),
+            1e-4 * (1.0 + crate::sat::scale(a, b) as f64),
         );
         let focus = focus_axis(mode, &report, &contact);
         // lines are placed without the hovered axis, so that they do not move under the pointer
@@ -253,7 +254,7 @@ impl<D: Dim> Frame<D> {
             parry: ParryBeside::of::<D>(a, b, &contact, manifold_params.margin),
             contact,
             contact_check,
-            separation: D::separation(a, b),
+            separation: D::Obb::separation(a, b),
             directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
             check,
             focus,

@@ -47,9 +47,10 @@ use macroquad::prelude::{
     prevent_quit, screen_height, screen_width, Conf, MouseButton,
 };
 
+use crate::sat::Report;
 use camera::Viewport;
 use command::Command;
-use dim::{AxisReport, Dim, Vector};
+use dim::{Dim, Vector};
 use draw::{Fonts, Paint};
 use frame::Frame;
 use input::InputFrame;

@@ -4,7 +4,7 @@
 use super::analysis::{self, step_count, StepThrough};
 use super::camera::Viewport;
 use super::command::{Command, StepCommand};
-use super::dim::{pick, AxisReport, Dim, Vector};
+use super::dim::{pick, Dim, Vector};
 use super::history::History;
 use super::input::InputFrame;
 use super::layout::AxisLine;
@@ -13,6 +13,7 @@ use super::source::Source;
 use super::view::View;
 use crate::sat::manifold::ManifoldTrace;
 use crate::sat::{ManifoldParams, Which};
+use crate::sat::{Obb, Report};
 use crate::scene::{Pair, Scene};
 
 /// Whether a pointer gesture in the scene finished an edit this frame (one undo step).
@@ -196,7 +197,7 @@ impl<D: Dim> ModeState<D> {
 
     /// This frame's report of the boxes.
     pub(crate) fn report(&self, settings: &Settings) -> D::Report {
-        D::report(&self.a, &self.b, &settings.params)
+        D::Obb::report(&self.a, &self.b, &settings.params)
     }
 
     /// The contact manifold's parameters: the view's margin and edge bias, the lab's threshold of
@@ -210,7 +211,7 @@ impl<D: Dim> ModeState<D> {
 
     /// The contact manifold of the boxes, traced stage by stage.
     pub(crate) fn contact(&self, settings: &Settings) -> ManifoldTrace<D::Vec> {
-        D::manifold_trace(&self.a, &self.b, &self.manifold_params(settings))
+        D::Obb::manifold_trace(&self.a, &self.b, &self.manifold_params(settings))
     }
 
     /// Takes a loaded scene if it is of this mode: its boxes, view and `source` (a scene without a

@@ -7,14 +7,14 @@ mod analysis {
     use crate::app::three::Three;
     use crate::app::two::Two;
     use crate::sat::agreement::Agreement;
-    use crate::sat::{dim2, dim3, SatParams};
+    use crate::sat::{dim2, dim3, Obb, SatParams};
     use crate::sat::{Obb2, Obb3};
     use glam::Quat;
     use glam::{Vec2, Vec3};
 
     /// The cross-check the frame computes, for a pair.
     fn cross_check<D: Dim>(a: &D::Obb, b: &D::Obb, params: &SatParams) -> Agreement {
-        crate::app::frame::cross_check::<D>(a, b, &D::report(a, b, params), params)
+        crate::app::frame::cross_check::<D>(a, b, &D::Obb::report(a, b, params), params)
     }
 
     fn overlapping3() -> (Obb3, Obb3) {

@@ -15,11 +15,7 @@ use super::layout::{self, pair_sphere, shadows, AxisLine, Shadows};
 use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
 use super::sphere::SphereMesh;
-use crate::sat::manifold::ManifoldTrace;
-use crate::sat::reference::{self, ReferenceManifold, ReferenceReport};
-use crate::sat::{
-    dim3, AxisKind, ManifoldParams, Obb3, Report3, SatParams, Separation, Which, MAX_COORDINATE,
-};
+use crate::sat::{dim3, AxisKind, Obb3, Report3, Which, MAX_COORDINATE};
 use crate::scene::{Mode, Pair};
 
 /// How far (pixels) the pointer may move between press and release for a click.
@@ -183,47 +179,6 @@ impl Dim for Three {
     fn default_pair() -> (Obb3, Obb3) {
         crate::scene::presets::default_pair3()
     }
-    fn report(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
-        dim3::report_with(a, b, params)
-    }
-    fn reference(a: &Obb3, b: &Obb3, params: &SatParams) -> ReferenceReport {
-        reference::report3(a, b, params.degenerate_threshold as f64)
-    }
-    fn fast_test(a: &Obb3, b: &Obb3, params: &SatParams) -> bool {
-        dim3::intersects_padded(a, b, params.parallel_epsilon)
-    }
-    fn center(o: &Obb3) -> Vec3 {
-        o.center
-    }
-    fn moved(o: &Obb3, d: Vec3) -> Obb3 {
-        Obb3 {
-            center: o.center + d,
-            ..*o
-        }
-    }
-    fn corners(o: &Obb3) -> Vec<Vec3> {
-        o.corners().to_vec()
-    }
-    fn edges() -> &'static [(usize, usize)] {
-        // corner k has +e_i along u_i when bit i is set: edges join corners one bit apart
-        &[
-            (0, 1),
-            (2, 3),
-            (4, 5),
-            (6, 7),
-            (0, 2),
-            (1, 3),
-            (4, 6),
-            (5, 7),
-            (0, 4),
-            (1, 5),
-            (2, 6),
-            (3, 7),
-        ]
-    }
-    fn scale(a: &Obb3, b: &Obb3) -> f32 {
-        (b.center - a.center).length() + a.half_extents.length() + b.half_extents.length()
-    }
     fn pair(a: &Obb3, b: &Obb3) -> Pair {
         Pair::Three(*a, *b)
     }
@@ -232,19 +187,6 @@ impl Dim for Three {
             Pair::Three(a, b) => Some((*a, *b)),
             Pair::Two(..) => None,
         }
-    }
-    fn separation(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
-        crate::sat::separation3(a, b)
-    }
-    fn manifold_trace(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> ManifoldTrace<Vec3> {
-        dim3::manifold_trace(a, b, params)
-    }
-    fn reference_manifold(
-        a: &Obb3,
-        b: &Obb3,
-        params: &ManifoldParams,
-    ) -> Option<ReferenceManifold> {
-        reference::manifold3(a, b, params)
     }
     fn contact_features(a: &Obb3, b: &Obb3, report: &Report3) -> Option<String> {
         contact_features3(a, b, report)

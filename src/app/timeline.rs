@@ -2,9 +2,10 @@
 //! contact and parry's agreement computed once when the file opens, where they change, and which
 //! frame is shown (stepped, dragged or played). The panel's view is [`super::ui::timeline`].
 
-use super::dim::{AxisReport, Dim};
+use super::dim::Dim;
 use super::frame::ParryBeside;
 use crate::sat::{ManifoldParams, SatParams};
+use crate::sat::{Obb, Report};
 use crate::scene::recording::Recording;
 use crate::scene::{Mode, Pair};
 
@@ -90,11 +91,11 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         ));
         return m;
     };
-    let report = D::report(&a, &b, params);
+    let report = D::Obb::report(&a, &b, params);
     let axis = report
         .first_separating()
         .or(report.penetration().map(|p| p.axis_index));
-    let trace = D::manifold_trace(&a, &b, &ManifoldParams::default());
+    let trace = D::Obb::manifold_trace(&a, &b, &ManifoldParams::default());
     let points = trace.manifold.as_ref().map_or(0, |m| m.points().len());
     let contact_axis = trace
         .manifold

@@ -16,11 +16,7 @@ use super::layout::{self, pair_sphere, shadows, AxisLine, Shadows};
 use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
 use super::three::check_length;
-use crate::sat::manifold::ManifoldTrace;
-use crate::sat::reference::{self, ReferenceManifold, ReferenceReport};
-use crate::sat::{
-    dim2, ManifoldParams, Obb2, Report2, SatParams, Separation, Which, MAX_COORDINATE,
-};
+use crate::sat::{Obb2, Report2, Which, MAX_COORDINATE};
 use crate::scene::{Mode, Pair};
 
 /// How far (pixels) the pointer may move between press and release for a click.
@@ -103,33 +99,6 @@ impl Dim for Two {
     fn default_pair() -> (Obb2, Obb2) {
         crate::scene::presets::default_pair2()
     }
-    fn report(a: &Obb2, b: &Obb2, params: &SatParams) -> Report2 {
-        dim2::report_with(a, b, params)
-    }
-    fn reference(a: &Obb2, b: &Obb2, _params: &SatParams) -> ReferenceReport {
-        reference::report2(a, b)
-    }
-    fn fast_test(a: &Obb2, b: &Obb2, _params: &SatParams) -> bool {
-        dim2::intersects(a, b)
-    }
-    fn center(o: &Obb2) -> Vec2 {
-        o.center
-    }
-    fn moved(o: &Obb2, d: Vec2) -> Obb2 {
-        Obb2 {
-            center: o.center + d,
-            ..*o
-        }
-    }
-    fn corners(o: &Obb2) -> Vec<Vec2> {
-        o.corners().to_vec()
-    }
-    fn edges() -> &'static [(usize, usize)] {
-        &[(0, 1), (1, 2), (2, 3), (3, 0)]
-    }
-    fn scale(a: &Obb2, b: &Obb2) -> f32 {
-        (b.center - a.center).length() + a.half_extents.length() + b.half_extents.length()
-    }
     fn pair(a: &Obb2, b: &Obb2) -> Pair {
         Pair::Two(*a, *b)
     }
@@ -138,19 +107,6 @@ impl Dim for Two {
             Pair::Two(a, b) => Some((*a, *b)),
             Pair::Three(..) => None,
         }
-    }
-    fn separation(a: &Obb2, b: &Obb2) -> Separation<Vec2> {
-        crate::sat::separation2(a, b)
-    }
-    fn manifold_trace(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> ManifoldTrace<Vec2> {
-        dim2::manifold_trace(a, b, params)
-    }
-    fn reference_manifold(
-        a: &Obb2,
-        b: &Obb2,
-        params: &ManifoldParams,
-    ) -> Option<ReferenceManifold> {
-        reference::manifold2(a, b, params)
     }
     fn contact_features(a: &Obb2, b: &Obb2, report: &Report2) -> Option<String> {
         contact_features2(a, b, report)

@@ -13,6 +13,7 @@ use crate::app::frame::Frame;
 use crate::app::mode::ModeState;
 use crate::app::theme::{self, Rgba};
 use crate::sat::manifold::{ContactPoint, FaceTrace, SidePlane, Stage};
+use crate::sat::Obb;
 use crate::sat::{fmt_num, Which};
 
 /// How far the construction has got: the order of the stages, the finished picture last.
@@ -77,7 +78,7 @@ pub(crate) fn draw<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Vec<Pending
     // markers no larger than a tenth of the smaller box on screen, so that they never hide it
     let size_px = [&mode.a, &mode.b]
         .map(|o| {
-            let pts = D::corners(o).into_iter().filter_map(|c| p.px(c));
+            let pts = D::Obb::corner_points(o).into_iter().filter_map(|c| p.px(c));
             super::bounds(pts, 0.0).map_or(0.0, |(lo, hi)| (hi - lo).length())
         })
         .into_iter()

@@ -7,13 +7,14 @@ use glam::Vec2;
 
 use super::{Anchor, Fonts, Paint, PendingLabel};
 use crate::app::analysis::StepVerdict;
-use crate::app::dim::{AxisReport, Dim, Project, Vector};
+use crate::app::dim::{Dim, Project, Vector};
 use crate::app::frame::Frame;
 use crate::app::layout::{AxisLine, Shadows, PROBE};
 use crate::app::mode::ModeState;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
 use crate::sat::{fmt_num, AxisTest};
+use crate::sat::{Obb, Report};
 
 /// How an axis is shown: its colour and line width.
 pub(crate) fn axis_style<V>(
@@ -419,9 +420,9 @@ fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabe
         return None;
     }
     let p = &frame.projector;
-    let moved = D::moved(&mode.b, pen.normal * pen.depth);
-    let ghost = D::corners(&moved);
-    for &(i, j) in D::edges() {
+    let moved = D::Obb::moved(&mode.b, pen.normal * pen.depth);
+    let ghost = D::Obb::corner_points(&moved);
+    for &(i, j) in D::Obb::edges() {
         if let Some((x, y)) = p.segment(ghost[i], ghost[j]) {
             super::dashed(x, y, 1.4, 6.0, theme::B.alpha(0.6));
         }
@@ -432,7 +433,7 @@ fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabe
         .manifold
         .as_ref()
         .and_then(|m| m.deepest())
-        .map_or(D::center(&mode.b), |q| q.point);
+        .map_or(D::Obb::center(&mode.b), |q| q.point);
     let (from, to) = (p.px(start)?, p.px(start + pen.normal * pen.depth)?);
     let d = (to - from).normalize_or(Vec2::X);
     let to = if from.distance(to) < 26.0 {

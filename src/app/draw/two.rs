@@ -5,7 +5,6 @@
 
 use glam::Vec2;
 
-use crate::app::dim::AxisReport;
 use crate::app::draw::{self, Anchor, Fonts, Paint, PendingLabel};
 use crate::app::frame::Frame;
 use crate::app::gizmo2d::{self, Handle2};
@@ -13,6 +12,7 @@ use crate::app::mode::ModeState;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
 use crate::app::two::Two;
+use crate::sat::Report;
 use crate::sat::{fmt_num, Obb2, Which};
 
 impl Paint for Two {

@@ -6,9 +6,10 @@ use egui_macroquad::egui::{self, RichText, Ui};
 use super::{dim, PanelModel};
 use crate::app::analysis::{ResolveMode, StepVerdict};
 use crate::app::command::{Command, StepCommand};
-use crate::app::dim::{AxisReport, Dim, Vector};
+use crate::app::dim::{Dim, Vector};
 use crate::app::theme;
 use crate::sat::agreement::Agreement;
+use crate::sat::Report;
 use crate::sat::{fmt_num, SatParams, DEGENERATE_THRESHOLD, PARALLEL_EPSILON};
 
 /// The verdict in a frame of its colour, with a second line that is always there (so the panel

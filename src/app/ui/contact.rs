@@ -6,10 +6,11 @@ use egui_macroquad::egui::{self, RichText, Ui};
 
 use super::{dim, PanelModel};
 use crate::app::command::Command;
-use crate::app::dim::{AxisReport, Dim, Vector};
+use crate::app::dim::{Dim, Vector};
 use crate::app::theme;
 use crate::sat::fmt_num;
 use crate::sat::reference::ManifoldAgreement;
+use crate::sat::Report;
 
 /// The Contact manifold section.
 pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {

@@ -8,13 +8,14 @@ use glam::{Quat, Vec2, Vec3};
 
 use super::{dim, PanelModel, WindowLayout, SPHERE_TOP};
 use crate::app::command::Command;
-use crate::app::dim::{AxisReport, Dim, Vector};
+use crate::app::dim::{Dim, Vector};
 use crate::app::frame::Directions;
 use crate::app::sphere::{colour, from_disc, gauss_arcs, on_disc, zero_contour, SphereMesh};
 use crate::app::theme;
 use crate::app::three::{sphere_mesh, Three};
 use crate::app::two::Two;
 use crate::sat::fmt_num;
+use crate::sat::Report;
 
 /// How the sphere is turned, kept across frames.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -7,8 +7,9 @@ use egui_macroquad::egui::{self, Color32, RichText, Ui};
 
 use super::{dim, PanelModel};
 use crate::app::command::Command;
-use crate::app::dim::{AxisReport, Dim};
+use crate::app::dim::Dim;
 use crate::app::theme;
+use crate::sat::Report;
 use crate::sat::{fmt_num, AxisTest};
 use crate::scene::Mode;
 
