@@ -16,8 +16,8 @@ use serde::Serialize;
 use super::camera::Viewport;
 pub(crate) use super::geom::{Project, Vector};
 use super::layout::{AxisLine, Shadows};
-use crate::sat::{Obb, Report, Which};
-use crate::scene::{Mode, Pair};
+use crate::sat::{Report, Which};
+use crate::scene::{Mode, PairBox};
 
 /// One number of a box that the panel edits: a row (centre, extents, rotation…) and a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,7 +61,7 @@ pub(crate) enum Reset {
 /// The 2D or the 3D mode's geometry and its view.
 pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
     /// Which scene mode this is.
-    const MODE: Mode;
+    const MODE: Mode = <Self::Obb as PairBox>::MODE;
     /// Key of this mode's camera in a scene's `view` object.
     const CAMERA_KEY: &'static str;
     /// Projection lines and the `|T·L|` bracket on every axis (2D: 4 lines) or only on the focused
@@ -72,8 +72,9 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
 
     /// `Vec2` or `Vec3`.
     type Vec: Vector;
-    /// `Obb2` or `Obb3`: every question of the pair is its ([`crate::sat::Obb`]).
-    type Obb: Obb<Vec = Self::Vec, Report = Self::Report>;
+    /// `Obb2` or `Obb3`: every question of the pair is its ([`crate::sat::Obb`]), and so are
+    /// its scene formats ([`PairBox`]).
+    type Obb: PairBox<Vec = Self::Vec, Report = Self::Report>;
     /// `Report2` or `Report3`.
     type Report: Report<Self::Vec>;
     /// The camera kept with a scene.
@@ -85,10 +86,6 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
 
     /// The start-up boxes.
     fn default_pair() -> (Self::Obb, Self::Obb);
-    /// The pair as the scene module holds it.
-    fn pair(a: &Self::Obb, b: &Self::Obb) -> Pair;
-    /// This mode's boxes of a pair, if it is of this mode.
-    fn boxes_of(pair: &Pair) -> Option<(Self::Obb, Self::Obb)>;
     /// The feature pair in contact ("face of A against an edge of B").
     fn contact_features(a: &Self::Obb, b: &Self::Obb, report: &Self::Report) -> Option<String>;
 

@@ -17,6 +17,7 @@ use crate::sat::manifold::{ManifoldTrace, Stage};
 use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
 use crate::sat::{Obb, Report};
 use crate::sat::{SatParams, Separation};
+use crate::scene::PairBox;
 
 /// What this frame shows.
 pub(crate) struct Frame<D: Dim> {
@@ -73,7 +74,7 @@ impl ParryBeside {
         contact: &ManifoldTrace<D::Vec>,
         margin: f32,
     ) -> Self {
-        let pair = D::pair(a, b);
+        let pair = D::Obb::pair(*a, *b);
         let answer = parry::answer(&pair);
         let mut disagreements = parry::compare(&pair, &answer);
         // parry's manifold is asked with no prediction: manifolds compare only without a margin

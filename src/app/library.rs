@@ -514,8 +514,7 @@ mod tests {
             restored, settings,
             "the gizmo, the snap step and the legend are kept"
         );
-        let Pair::Three(a, b) = crate::cli::testcase::canonical(&Pair::Three(three.a, three.b))
-        else {
+        let Pair::Three(a, b) = crate::scene::canonical(&Pair::Three(three.a, three.b)) else {
             unreachable!()
         };
         (three.a, three.b) = (a, b);

@@ -39,6 +39,7 @@ pub(crate) mod view;
 #[cfg(test)]
 mod tests;
 
+use crate::scene::PairBox;
 use std::path::PathBuf;
 
 use glam::Vec2;
@@ -590,7 +591,7 @@ impl Shared {
         let Some((pair, description)) = tl.take_frame() else {
             return;
         };
-        if let Some((a, b)) = D::boxes_of(&pair) {
+        if let Some((a, b)) = D::Obb::of_pair(&pair) {
             let file = library::file_name(std::path::Path::new(&tl.name));
             mode.show(a, b, Source::read_from(&file, description, pair));
         }
@@ -605,7 +606,7 @@ impl Shared {
             self.published.0 = status;
         }
         if !dragging {
-            let fragment = crate::scene::link::encode(&D::pair(&mode.a, &mode.b));
+            let fragment = crate::scene::link::encode(&D::Obb::pair(mode.a, mode.b));
             if fragment != self.published.1 {
                 platform::set_fragment(&fragment);
                 self.published.1 = fragment;
@@ -640,7 +641,7 @@ impl Shared {
             }
             Command::CopyAsTest => {
                 let name = test_name(source.stem().as_deref().unwrap_or("case"));
-                let text = crate::cli::testcase::rust_test(&D::pair(&mode.a, &mode.b), &name);
+                let text = crate::scene::testcase::rust_test(&D::Obb::pair(mode.a, mode.b), &name);
                 self.ui.clipboard = Some(text.clone());
                 self.ui.windows.copy_test = Some(text);
             }
@@ -650,7 +651,7 @@ impl Shared {
                 let base = platform::address()
                     .map(|a| format!("{}#", a.split('#').next().unwrap_or_default()))
                     .unwrap_or_else(|| crate::scene::link::BASE_URL.to_string());
-                let link = crate::scene::link::link(&D::pair(&mode.a, &mode.b), &base);
+                let link = crate::scene::link::link(&D::Obb::pair(mode.a, mode.b), &base);
                 self.ui.clipboard = Some(link);
                 self.say("the scene's link is on the clipboard", false);
             }

@@ -14,6 +14,7 @@ use super::view::View;
 use crate::sat::manifold::ManifoldTrace;
 use crate::sat::{ManifoldParams, Which};
 use crate::sat::{Obb, Report};
+use crate::scene::PairBox;
 use crate::scene::{Pair, Scene};
 
 /// Whether a pointer gesture in the scene finished an edit this frame (one undo step).
@@ -85,7 +86,7 @@ impl<D: Dim> ModeState<D> {
         };
         // the start-up scene counts as saved: unmodified until edited
         let source = Source {
-            saved: Some(D::pair(&a, &b)),
+            saved: Some(D::Obb::pair(a, b)),
             ..Source::default()
         };
         Self {
@@ -148,7 +149,7 @@ impl<D: Dim> ModeState<D> {
 
     /// Whether the boxes differ from the scene as opened or last saved.
     pub(crate) fn modified(&self) -> bool {
-        self.source.modified(&D::pair(&self.a, &self.b))
+        self.source.modified(&D::Obb::pair(self.a, self.b))
     }
 
     /// Records that the scene was written to `path` with `description`: it is the source now and
@@ -164,7 +165,7 @@ impl<D: Dim> ModeState<D> {
         let new = Source {
             path: Some(path.to_path_buf()),
             description: description.to_string(),
-            saved: Some(D::pair(&self.a, &self.b)),
+            saved: Some(D::Obb::pair(self.a, self.b)),
             ..Source::default()
         };
         self.history.amend_all(|(_, _, s)| {
@@ -223,7 +224,7 @@ impl<D: Dim> ModeState<D> {
         viewport: &Viewport,
         source: Source,
     ) -> bool {
-        let Some((a, b)) = D::boxes_of(pair) else {
+        let Some((a, b)) = D::Obb::of_pair(pair) else {
             return false;
         };
         let (view, camera) = View::<D>::from_json(&scene.view);
@@ -243,7 +244,7 @@ impl<D: Dim> ModeState<D> {
     /// This mode's boxes and view as a scene.
     pub(crate) fn scene(&self, description: &str) -> Scene {
         // written so that reading the file back gives the same bits
-        let pair = crate::cli::testcase::canonical(&D::pair(&self.a, &self.b));
+        let pair = crate::scene::canonical(&D::Obb::pair(self.a, self.b));
         Scene::new(&pair, description, self.view.to_json())
     }
 

@@ -16,7 +16,6 @@ use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
 use super::sphere::SphereMesh;
 use crate::sat::{dim3, AxisKind, Obb3, Report3, Which, MAX_COORDINATE};
-use crate::scene::{Mode, Pair};
 
 /// How far (pixels) the pointer may move between press and release for a click.
 const CLICK_PIXELS: f32 = 4.0;
@@ -164,7 +163,6 @@ impl std::fmt::Display for Typed {
 const XYZ: [&str; 3] = ["x", "y", "z"];
 
 impl Dim for Three {
-    const MODE: Mode = Mode::Three;
     const CAMERA_KEY: &'static str = "camera3";
     const DETAIL_ON_ALL_AXES: bool = false;
     const FULL_LABELS: bool = false;
@@ -178,15 +176,6 @@ impl Dim for Three {
 
     fn default_pair() -> (Obb3, Obb3) {
         crate::scene::presets::default_pair3()
-    }
-    fn pair(a: &Obb3, b: &Obb3) -> Pair {
-        Pair::Three(*a, *b)
-    }
-    fn boxes_of(pair: &Pair) -> Option<(Obb3, Obb3)> {
-        match pair {
-            Pair::Three(a, b) => Some((*a, *b)),
-            Pair::Two(..) => None,
-        }
     }
     fn contact_features(a: &Obb3, b: &Obb3, report: &Report3) -> Option<String> {
         contact_features3(a, b, report)

@@ -7,6 +7,7 @@ use super::frame::ParryBeside;
 use crate::sat::{ManifoldParams, SatParams};
 use crate::sat::{Obb, Report};
 use crate::scene::recording::Recording;
+use crate::scene::PairBox;
 use crate::scene::{Mode, Pair};
 
 /// What one frame of the recording shows.
@@ -83,7 +84,7 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         }
         Ok(noted) => noted.pair,
     };
-    let Some((a, b)) = D::boxes_of(&pair) else {
+    let Some((a, b)) = D::Obb::of_pair(&pair) else {
         m.pair = Err(format!(
             "a {} frame in a {} recording",
             pair.mode(),

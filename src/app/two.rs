@@ -17,7 +17,6 @@ use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
 use super::three::check_length;
 use crate::sat::{Obb2, Report2, Which, MAX_COORDINATE};
-use crate::scene::{Mode, Pair};
 
 /// How far (pixels) the pointer may move between press and release for a click.
 const CLICK_PIXELS: f32 = 4.0;
@@ -84,7 +83,6 @@ pub(crate) fn framing_camera(a: &Obb2, b: &Obb2, viewport: &Viewport) -> Camera2
 }
 
 impl Dim for Two {
-    const MODE: Mode = Mode::Two;
     const CAMERA_KEY: &'static str = "camera2";
     const DETAIL_ON_ALL_AXES: bool = true;
     const FULL_LABELS: bool = true;
@@ -98,15 +96,6 @@ impl Dim for Two {
 
     fn default_pair() -> (Obb2, Obb2) {
         crate::scene::presets::default_pair2()
-    }
-    fn pair(a: &Obb2, b: &Obb2) -> Pair {
-        Pair::Two(*a, *b)
-    }
-    fn boxes_of(pair: &Pair) -> Option<(Obb2, Obb2)> {
-        match pair {
-            Pair::Two(a, b) => Some((*a, *b)),
-            Pair::Three(..) => None,
-        }
     }
     fn contact_features(a: &Obb2, b: &Obb2, report: &Report2) -> Option<String> {
         contact_features2(a, b, report)

@@ -2,4 +2,3 @@
 
 pub mod check;
 pub mod link;
-pub mod testcase;

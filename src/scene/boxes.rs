@@ -40,7 +40,7 @@ use serde_json::{Map, Value};
 
 use super::number::{f32_json, f32_text, f32s_json, f64_text, list_text};
 use super::rotation::{length_note, quat_from_columns, EulerOrder, UNIT_TOLERANCE};
-use super::{Mode, Pair, SceneError};
+use super::{Mode, Pair, PairBox, PairQuestion, SceneError};
 use crate::sat::{dim3::normalize_rotation, Obb2, Obb3, Which, MAX_COORDINATE};
 
 /// The fields of a 3D box that choose its rotation: exactly one is given.
@@ -567,7 +567,7 @@ pub fn stable_rotation(q: Quat) -> Quat {
 }
 
 /// Reads and validates one 3D box; unknown fields and non-unit quaternions go to `notes`.
-pub fn read_box3(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb3, SceneError> {
+fn read_obb3(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb3, SceneError> {
     let obj = v
         .as_object()
         .ok_or_else(|| SceneError::Shape(format!("box {} must be an object", box_name(which))))?;
@@ -601,7 +601,7 @@ fn box3_from(which: Which, c: [f32; 3], half: [f32; 3], q: Quat) -> Result<Obb3,
 }
 
 /// Reads and validates one 2D box; unknown fields go to `notes`.
-pub fn read_box2(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb2, SceneError> {
+fn read_obb2(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb2, SceneError> {
     let obj = v
         .as_object()
         .ok_or_else(|| SceneError::Shape(format!("box {} must be an object", box_name(which))))?;
@@ -687,18 +687,21 @@ pub fn read_pair(v: &Value, expected: Option<Mode>) -> Result<NotedPair, SceneEr
         }
     }
     let pair = match da {
-        Mode::Three => {
-            let a = read_box3(Which::A, va, &mut notes)?;
-            let b = read_box3(Which::B, vb, &mut notes)?;
-            Pair::Three(a, b)
-        }
-        Mode::Two => {
-            let a = read_box2(Which::A, va, &mut notes)?;
-            let b = read_box2(Which::B, vb, &mut notes)?;
-            Pair::Two(a, b)
-        }
+        Mode::Three => read_boxes::<Obb3>(va, vb, &mut notes)?,
+        Mode::Two => read_boxes::<Obb2>(va, vb, &mut notes)?,
     };
     Ok(NotedPair { pair, notes })
+}
+
+/// Boxes `a` and `b` of one dimension, read and validated, as a pair.
+pub fn read_boxes<B: PairBox>(
+    a: &Value,
+    b: &Value,
+    notes: &mut Vec<Note>,
+) -> Result<Pair, SceneError> {
+    let a = B::read(Which::A, a, notes)?;
+    let b = B::read(Which::B, b, notes)?;
+    Ok(B::pair(a, b))
 }
 
 /// A 3D box as most `check` lines write it: these three fields, no others.
@@ -858,24 +861,26 @@ impl From<&Obb2> for BoxSpec2 {
 /// The pair as satbox reads it back, and as it reads back again: every quaternion a fixed point
 /// of normalisation ([`stable_rotation`]). 2D boxes are unchanged.
 pub fn canonical(pair: &Pair) -> Pair {
-    match pair {
-        Pair::Two(..) => *pair,
-        Pair::Three(a, b) => {
-            let f = |o: &Obb3| Obb3 {
-                rotation: stable_rotation(o.rotation),
-                ..*o
-            };
-            Pair::Three(f(a), f(b))
+    struct Canonical;
+    impl PairQuestion for Canonical {
+        type Answer = Pair;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> Pair {
+            B::pair(a.canonical(), b.canonical())
         }
     }
+    pair.ask(Canonical)
 }
 
 /// The boxes of a pair as JSON values, in the written form (after [`canonical`]).
 pub fn box_values(pair: &Pair) -> (Value, Value) {
-    match canonical(pair) {
-        Pair::Two(a, b) => (BoxSpec2::from(&a).to_value(), BoxSpec2::from(&b).to_value()),
-        Pair::Three(a, b) => (BoxSpec3::from(&a).to_value(), BoxSpec3::from(&b).to_value()),
+    struct Values;
+    impl PairQuestion for Values {
+        type Answer = (Value, Value);
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> (Value, Value) {
+            (a.canonical().to_value(), b.canonical().to_value())
+        }
     }
+    pair.ask(Values)
 }
 
 /// The order in which a box's fields are written: the centre, the extents, the rotation; any
@@ -927,26 +932,117 @@ pub fn check_line(pair: &Pair) -> String {
     serde_json::to_string(&LineOfBoxes { a: &a, b: &b }).unwrap_or_default()
 }
 
-/// A short description of a box for messages and for showing parsed boxes before they are
-/// applied: `center [0, 1, 0], half extents [1, 1, 1], rotation [0, 0, 0, 1]`.
-pub fn describe_box3(o: &Obb3) -> String {
-    format!(
-        "center {}, half extents {}, rotation [x, y, z, w] {}",
-        list_text(&o.center.to_array()),
-        list_text(&o.half_extents.to_array()),
-        list_text(&o.rotation.to_array())
-    )
+impl PairBox for Obb3 {
+    const MODE: Mode = Mode::Three;
+
+    fn pair(a: Self, b: Self) -> Pair {
+        Pair::Three(a, b)
+    }
+    fn of_pair(pair: &Pair) -> Option<(Self, Self)> {
+        match pair {
+            Pair::Three(a, b) => Some((*a, *b)),
+            _ => None,
+        }
+    }
+    fn read(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Self, SceneError> {
+        read_obb3(which, v, notes)
+    }
+    fn canonical(&self) -> Self {
+        Obb3 {
+            rotation: stable_rotation(self.rotation),
+            ..*self
+        }
+    }
+    fn to_value(&self) -> Value {
+        BoxSpec3::from(self).to_value()
+    }
+    /// `center [0, 1, 0], half extents [1, 1, 1], rotation [x, y, z, w] [0, 0, 0, 1]`.
+    fn describe(&self) -> String {
+        format!(
+            "center {}, half extents {}, rotation [x, y, z, w] {}",
+            list_text(&self.center.to_array()),
+            list_text(&self.half_extents.to_array()),
+            list_text(&self.rotation.to_array())
+        )
+    }
+    /// A struct literal: its quaternion is the one satbox keeps, bit for bit (`Obb3::new` would
+    /// normalise it once more).
+    fn rust_expr(&self) -> String {
+        format!(
+            "Obb3 {{\n        center: Vec3::new({}),\n        half_extents: Vec3::new({}),\n        rotation: Quat::from_xyzw({}),\n    }}",
+            rust_floats(&self.center.to_array()),
+            rust_floats(&self.half_extents.to_array()),
+            rust_floats(&self.rotation.to_array()),
+        )
+    }
+    fn rust_module() -> (&'static str, &'static str) {
+        (
+            "    use glam::{Quat, Vec3};\n    use satbox::sat::{dim3, Obb3};\n",
+            "dim3",
+        )
+    }
+    fn rust_lets(a: &Self, b: &Self) -> String {
+        format!(
+            "    // each rotation is the quaternion satbox keeps, bit for bit (Obb3::new would\n    // normalise it once more)\n    let a = {};\n    let b = {};\n    a.validate().unwrap();\n    b.validate().unwrap();\n",
+            a.rust_expr(),
+            b.rust_expr()
+        )
+    }
 }
 
-/// [`describe_box3`] for a rectangle: the angle in radians and degrees.
-pub fn describe_box2(o: &Obb2) -> String {
-    format!(
-        "center {}, half extents {}, angle {} rad ({}°)",
-        list_text(&o.center.to_array()),
-        list_text(&o.half_extents.to_array()),
-        f32_text(o.angle),
-        f32_text(o.angle.to_degrees())
-    )
+impl PairBox for Obb2 {
+    const MODE: Mode = Mode::Two;
+
+    fn pair(a: Self, b: Self) -> Pair {
+        Pair::Two(a, b)
+    }
+    fn of_pair(pair: &Pair) -> Option<(Self, Self)> {
+        match pair {
+            Pair::Two(a, b) => Some((*a, *b)),
+            _ => None,
+        }
+    }
+    fn read(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Self, SceneError> {
+        read_obb2(which, v, notes)
+    }
+    fn canonical(&self) -> Self {
+        *self
+    }
+    fn to_value(&self) -> Value {
+        BoxSpec2::from(self).to_value()
+    }
+    /// `center [0, 1], half extents [1, 1], angle 0.5 rad (28.65°)`.
+    fn describe(&self) -> String {
+        format!(
+            "center {}, half extents {}, angle {} rad ({}°)",
+            list_text(&self.center.to_array()),
+            list_text(&self.half_extents.to_array()),
+            f32_text(self.angle),
+            f32_text(self.angle.to_degrees())
+        )
+    }
+    fn rust_expr(&self) -> String {
+        format!(
+            "Obb2::new(Vec2::new({}), Vec2::new({}), {:?}).unwrap()",
+            rust_floats(&self.center.to_array()),
+            rust_floats(&self.half_extents.to_array()),
+            self.angle,
+        )
+    }
+    fn rust_module() -> (&'static str, &'static str) {
+        (
+            "    use glam::Vec2;\n    use satbox::sat::{dim2, Obb2};\n",
+            "dim2",
+        )
+    }
+}
+
+/// Floats as Rust writes them (`{:?}`: the shortest text that reads back the same `f32`).
+pub fn rust_floats(v: &[f32]) -> String {
+    v.iter()
+        .map(|x| format!("{x:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]
@@ -1333,7 +1429,7 @@ mod tests {
     fn describing_a_box_shows_its_numbers() {
         let o = Obb2::new(Vec2::new(1.0, 0.5), Vec2::ONE, std::f32::consts::FRAC_PI_2).unwrap();
         assert_eq!(
-            describe_box2(&o),
+            o.describe(),
             "center [1, 0.5], half extents [1, 1], angle 1.5707964 rad (90°)"
         );
     }

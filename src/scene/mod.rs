@@ -20,7 +20,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::sat::{Obb2, Obb3, ObbError};
+use crate::sat::{Obb, Obb2, Obb3, ObbError, Which};
 
 pub mod boxes;
 pub mod cases;
@@ -32,6 +32,7 @@ pub mod paste;
 pub mod presets;
 pub mod recording;
 pub mod rotation;
+pub mod testcase;
 
 pub use boxes::{
     box_values, canonical, check_line, noted_pair_from_json, pair_from_json, read_pair,
@@ -88,6 +89,71 @@ impl Pair {
             Pair::Three(..) => Mode::Three,
         }
     }
+
+    /// Asks `question` of the two boxes, whichever their dimension: the one place a pair is
+    /// taken apart (a question is written once, over [`PairBox`]).
+    pub fn ask<Q: PairQuestion>(&self, question: Q) -> Q::Answer {
+        match self {
+            Pair::Two(a, b) => question.ask(a, b),
+            Pair::Three(a, b) => question.ask(a, b),
+        }
+    }
+}
+
+/// A box of either dimension as scenes hold it: into a [`Pair`] and out of one, read from a box
+/// object in every encoding satbox accepts, written in the one form it writes. Implemented by
+/// [`Obb2`] and [`Obb3`] (in [`boxes`]).
+pub trait PairBox: Obb {
+    /// The mode of a pair of these.
+    const MODE: Mode;
+    /// The pair of `a` and `b`.
+    fn pair(a: Self, b: Self) -> Pair;
+    /// The boxes of `pair`, when it is of this dimension.
+    fn of_pair(pair: &Pair) -> Option<(Self, Self)>;
+    /// Reads and validates box `which` from its JSON object; what it notices (unknown fields, a
+    /// quaternion not of length 1, a missing rotation) goes to `notes`.
+    fn read(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Self, SceneError>;
+    /// The box as it reads back from what satbox writes (each quaternion a fixed point of
+    /// normalisation: [`stable_rotation`]).
+    fn canonical(&self) -> Self;
+    /// The box object as satbox writes it: `center`, `half_extents`, then `rotation` or `angle`,
+    /// each number its shortest text.
+    fn to_value(&self) -> Value;
+    /// One line for messages: `center [0, 1, 0], half extents [1, 1, 1], rotation …`.
+    fn describe(&self) -> String;
+    /// The box as a Rust expression that builds it bit for bit (for a generated test).
+    fn rust_expr(&self) -> String;
+    /// The `use` lines and the module (`dim2`, `dim3`) of such an expression.
+    fn rust_module() -> (&'static str, &'static str);
+    /// The statements `let a = …; let b = …;` that build the pair bit for bit.
+    fn rust_lets(a: &Self, b: &Self) -> String {
+        format!(
+            "    let a = {};\n    let b = {};\n",
+            a.rust_expr(),
+            b.rust_expr()
+        )
+    }
+}
+
+/// The size of a pair ([`crate::sat::scale`]), whichever its dimension.
+pub fn pair_scale(pair: &Pair) -> f32 {
+    struct Scale;
+    impl PairQuestion for Scale {
+        type Answer = f32;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> f32 {
+            crate::sat::scale(a, b)
+        }
+    }
+    pair.ask(Scale)
+}
+
+/// A question asked of a pair of either dimension, written once over [`PairBox`] and asked with
+/// [`Pair::ask`].
+pub trait PairQuestion {
+    /// What the question returns.
+    type Answer;
+    /// The answer for the boxes `a` and `b`.
+    fn ask<B: PairBox>(self, a: &B, b: &B) -> Self::Answer;
 }
 
 /// What is wrong with a case or a scene.

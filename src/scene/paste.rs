@@ -14,11 +14,12 @@
 use glam::{DQuat, DVec2, DVec3};
 use serde_json::{json, Value};
 
-use super::boxes::{box_name, read_box2, read_box3, Note, NotedPair};
+use super::boxes::{box_name, read_boxes, Note, NotedPair};
 use super::number::f64_text;
 use super::rotation::{angle_from_columns, length_note, robust_length};
-use super::{Mode, Pair, SceneError};
+use super::{Mode, SceneError};
 use crate::sat::Which;
+use crate::sat::{Obb2, Obb3};
 
 /// An engine whose printed boxes can be pasted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -661,14 +662,8 @@ pub fn paste(engine: Engine, mode: Mode, text: &str) -> Result<NotedPair, SceneE
         boxes.push(value);
     }
     let pair = match mode {
-        Mode::Three => Pair::Three(
-            read_box3(Which::A, &boxes[0], &mut notes)?,
-            read_box3(Which::B, &boxes[1], &mut notes)?,
-        ),
-        Mode::Two => Pair::Two(
-            read_box2(Which::A, &boxes[0], &mut notes)?,
-            read_box2(Which::B, &boxes[1], &mut notes)?,
-        ),
+        Mode::Three => read_boxes::<Obb3>(&boxes[0], &boxes[1], &mut notes)?,
+        Mode::Two => read_boxes::<Obb2>(&boxes[0], &boxes[1], &mut notes)?,
     };
     Ok(NotedPair { pair, notes })
 }
@@ -677,6 +672,7 @@ pub fn paste(engine: Engine, mode: Mode, text: &str) -> Result<NotedPair, SceneE
 mod tests {
     use super::*;
     use crate::sat::{dim2, dim3, Obb2, Obb3};
+    use crate::scene::Pair;
     use glam::{EulerRot, Mat3, Quat, Vec2, Vec3};
 
     /// The reference 3D pair, as satbox reads it (half extents, x y z w quaternions).

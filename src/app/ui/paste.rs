@@ -8,9 +8,10 @@ use super::{dim, PanelModel};
 use crate::app::command::Command;
 use crate::app::dim::Dim;
 use crate::app::theme;
-use crate::scene::boxes::{describe_box2, describe_box3, NotedPair};
+use crate::scene::boxes::NotedPair;
 use crate::scene::paste::{paste, Engine};
 use crate::scene::{Pair, SceneError};
+use crate::scene::{PairBox, PairQuestion};
 
 /// The window's state.
 #[derive(Clone, Debug)]
@@ -38,10 +39,14 @@ impl Default for PasteWindow {
 
 /// The two boxes as one line each.
 fn describe(pair: &Pair) -> [String; 2] {
-    match pair {
-        Pair::Three(a, b) => [describe_box3(a), describe_box3(b)],
-        Pair::Two(a, b) => [describe_box2(a), describe_box2(b)],
+    struct Describe;
+    impl PairQuestion for Describe {
+        type Answer = [String; 2];
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> [String; 2] {
+            [a.describe(), b.describe()]
+        }
     }
+    pair.ask(Describe)
 }
 
 /// The Paste from engine window.

@@ -7,74 +7,47 @@
 //! quaternion (a struct literal checked with `validate`, since `Obb3::new` would normalise it once
 //! more), so the test, the parry test and the check line see identical boxes.
 
-use crate::engines::parry::depth_tolerance;
-use crate::sat::{dim2, dim3, fmt_num, Obb2, Obb3, SatReport};
-use crate::scene::Pair;
+use crate::sat::{fmt_num, scale, tolerance, Obb2, Obb3, Report};
+use crate::scene::boxes::rust_floats;
+use crate::scene::{pair_scale, Pair, PairBox, PairQuestion};
 
 pub use crate::scene::{canonical, check_line, stable_rotation};
 
-fn floats(v: &[f32]) -> String {
-    v.iter()
-        .map(|x| format!("{x:?}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn obb3_expr(o: &Obb3) -> String {
-    format!(
-        "Obb3 {{\n        center: Vec3::new({}),\n        half_extents: Vec3::new({}),\n        rotation: Quat::from_xyzw({}),\n    }}",
-        floats(&o.center.to_array()),
-        floats(&o.half_extents.to_array()),
-        floats(&o.rotation.to_array()),
-    )
-}
-
-fn obb2_expr(o: &Obb2) -> String {
-    format!(
-        "Obb2::new(Vec2::new({}), Vec2::new({}), {:?}).unwrap()",
-        floats(&o.center.to_array()),
-        floats(&o.half_extents.to_array()),
-        o.angle,
-    )
-}
-
 /// Tolerance for the asserted numbers: a millionth of the size of the scene.
-fn tolerance(scale: f32) -> f32 {
+fn assert_tolerance(scale: f32) -> f32 {
     1e-6 * (1.0 + scale)
 }
 
-fn assertions<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
-    r: &SatReport<V, N>,
-    scale: f32,
-) -> String {
-    let tol = tolerance(scale);
+/// The assertions on report `r` of a pair of size `scale`: the verdict, then the first separating
+/// axis and its gap or the axis of least penetration and its depth.
+fn assertions<V: crate::sat::Vector>(r: &impl Report<V>, scale: f32) -> String {
+    let tol = assert_tolerance(scale);
     let mut s = String::new();
-    if let Some(t) = r.first_separating_axis() {
+    if let Some(k) = r.first_separating() {
+        let t = &r.axes()[k];
         s += "    assert!(!r.intersect, \"separated\");\n";
         s += &format!(
-            "    assert_eq!(r.first_separating, Some({})); // {}, gap {}\n",
-            t.index(),
+            "    assert_eq!(r.first_separating, Some({k})); // {}, gap {}\n",
             t.kind().label(),
             fmt_num(t.gap())
         );
-        s +=
-            &format!(
-            "    assert!((r.axes[{}].gap - {:?}).abs() <= {:?}, \"gap {{}}\", r.axes[{}].gap);\n",
-            t.index(), t.gap(), tol, t.index()
+        s += &format!(
+            "    assert!((r.axes[{k}].gap - {:?}).abs() <= {tol:?}, \"gap {{}}\", r.axes[{k}].gap);\n",
+            t.gap()
         );
     } else {
         s += "    assert!(r.intersect, \"intersecting\");\n";
         s += "    assert_eq!(r.first_separating, None);\n";
-        if let Some(p) = &r.penetration {
+        if let Some(p) = r.penetration() {
             s += "    let p = r.penetration.expect(\"an axis of least penetration\");\n";
             s += &format!(
                 "    assert_eq!(p.axis_index, {}); // {}\n",
                 p.axis_index,
-                r.axes[p.axis_index].kind().label()
+                r.axes()[p.axis_index].kind().label()
             );
             s += &format!(
-                "    assert!((p.depth - {:?}).abs() <= {:?}, \"depth {{}}\", p.depth);\n",
-                p.depth, tol
+                "    assert!((p.depth - {:?}).abs() <= {tol:?}, \"depth {{}}\", p.depth);\n",
+                p.depth
             );
         }
     }
@@ -84,12 +57,20 @@ fn assertions<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
     s
 }
 
-fn scale3(a: &Obb3, b: &Obb3) -> f32 {
-    (b.center - a.center).length() + a.half_extents.element_sum() + b.half_extents.element_sum()
-}
+/// The `use` lines, the boxes and the assertions of a satbox test of `a` and `b`.
+struct SatboxTest;
 
-fn scale2(a: &Obb2, b: &Obb2) -> f32 {
-    (b.center - a.center).length() + a.half_extents.element_sum() + b.half_extents.element_sum()
+impl PairQuestion for SatboxTest {
+    type Answer = String;
+    fn ask<B: PairBox>(self, a: &B, b: &B) -> String {
+        let (uses, module) = B::rust_module();
+        let report = B::report(a, b, &Default::default());
+        format!(
+            "{uses}{}    let r = {module}::report(&a, &b);\n{}",
+            B::rust_lets(a, b),
+            assertions(&report, scale(a, b))
+        )
+    }
 }
 
 /// The text of a `#[test]` named `name` that rebuilds the pair and asserts the verdict, the first
@@ -97,59 +78,22 @@ fn scale2(a: &Obb2, b: &Obb2) -> f32 {
 pub fn rust_test(pair: &Pair, name: &str) -> String {
     let pair = canonical(pair);
     let line = check_line(&pair);
-    let (uses, boxes, report) = match &pair {
-        Pair::Three(a, b) => (
-            "    use glam::{Quat, Vec3};\n    use satbox::sat::{dim3, Obb3};\n",
-            format!(
-                "    // each rotation is the quaternion satbox keeps, bit for bit (Obb3::new would\n    // normalise it once more)\n    let a = {};\n    let b = {};\n    a.validate().unwrap();\n    b.validate().unwrap();\n",
-                obb3_expr(a),
-                obb3_expr(b)
-            ),
-            format!(
-                "    let r = dim3::report(&a, &b);\n{}",
-                assertions(&dim3::report(a, b), scale3(a, b))
-            ),
-        ),
-        Pair::Two(a, b) => (
-            "    use glam::Vec2;\n    use satbox::sat::{dim2, Obb2};\n",
-            format!(
-                "    let a = {};\n    let b = {};\n",
-                obb2_expr(a),
-                obb2_expr(b)
-            ),
-            format!(
-                "    let r = dim2::report(&a, &b);\n{}",
-                assertions(&dim2::report(a, b), scale2(a, b))
-            ),
-        ),
-    };
-    format!(
-        "#[test]\nfn {name}() {{\n    // The same case for `satbox check -`:\n    // {line}\n{uses}{boxes}{report}}}\n"
-    )
+    let body = pair.ask(SatboxTest);
+    format!("#[test]\nfn {name}() {{\n    // The same case for `satbox check -`:\n    // {line}\n{body}}}\n")
 }
 
 /// What satbox says about the pair, for the parry test: (intersecting, touching, depth, verdict).
 fn satbox_says(pair: &Pair) -> (bool, bool, Option<f32>, String) {
-    match pair {
-        Pair::Three(a, b) => {
-            let r = dim3::report(a, b);
-            (
-                r.intersect,
-                r.touching(),
-                r.penetration.map(|p| p.depth),
-                r.verdict(),
-            )
-        }
-        Pair::Two(a, b) => {
-            let r = dim2::report(a, b);
-            (
-                r.intersect,
-                r.touching(),
-                r.penetration.map(|p| p.depth),
-                r.verdict(),
-            )
+    struct Says;
+    impl PairQuestion for Says {
+        type Answer = (bool, bool, Option<f32>, String);
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> Self::Answer {
+            let r = B::report(a, b, &Default::default());
+            let depth = r.penetration().map(|p| p.depth);
+            (r.intersect(), r.touching(), depth, r.verdict())
         }
     }
+    pair.ask(Says)
 }
 
 /// The text of a parry3d (3D) or parry2d (2D) `#[test]` named `name` that builds the same
@@ -169,10 +113,10 @@ pub fn parry_test(pair: &Pair, name: &str) -> String {
                 let [x, y, z, w] = o.rotation.to_array();
                 format!(
                     "    // nalgebra: UnitQuaternion::from_quaternion(Quaternion::new({}))\n    let pose_{n} = Pose::from_parts(\n        Vector::new({}),\n        Rotation::from_xyzw({}),\n    );\n    let cuboid_{n} = Cuboid::new(Vector::new({}));\n",
-                    floats(&[w, x, y, z]),
-                    floats(&o.center.to_array()),
-                    floats(&o.rotation.to_array()),
-                    floats(&o.half_extents.to_array()),
+                    rust_floats(&[w, x, y, z]),
+                    rust_floats(&o.center.to_array()),
+                    rust_floats(&o.rotation.to_array()),
+                    rust_floats(&o.half_extents.to_array()),
                 )
             };
             (
@@ -185,9 +129,9 @@ pub fn parry_test(pair: &Pair, name: &str) -> String {
             let pose = |o: &Obb2, n: &str| {
                 format!(
                     "    let pose_{n} = Pose::new(Vector::new({}), {:?});\n    let cuboid_{n} = Cuboid::new(Vector::new({}));\n",
-                    floats(&o.center.to_array()),
+                    rust_floats(&o.center.to_array()),
                     o.angle,
-                    floats(&o.half_extents.to_array()),
+                    rust_floats(&o.half_extents.to_array()),
                 )
             };
             (
@@ -197,7 +141,7 @@ pub fn parry_test(pair: &Pair, name: &str) -> String {
             )
         }
     };
-    let tol = depth_tolerance(&pair);
+    let tol = tolerance(pair_scale(&pair));
     let queries = "    let hit = query::intersection_test(&pose_a, &cuboid_a, &pose_b, &cuboid_b).unwrap();\n    let contact = query::contact(&pose_a, &cuboid_a, &pose_b, &cuboid_b, 0.0).unwrap();\n";
     let checks = match (touching, intersect, depth) {
         (true, _, _) => "    // touching (gap 0 within rounding): either verdict is right\n    println!(\"parry: intersecting {}, contact {:?}\", hit.intersecting, contact.map(|c| c.dist));\n".to_string(),
