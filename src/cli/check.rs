@@ -19,14 +19,13 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::sat::manifold::{ContactId, Manifold};
-use crate::sat::{
-    dim2, dim3, separation2, separation3, AxisTest, ManifoldParams, SatReport, SatVerdicts,
-    Separation,
-};
+use crate::sat::{AxisTest, ManifoldParams, Report, SatVerdicts, Separation, Vector};
 use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::manifold::params_from_view;
 use crate::scene::number::unsigned_zero;
-use crate::scene::{read_pair, read_plain_pair, NotedPair, Pair, SceneError};
+use crate::scene::{
+    read_pair, read_plain_pair, NotedPair, Pair, PairBox, PairQuestion, SceneError,
+};
 
 /// Every case was answered.
 pub const EXIT_OK: i32 = 0;
@@ -235,22 +234,30 @@ fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Coords) -> Manif
 
 /// What a case's answer is drawn from: with `--compact` the conclusions alone (computed without
 /// the report's records), else the full report, whose axes are printed too.
-enum Conclusions<V, const N: usize> {
+enum Conclusions<V, R> {
     Compact(SatVerdicts<V>),
-    Full(SatReport<V, N>),
+    Full(R),
+}
+
+/// The coordinates of `v`, each `-0.0` as `0.0`.
+fn vector_out<V: Vector>(v: V) -> Coords {
+    coords::<3>(v.to_coords())
+        .into_iter()
+        .take(V::DIM)
+        .collect()
 }
 
 /// One case's answer from its conclusions, manifold and distance.
-fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
+fn case_out<V: Vector, R: Report<V>>(
     line: usize,
-    sat: Conclusions<V, N>,
+    sat: Conclusions<V, R>,
     m: Option<&Manifold<V>>,
     s: Separation<V>,
-    to_vec: impl Fn(V) -> Coords,
 ) -> CaseOut {
+    let to_vec = vector_out::<V>;
     let (v, axes) = match &sat {
         Conclusions::Compact(v) => (*v, None),
-        Conclusions::Full(r) => (r.to_verdicts(), Some(&r.axes)),
+        Conclusions::Full(r) => (r.to_verdicts(), Some(r.axes())),
     };
     CaseOut {
         line,
@@ -261,7 +268,7 @@ fn case_out<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
         depth: v.penetration.map(|p| unsigned_zero(p.depth)),
         normal: v.penetration.map(|p| to_vec(p.normal)),
         min_axis: v.penetration.map(|p| p.axis_index),
-        manifold: m.map(|m| manifold_out(m, &to_vec)),
+        manifold: m.map(|m| manifold_out(m, to_vec)),
         separation_distance: if v.touching { 0.0 } else { s.distance },
         closest_points: s.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
         notes: Vec::new(),
@@ -292,10 +299,14 @@ fn parry_out(pair: &Pair, params: &ManifoldParams) -> ParryOut {
     // parry's manifold is asked with no prediction: manifolds compare only without a margin
     let mut by_design = Vec::new();
     if params.margin == 0.0 {
-        let satbox = match pair {
-            Pair::Two(a, b) => SatboxContact::of(&dim2::manifold_trace(a, b, params)),
-            Pair::Three(a, b) => SatboxContact::of(&dim3::manifold_trace(a, b, params)),
-        };
+        struct Contact<'a>(&'a ManifoldParams);
+        impl PairQuestion for Contact<'_> {
+            type Answer = Option<SatboxContact>;
+            fn ask<B: PairBox>(self, a: &B, b: &B) -> Self::Answer {
+                SatboxContact::of(&B::manifold_trace(a, b, self.0))
+            }
+        }
+        let satbox = pair.ask(Contact(params));
         let m = compare_manifolds(pair, satbox.as_ref(), &p);
         found.extend(m.disagreements);
         by_design = m.by_design;
@@ -334,6 +345,27 @@ fn parry_out(pair: &Pair, params: &ManifoldParams) -> ParryOut {
     }
 }
 
+/// The answer to one case: its conclusions (all the report with `compact` false), manifold and
+/// distance.
+struct Answer<'a> {
+    line: usize,
+    params: &'a ManifoldParams,
+    compact: bool,
+}
+
+impl PairQuestion for Answer<'_> {
+    type Answer = CaseOut;
+    fn ask<B: PairBox>(self, a: &B, b: &B) -> CaseOut {
+        let sat = if self.compact {
+            Conclusions::Compact(B::verdicts(a, b, &Default::default()))
+        } else {
+            Conclusions::Full(B::report(a, b, &Default::default()))
+        };
+        let manifold = B::manifold(a, b, self.params);
+        case_out(self.line, sat, manifold.as_ref(), B::separation(a, b))
+    }
+}
+
 /// The answer to a validated case on input line `line`, its manifold built with `params`.
 pub fn answer(
     line: usize,
@@ -341,35 +373,11 @@ pub fn answer(
     params: &ManifoldParams,
     options: &Options,
 ) -> CaseOut {
-    let (compact, to_vec2, to_vec3) = (
-        options.compact,
-        |v: glam::Vec2| coords(v.to_array()),
-        |v: glam::Vec3| coords(v.to_array()),
-    );
-    let mut out = match &case.pair {
-        Pair::Two(a, b) => case_out(
-            line,
-            if compact {
-                Conclusions::Compact(dim2::verdicts(a, b))
-            } else {
-                Conclusions::Full(dim2::report(a, b))
-            },
-            dim2::manifold_with(a, b, params).as_ref(),
-            separation2(a, b),
-            to_vec2,
-        ),
-        Pair::Three(a, b) => case_out(
-            line,
-            if compact {
-                Conclusions::Compact(dim3::verdicts(a, b))
-            } else {
-                Conclusions::Full(dim3::report(a, b))
-            },
-            dim3::manifold_with(a, b, params).as_ref(),
-            separation3(a, b),
-            to_vec3,
-        ),
-    };
+    let mut out = case.pair.ask(Answer {
+        line,
+        params,
+        compact: options.compact,
+    });
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare_parry {
         out.parry = Some(parry_out(&case.pair, params));

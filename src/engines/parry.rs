@@ -31,9 +31,9 @@ use parry2d::math as p2;
 use parry3d::math as p3;
 
 use crate::sat::manifold::ManifoldTrace;
-use crate::sat::{dim2, dim3, AxisKind, Obb2, Obb3};
+use crate::sat::{AxisKind, Obb, Obb2, Obb3, Report, Vector};
 use crate::scene::number::unsigned_zero;
-use crate::scene::{Mode, Pair};
+use crate::scene::{pair_scale, Mode, Pair, PairBox, PairQuestion};
 
 /// What is known about parry3d's depth, with the benchmark's numbers.
 pub const PARRY3D_SHALLOW_DEPTH: &str = "parry3d 0.31's cuboid-cuboid contact goes through GJK/EPA and returns too shallow a depth on a few pairs in a thousand (9 of 9,334 intersecting pairs in satbox's benchmark, up to 0.126 short): moving B by it leaves the boxes overlapping";
@@ -87,140 +87,138 @@ pub struct ParryAnswer {
     pub manifold: Option<ParryManifold>,
 }
 
-fn vec3(v: p3::Vector) -> Vec<f32> {
-    v.to_array().map(unsigned_zero).to_vec()
+/// A box parry can be asked about: the same cuboid and pose in parry's types, and parry's answer
+/// for a pair of them. Implemented for [`Obb3`] (parry3d) and [`Obb2`] (parry2d) by the one source
+/// below.
+pub trait ParryBox: Obb + ToParry {
+    /// parry's answer for the pair `a`, `b`.
+    fn parry_answer(a: &Self, b: &Self) -> ParryAnswer;
 }
 
-fn vec2(v: p2::Vector) -> Vec<f32> {
-    v.to_array().map(unsigned_zero).to_vec()
+/// A feature of a cuboid in words: `"face 2"`, `"edge 5"`, `"vertex 3"`.
+trait FeatureName {
+    fn name(self) -> String;
 }
 
-fn feature(id: parry3d::shape::FeatureId) -> String {
-    use parry3d::shape::FeatureId;
-    match id {
-        FeatureId::Vertex(k) => format!("vertex {k}"),
-        FeatureId::Edge(k) => format!("edge {k}"),
-        FeatureId::Face(k) => format!("face {k}"),
-        FeatureId::Unknown => "unknown".into(),
+impl FeatureName for parry3d::shape::FeatureId {
+    fn name(self) -> String {
+        use parry3d::shape::FeatureId;
+        match self {
+            FeatureId::Vertex(k) => format!("vertex {k}"),
+            FeatureId::Edge(k) => format!("edge {k}"),
+            FeatureId::Face(k) => format!("face {k}"),
+            FeatureId::Unknown => "unknown".into(),
+        }
     }
 }
 
-fn feature2(id: parry2d::shape::FeatureId) -> String {
-    use parry2d::shape::FeatureId;
-    match id {
-        FeatureId::Vertex(k) => format!("vertex {k}"),
-        FeatureId::Face(k) => format!("face {k}"),
-        FeatureId::Unknown => "unknown".into(),
+impl FeatureName for parry2d::shape::FeatureId {
+    fn name(self) -> String {
+        use parry2d::shape::FeatureId;
+        match self {
+            FeatureId::Vertex(k) => format!("vertex {k}"),
+            FeatureId::Face(k) => format!("face {k}"),
+            FeatureId::Unknown => "unknown".into(),
+        }
     }
 }
 
-/// The parry3d pose and cuboid of a box (through plain arrays: parry has its own glam).
-pub fn to_parry3(o: &Obb3) -> (p3::Pose, parry3d::shape::Cuboid) {
-    let [x, y, z, w] = o.rotation.to_array();
-    (
-        p3::Pose::from_parts(
-            p3::Vector::from_array(o.center.to_array()),
-            p3::Rotation::from_xyzw(x, y, z, w),
-        ),
-        parry3d::shape::Cuboid::new(p3::Vector::from_array(o.half_extents.to_array())),
-    )
+/// The pose and cuboid of a box in parry's types (through plain arrays: parry has its own glam).
+pub trait ToParry {
+    /// `parry3d::math::Pose` or `parry2d::math::Pose`.
+    type Pose;
+    /// `parry3d::shape::Cuboid` or `parry2d::shape::Cuboid`.
+    type Cuboid;
+    /// The box's pose (centre and rotation) and its cuboid (half extents).
+    fn to_parry(&self) -> (Self::Pose, Self::Cuboid);
 }
 
-/// The parry2d pose and cuboid of a rectangle.
-pub fn to_parry2(o: &Obb2) -> (p2::Pose, parry2d::shape::Cuboid) {
-    (
-        p2::Pose::new(p2::Vector::from_array(o.center.to_array()), o.angle),
-        parry2d::shape::Cuboid::new(p2::Vector::from_array(o.half_extents.to_array())),
-    )
-}
-
-fn answer3(a: &Obb3, b: &Obb3) -> ParryAnswer {
-    use parry3d::query;
-    let ((pa, ca), (pb, cb)) = (to_parry3(a), to_parry3(b));
-    // cuboids are supported by every query: an unsupported answer would be a parry bug, and is
-    // shown as "no contact" rather than a panic
-    let intersect = query::intersection_test(&pa, &ca, &pb, &cb)
-        .map(|i| i.intersecting)
-        .unwrap_or(false);
-    let contact = query::contact(&pa, &ca, &pb, &cb, 0.0)
-        .ok()
-        .flatten()
-        .map(|c| ParryContact {
-            depth: unsigned_zero(-c.dist),
-            normal: vec3(c.normal1),
-            point_a: vec3(c.point1),
-            point_b: vec3(c.point2),
-        });
-    let pos12 = pa.inv_mul(&pb);
-    let mut m = query::ContactManifold::<(), ()>::new();
-    query::details::contact_manifold_cuboid_cuboid(&pos12, &ca, &cb, 0.0, &mut m);
-    let manifold = (!m.points.is_empty()).then(|| ParryManifold {
-        normal: vec3(pa.rotation * m.local_n1),
-        points: m
-            .points
-            .iter()
-            .map(|p| ParryPoint {
-                point: vec3(
-                    (pa.transform_point(p.local_p1) + pb.transform_point(p.local_p2)) * 0.5,
-                ),
-                separation: unsigned_zero(p.dist),
-                feature_a: feature(p.fid1.unpack()),
-                feature_b: feature(p.fid2.unpack()),
-            })
-            .collect(),
-    });
-    ParryAnswer {
-        intersect,
-        contact,
-        manifold,
+impl ToParry for Obb3 {
+    type Pose = p3::Pose;
+    type Cuboid = parry3d::shape::Cuboid;
+    fn to_parry(&self) -> (p3::Pose, parry3d::shape::Cuboid) {
+        let [x, y, z, w] = self.rotation.to_array();
+        (
+            p3::Pose::from_parts(
+                p3::Vector::from_array(self.center.to_array()),
+                p3::Rotation::from_xyzw(x, y, z, w),
+            ),
+            parry3d::shape::Cuboid::new(p3::Vector::from_array(self.half_extents.to_array())),
+        )
     }
 }
 
-fn answer2(a: &Obb2, b: &Obb2) -> ParryAnswer {
-    use parry2d::query;
-    let ((pa, ca), (pb, cb)) = (to_parry2(a), to_parry2(b));
-    let intersect = query::intersection_test(&pa, &ca, &pb, &cb)
-        .map(|i| i.intersecting)
-        .unwrap_or(false);
-    let contact = query::contact(&pa, &ca, &pb, &cb, 0.0)
-        .ok()
-        .flatten()
-        .map(|c| ParryContact {
-            depth: unsigned_zero(-c.dist),
-            normal: vec2(c.normal1),
-            point_a: vec2(c.point1),
-            point_b: vec2(c.point2),
-        });
-    let pos12 = pa.inv_mul(&pb);
-    let mut m = query::ContactManifold::<(), ()>::new();
-    query::details::contact_manifold_cuboid_cuboid(&pos12, &ca, &cb, 0.0, &mut m);
-    let manifold = (!m.points.is_empty()).then(|| ParryManifold {
-        normal: vec2(pa.rotation.transform_vector(m.local_n1)),
-        points: m
-            .points
-            .iter()
-            .map(|p| ParryPoint {
-                point: vec2(
-                    (pa.transform_point(p.local_p1) + pb.transform_point(p.local_p2)) * 0.5,
-                ),
-                separation: unsigned_zero(p.dist),
-                feature_a: feature2(p.fid1.unpack()),
-                feature_b: feature2(p.fid2.unpack()),
-            })
-            .collect(),
-    });
-    ParryAnswer {
-        intersect,
-        contact,
-        manifold,
+impl ToParry for Obb2 {
+    type Pose = p2::Pose;
+    type Cuboid = parry2d::shape::Cuboid;
+    fn to_parry(&self) -> (p2::Pose, parry2d::shape::Cuboid) {
+        (
+            p2::Pose::new(p2::Vector::from_array(self.center.to_array()), self.angle),
+            parry2d::shape::Cuboid::new(p2::Vector::from_array(self.half_extents.to_array())),
+        )
     }
 }
+
+/// `ParryBox` for one dimension: the same three queries, written once for parry2d and parry3d
+/// (their APIs match name for name; only the crate differs).
+macro_rules! parry_box {
+    ($obb:ty, $parry:ident) => {
+        impl ParryBox for $obb {
+            fn parry_answer(a: &Self, b: &Self) -> ParryAnswer {
+                use $parry::query;
+                let coords = |v: $parry::math::Vector| v.to_array().map(unsigned_zero).to_vec();
+                let ((pa, ca), (pb, cb)) = (a.to_parry(), b.to_parry());
+                // cuboids are supported by every query: an unsupported answer would be a parry
+                // bug, and is shown as "no contact" rather than a panic
+                let intersect = query::intersection_test(&pa, &ca, &pb, &cb)
+                    .map(|i| i.intersecting)
+                    .unwrap_or(false);
+                let contact = query::contact(&pa, &ca, &pb, &cb, 0.0)
+                    .ok()
+                    .flatten()
+                    .map(|c| ParryContact {
+                        depth: unsigned_zero(-c.dist),
+                        normal: coords(c.normal1),
+                        point_a: coords(c.point1),
+                        point_b: coords(c.point2),
+                    });
+                let pos12 = pa.inv_mul(&pb);
+                let mut m = query::ContactManifold::<(), ()>::new();
+                query::details::contact_manifold_cuboid_cuboid(&pos12, &ca, &cb, 0.0, &mut m);
+                let manifold = (!m.points.is_empty()).then(|| ParryManifold {
+                    normal: coords(pa.transform_vector(m.local_n1)),
+                    points: m
+                        .points
+                        .iter()
+                        .map(|p| ParryPoint {
+                            point: coords(
+                                (pa.transform_point(p.local_p1) + pb.transform_point(p.local_p2))
+                                    * 0.5,
+                            ),
+                            separation: unsigned_zero(p.dist),
+                            feature_a: p.fid1.unpack().name(),
+                            feature_b: p.fid2.unpack().name(),
+                        })
+                        .collect(),
+                });
+                ParryAnswer {
+                    intersect,
+                    contact,
+                    manifold,
+                }
+            }
+        }
+    };
+}
+
+parry_box!(Obb3, parry3d);
+parry_box!(Obb2, parry2d);
 
 /// parry's answer for a validated pair.
 pub fn answer(pair: &Pair) -> ParryAnswer {
     match pair {
-        Pair::Three(a, b) => answer3(a, b),
-        Pair::Two(a, b) => answer2(a, b),
+        Pair::Three(a, b) => Obb3::parry_answer(a, b),
+        Pair::Two(a, b) => Obb2::parry_answer(a, b),
     }
 }
 
@@ -236,7 +234,7 @@ pub enum Disagreement {
         /// How far from touching satbox finds the pair: the largest separating gap, or the depth.
         margin: f32,
     },
-    /// Both intersect, with depths further apart than [`depth_tolerance`].
+    /// Both intersect, with depths further apart than [`tolerance`].
     Depth {
         /// satbox's depth (the least overlap over the candidate axes: the true depth).
         satbox: f32,
@@ -367,27 +365,11 @@ impl Disagreement {
     }
 }
 
-/// The size of the pair: `|T| + Σ e_A + Σ e_B`.
-fn scale(pair: &Pair) -> f32 {
-    match pair {
-        Pair::Three(a, b) => {
-            (b.center - a.center).length()
-                + a.half_extents.element_sum()
-                + b.half_extents.element_sum()
-        }
-        Pair::Two(a, b) => {
-            (b.center - a.center).length()
-                + a.half_extents.element_sum()
-                + b.half_extents.element_sum()
-        }
-    }
-}
-
-/// How far apart two depths may be and still agree: `1e-4 · (1 + size of the pair)`, where the size
-/// is `|T| + Σ e_A + Σ e_B` (parry2d agreed with the f64 reference to 1.6e-5 on pairs of size
-/// about 10).
-pub fn depth_tolerance(pair: &Pair) -> f32 {
-    1e-4 * (1.0 + scale(pair))
+/// How far apart two lengths of parry's and satbox's may be and still agree:
+/// [`crate::sat::tolerance`] of the pair's size (parry2d agreed with the f64 reference to 1.6e-5 on
+/// pairs of size about 10).
+fn tolerance(pair: &Pair) -> f32 {
+    crate::sat::tolerance(pair_scale(pair))
 }
 
 /// What satbox finds, in the terms of a comparison.
@@ -398,45 +380,46 @@ struct Satbox {
     depth: Option<(f32, Vec<f32>)>,
 }
 
-fn satbox_of(pair: &Pair) -> Satbox {
-    fn of<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize>(
-        r: &crate::sat::SatReport<V, N>,
-        to_vec: impl Fn(V) -> Vec<f32>,
-    ) -> Satbox {
-        let margin = match &r.penetration {
+/// The question whose answer is [`Satbox`].
+struct SatboxSays;
+
+impl PairQuestion for SatboxSays {
+    type Answer = Satbox;
+    fn ask<B: PairBox>(self, a: &B, b: &B) -> Satbox {
+        let r = B::report(a, b, &Default::default());
+        let margin = match r.penetration() {
             Some(p) => p.depth,
             None => r
-                .axes
+                .axes()
                 .iter()
                 .filter(|a| a.is_separating())
                 .map(|a| a.gap())
                 .fold(0.0, f32::max),
         };
         Satbox {
-            intersect: r.intersect,
+            intersect: r.intersect(),
             touching: r.touching(),
             margin,
-            depth: r.penetration.map(|p| (p.depth, to_vec(p.normal))),
+            depth: r.penetration().map(|p| (p.depth, p.normal.coords())),
         }
-    }
-    match pair {
-        Pair::Three(a, b) => of(&dim3::report(a, b), |v| v.to_array().to_vec()),
-        Pair::Two(a, b) => of(&dim2::report(a, b), |v| v.to_array().to_vec()),
     }
 }
 
-/// How deep the boxes overlap along a unit direction: `ra + rb − |T·n|`.
+fn satbox_of(pair: &Pair) -> Satbox {
+    pair.ask(SatboxSays)
+}
+
+/// How deep the boxes overlap along a unit direction `n`: `ra + rb − |T·n|`.
 fn overlap_along(pair: &Pair, n: &[f32]) -> f32 {
-    match pair {
-        Pair::Three(a, b) => {
-            let n = Vec3::from_slice(n);
-            a.projected_radius(n) + b.projected_radius(n) - (b.center - a.center).dot(n).abs()
-        }
-        Pair::Two(a, b) => {
-            let n = Vec2::from_slice(n);
-            a.projected_radius(n) + b.projected_radius(n) - (b.center - a.center).dot(n).abs()
+    struct Along<'a>(&'a [f32]);
+    impl PairQuestion for Along<'_> {
+        type Answer = f32;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> f32 {
+            let n = B::Vec::from_coords(lift(self.0).to_array());
+            a.projected_radius(n) + b.projected_radius(n) - (b.center() - a.center()).dot(n).abs()
         }
     }
+    pair.ask(Along(n))
 }
 
 fn degrees_between(u: &[f32], v: &[f32]) -> f32 {
@@ -457,7 +440,7 @@ pub fn compare(pair: &Pair, parry: &ParryAnswer) -> Vec<Disagreement> {
         });
     }
     if let (Some((depth, normal)), Some(c)) = (&s.depth, &parry.contact) {
-        let tol = depth_tolerance(pair);
+        let tol = tolerance(pair);
         if (depth - c.depth).abs() > tol {
             out.push(Disagreement::Depth {
                 satbox: *depth,
@@ -547,11 +530,11 @@ pub fn compare_manifolds(
     satbox: Option<&SatboxContact>,
     parry: &ParryAnswer,
 ) -> ManifoldComparison {
-    let tol = depth_tolerance(pair);
+    let tol = tolerance(pair);
     let mut out = ManifoldComparison::default();
     let parry_points: &[ParryPoint] = parry.manifold.as_ref().map_or(&[], |m| &m.points);
     // at or below the surface, to within the rounding of the pair's numbers
-    let surface = 8.0 * f32::EPSILON * (1.0 + scale(pair));
+    let surface = 8.0 * f32::EPSILON * (1.0 + pair_scale(pair));
     let below: Vec<&ParryPoint> = parry_points
         .iter()
         .filter(|q| q.separation <= surface)
@@ -855,11 +838,14 @@ mod tests {
     }
 
     fn satbox_contact(pair: &Pair) -> Option<SatboxContact> {
-        let params = crate::sat::ManifoldParams::default();
-        match pair {
-            Pair::Three(a, b) => SatboxContact::of(&dim3::manifold_trace(a, b, &params)),
-            Pair::Two(a, b) => SatboxContact::of(&dim2::manifold_trace(a, b, &params)),
+        struct Contact;
+        impl PairQuestion for Contact {
+            type Answer = Option<SatboxContact>;
+            fn ask<B: PairBox>(self, a: &B, b: &B) -> Self::Answer {
+                SatboxContact::of(&B::manifold_trace(a, b, &Default::default()))
+            }
         }
+        pair.ask(Contact)
     }
 
     /// parry's answer with its manifold's points moved by `offset` (a made-up disagreement).
