@@ -1,13 +1,11 @@
 //! The reasoning tools, as plain logic: resolving a penetration, stepping through the axes in test
 //! order, and the live cross-check of the fast test, the full report and the f64 reference.
 
-use glam::{Vec2, Vec3};
 use serde::{Deserialize, Serialize};
 
 use super::dim::Dim;
 use crate::sat::manifold::{ManifoldTrace, Stage};
-use crate::sat::{fmt_num, AxisKind, Obb2, Obb3, Penetration};
-use crate::sat::{Obb, Report};
+use crate::sat::{fmt_num, AxisKind, Obb, Penetration, Report, Vector};
 
 /// How "Resolve" separates intersecting boxes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,48 +35,27 @@ pub(crate) fn resolve<D: Dim>(
     }
 }
 
-/// How many of `axes` are perpendicular to `normal` (to within about 0.06°): 0 means the box
-/// meets the contact plane with a corner, 1 with an edge, 2 with a face.
-fn perpendicular_count<V: Copy>(axes: &[V], normal: V, dot: impl Fn(V, V) -> f32) -> usize {
-    axes.iter()
-        .filter(|u| dot(**u, normal).abs() < 1e-3)
-        .count()
+/// How many of `axes` are perpendicular to `normal` (to within about 0.06°): the dimension of the
+/// feature a box meets the contact plane with (0 a corner, 1 an edge, 2 a face).
+fn perpendicular_count<V: Vector>(axes: &[V], normal: V) -> usize {
+    axes.iter().filter(|u| u.dot(normal).abs() < 1e-3).count()
 }
 
-/// The feature pair in contact along the axis of least penetration, e.g. "face of A against an
-/// edge of B" or "edge of A against edge of B".
-pub(crate) fn contact_features3(
-    a: &Obb3,
-    b: &Obb3,
-    report: &crate::sat::Report3,
-) -> Option<String> {
-    let p = report.penetration?;
-    let feature = |axes: [Vec3; 3]| match perpendicular_count(&axes, p.normal, Vec3::dot) {
-        0 => "a corner",
-        1 => "an edge",
-        _ => "a face",
-    };
-    Some(match report.axes[p.axis_index].kind() {
-        AxisKind::FaceA(_) => format!("face of A against {} of B", feature(b.axes())),
-        AxisKind::FaceB(_) => format!("face of B against {} of A", feature(a.axes())),
+/// A feature of a box by its dimension, with its article: "a corner", "an edge", "a face".
+const FEATURES: [&str; 3] = ["a corner", "an edge", "a face"];
+
+/// The feature pair in contact along the axis of least penetration: "face of A against an edge of
+/// B", "edge of A against edge of B" in 3D; "edge of B against a corner of A" in 2D, where a side
+/// is the reference feature.
+pub(crate) fn contact_features<B: Obb>(a: &B, b: &B, report: &B::Report) -> Option<String> {
+    let p = report.penetration()?;
+    let feature = |o: &B| FEATURES[perpendicular_count(&o.axis_vectors(), p.normal).min(2)];
+    // the reference feature is a face of the box: a side in 2D
+    let face = ["corner", "edge", "face"][B::Vec::DIM - 1];
+    Some(match report.axes()[p.axis_index].kind() {
+        AxisKind::FaceA(_) => format!("{face} of A against {} of B", feature(b)),
+        AxisKind::FaceB(_) => format!("{face} of B against {} of A", feature(a)),
         AxisKind::Edge(..) => "edge of A against edge of B".to_string(),
-    })
-}
-
-/// The 2D counterpart of [`contact_features3`]: an edge against a corner or an edge.
-pub(crate) fn contact_features2(
-    a: &Obb2,
-    b: &Obb2,
-    report: &crate::sat::Report2,
-) -> Option<String> {
-    let p = report.penetration?;
-    let feature = |axes: [Vec2; 2]| match perpendicular_count(&axes, p.normal, Vec2::dot) {
-        0 => "a corner",
-        _ => "an edge",
-    };
-    Some(match report.axes[p.axis_index].kind() {
-        AxisKind::FaceA(_) => format!("edge of A against {} of B", feature(b.axes())),
-        _ => format!("edge of B against {} of A", feature(a.axes())),
     })
 }
 

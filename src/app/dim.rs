@@ -86,8 +86,6 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
 
     /// The start-up boxes.
     fn default_pair() -> (Self::Obb, Self::Obb);
-    /// The feature pair in contact ("face of A against an edge of B").
-    fn contact_features(a: &Self::Obb, b: &Self::Obb, report: &Self::Report) -> Option<String>;
 
     /// A camera that frames both boxes and the axis lines beside them.
     fn framing(a: &Self::Obb, b: &Self::Obb, viewport: &Viewport) -> Self::Camera;
@@ -101,8 +99,6 @@ pub(crate) trait Dim: Copy + Default + Debug + PartialEq + 'static {
         items: &[Shadows<Self::Vec>],
         anchor: Option<usize>,
     ) -> Vec<AxisLine<Self::Vec>>;
-    /// Both boxes' shadows on a unit direction: its separation `s(n)` and what makes it.
-    fn shadows_on(a: &Self::Obb, b: &Self::Obb, dir: Self::Vec) -> Shadows<Self::Vec>;
     /// The unit directions the sphere of directions (3D) or the plot over the angle (2D) samples.
     fn direction_samples() -> &'static [Self::Vec];
     /// Turns the camera so that `axis` reads as a 1D picture, if the mode can.

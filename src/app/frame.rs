@@ -107,7 +107,7 @@ impl<V: Vector> Directions<V> {
     /// `s(n)` of a pair over the mode's samples, with both extremes refined between samples.
     fn of<D: Dim<Vec = V>>(a: &D::Obb, b: &D::Obb) -> Self {
         let dirs = D::direction_samples();
-        let s = |n: V| D::shadows_on(a, b, n).gap;
+        let s = |n: V| super::layout::shadows_on(a, b, n).gap;
         let values: Vec<f32> = dirs.iter().map(|&n| s(n)).collect();
         let max = refine_extreme::<D>(dirs, &values, 1.0, &s);
         Self { values, max }
@@ -230,7 +230,7 @@ impl<D: Dim> Frame<D> {
                 .or(report.first_separating())
                 .or(report.penetration().map(|p| p.axis_index))
         };
-        let probe = mode.probe.map(|n| D::shadows_on(a, b, n));
+        let probe = mode.probe.map(|n| super::layout::shadows_on(a, b, n));
         let lines = if mode.view.overlays.axes || probe.is_some() {
             let visible = |i| mode.view.overlays.axes && shows(mode, &report, i);
             let mut items = axes_to_place(report.axes(), &visible);
@@ -242,7 +242,7 @@ impl<D: Dim> Frame<D> {
         Self {
             viewport,
             projector: D::projector(&mode.view.camera, viewport),
-            features: D::contact_features(a, b, &report),
+            features: super::analysis::contact_features::<D::Obb>(a, b, &report),
             step: mode
                 .step
                 .active

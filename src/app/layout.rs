@@ -11,7 +11,7 @@ use glam::{Vec2, Vec3};
 
 use super::camera::distance_to_segment;
 use super::geom::{Project, Vector};
-use crate::sat::{AxisTest, Interval, Obb2, Obb3};
+use crate::sat::{AxisTest, Interval, Obb, Obb2, Obb3};
 
 /// The index of the probe's line: a direction the user points at on the sphere of directions.
 pub(crate) const PROBE: usize = usize::MAX;
@@ -66,9 +66,12 @@ impl<V> Shadows<V> {
     }
 }
 
-/// The shadows of a direction `dir` given both projected radii, A's projected centre and the signed
-/// projection `T·n` of the centres' offset (computed relative to A, as the reports do).
-pub(crate) fn shadows<V>(dir: V, ra: f32, rb: f32, center_a: f32, signed: f32) -> Shadows<V> {
+/// Both boxes' shadows on a unit direction `dir`: its separation `s(n)` and what makes it
+/// (computed relative to A, as the reports do).
+pub(crate) fn shadows_on<B: Obb>(a: &B, b: &B, dir: B::Vec) -> Shadows<B::Vec> {
+    let (ra, rb) = (a.projected_radius(dir), b.projected_radius(dir));
+    let signed = (b.center() - a.center()).dot(dir);
+    let center_a = a.center().dot(dir);
     let distance = signed.abs();
     let gap = distance - (ra + rb);
     Shadows {
@@ -145,21 +148,14 @@ pub(crate) fn pick<V: Vector>(
         .map(|(_, i)| i)
 }
 
-/// The support point of a 3D box in direction `d`: the corner with the largest projection.
-pub(crate) fn support3(b: &Obb3, d: Vec3) -> Vec3 {
-    let e = b.half_extents.to_array();
-    b.axes()
-        .iter()
-        .zip(e)
-        .fold(b.center, |p, (u, e)| p + *u * (e * u.dot(d).signum()))
-}
-
-/// The support point of a rectangle in direction `d`.
-pub(crate) fn support2(b: &Obb2, d: Vec2) -> Vec2 {
-    let [u0, u1] = b.axes();
-    b.center
-        + u0 * (b.half_extents.x * u0.dot(d).signum())
-        + u1 * (b.half_extents.y * u1.dot(d).signum())
+/// The support points of both boxes at both ends of `dir`: A's at `−dir` and `+dir`, then B's.
+fn supports<B: Obb>(a: &B, b: &B, dir: B::Vec) -> [B::Vec; 4] {
+    [
+        a.support(-dir),
+        a.support(dir),
+        b.support(-dir),
+        b.support(dir),
+    ]
 }
 
 /// The midpoint of two boxes' centres and the radius around it that holds every corner of both
@@ -173,7 +169,7 @@ pub(crate) fn pair_sphere<V: Vector>(corners: impl Iterator<Item = V>, mid: V) -
 /// the boxes, then the separating axes, then the rest in test order, the probe last. A line takes
 /// the first slot (side, level) holding no line within 30° of its direction on screen, so
 /// near-parallel lines stack outwards while crossing lines share a ring.
-pub(crate) fn layout3(
+pub(crate) fn layout_in_space(
     items: &[Shadows<Vec3>],
     a: &Obb3,
     b: &Obb3,
@@ -220,12 +216,7 @@ pub(crate) fn layout3(
                 lo: lo - 0.15 * radius,
                 hi: hi + 0.15 * radius,
                 side,
-                support: [
-                    support3(a, -dir),
-                    support3(a, dir),
-                    support3(b, -dir),
-                    support3(b, dir),
-                ],
+                support: supports(a, b, dir),
             }
         })
         .collect()
@@ -244,7 +235,7 @@ const LINE_OVERHANG_PX: f32 = 22.0;
 /// the lines alternate sides; a line whose side is already taken by a nearly parallel line at the
 /// same distance moves to the other side or one step further out. The placement does not depend on
 /// hover or selection, so lines never jump while the pointer moves; the probe goes last.
-pub(crate) fn layout2(
+pub(crate) fn layout_in_plane(
     items: &[Shadows<Vec2>],
     a: &Obb2,
     b: &Obb2,
@@ -287,12 +278,7 @@ pub(crate) fn layout2(
                 lo: lo - overhang,
                 hi: hi + overhang,
                 side: normal,
-                support: [
-                    support2(a, -dir),
-                    support2(a, dir),
-                    support2(b, -dir),
-                    support2(b, dir),
-                ],
+                support: supports(a, b, dir),
             }
         })
         .collect()
@@ -337,7 +323,7 @@ mod tests {
         let (a, b) = pair();
         let r = dim3::report(&a, &b);
         let cam = OrbitCamera::default();
-        for line in layout3(
+        for line in layout_in_space(
             &axes_to_place(&r.axes, &all),
             &a,
             &b,
@@ -356,7 +342,7 @@ mod tests {
         let (a, b) = pair();
         let r = dim3::report(&a, &b);
         let forward = OrbitCamera::default().forward();
-        let lines = layout3(
+        let lines = layout_in_space(
             &axes_to_place(&r.axes, &all),
             &a,
             &b,
@@ -379,7 +365,7 @@ mod tests {
         let cam = OrbitCamera::default();
         let proj = cam.projector(VP);
         let centre_px = proj.project(0.5 * (a.center + b.center)).unwrap();
-        for l in layout3(
+        for l in layout_in_space(
             &axes_to_place(&r.axes, &all),
             &a,
             &b,
@@ -403,7 +389,7 @@ mod tests {
         let cam = OrbitCamera::default();
         let proj = cam.projector(VP);
         let visible = |i: usize| i == 4 || i == 9;
-        let lines = layout3(
+        let lines = layout_in_space(
             &axes_to_place(&r.axes, &visible),
             &a,
             &b,
@@ -421,7 +407,7 @@ mod tests {
         let (a, b) = pair();
         let r = dim3::report(&a, &b);
         let forward = OrbitCamera::default().forward();
-        let lines = layout3(
+        let lines = layout_in_space(
             &axes_to_place(&r.axes, &all),
             &a,
             &b,
@@ -440,7 +426,7 @@ mod tests {
         let a = Obb3::default();
         let b = Obb3::axis_aligned(Vec3::new(3.0, 0.0, 0.0), Vec3::ONE);
         let r = dim3::report(&a, &b);
-        let lines = layout3(
+        let lines = layout_in_space(
             &axes_to_place(&r.axes, &all),
             &a,
             &b,
@@ -459,7 +445,7 @@ mod tests {
     fn lines_2d_are_parallel_to_their_axes_and_stand_clear_of_both_boxes() {
         let (a, b) = pair2();
         let r = dim2::report(&a, &b);
-        let lines = layout2(&axes_to_place(&r.axes, &all), &a, &b, 70.0);
+        let lines = layout_in_plane(&axes_to_place(&r.axes, &all), &a, &b, 70.0);
         assert_eq!(lines.len(), 4);
         for l in &lines {
             let t = &r.axes[l.index];
@@ -485,7 +471,7 @@ mod tests {
             ..Default::default()
         };
         let r = dim2::report(&a, &b);
-        let lines = layout2(&axes_to_place(&r.axes, &all), &a, &b, 70.0);
+        let lines = layout_in_plane(&axes_to_place(&r.axes, &all), &a, &b, 70.0);
         for (i, l) in lines.iter().enumerate() {
             for m in &lines[i + 1..] {
                 let offset = |x: &AxisLine<Vec2>| x.origin.dot(x.side);

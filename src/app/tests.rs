@@ -48,7 +48,7 @@ mod analysis {
         let flat = Obb3::axis_aligned(Vec3::new(0.3, 1.4, 0.0), Vec3::splat(0.5));
         let r = dim3::report(&a, &flat);
         assert_eq!(
-            contact_features3(&a, &flat, &r).unwrap(),
+            contact_features(&a, &flat, &r).unwrap(),
             "face of A against a face of B"
         );
         // a cube standing on a corner: its diagonal along y
@@ -62,7 +62,7 @@ mod analysis {
         let r = dim3::report(&a, &corner);
         assert_eq!(r.penetration.unwrap().axis_index, 1);
         assert_eq!(
-            contact_features3(&a, &corner, &r).unwrap(),
+            contact_features(&a, &corner, &r).unwrap(),
             "face of A against a corner of B"
         );
         // turned 45° about z only: an edge down
@@ -73,7 +73,7 @@ mod analysis {
         };
         let r = dim3::report(&a, &edge);
         assert_eq!(
-            contact_features3(&a, &edge, &r).unwrap(),
+            contact_features(&a, &edge, &r).unwrap(),
             "face of A against an edge of B"
         );
     }
@@ -88,7 +88,7 @@ mod analysis {
         };
         let r = dim2::report(&a, &b);
         assert_eq!(
-            contact_features2(&a, &b, &r).unwrap(),
+            contact_features(&a, &b, &r).unwrap(),
             "edge of A against a corner of B"
         );
     }

@@ -6,12 +6,11 @@
 
 use glam::{EulerRot, Quat, Vec2, Vec3};
 
-use super::analysis::contact_features3;
 use super::camera::{OrbitCamera, Projector, Viewport};
 use super::dim::{pick, Dim, EditorRow, Field, Project, Reset};
 use super::gizmo::{self, Drag, GizmoFrame, Handle};
 use super::input::InputFrame;
-use super::layout::{self, pair_sphere, shadows, AxisLine, Shadows};
+use super::layout::{self, pair_sphere, AxisLine, Shadows};
 use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
 use super::sphere::SphereMesh;
@@ -177,9 +176,6 @@ impl Dim for Three {
     fn default_pair() -> (Obb3, Obb3) {
         crate::scene::presets::default_pair3()
     }
-    fn contact_features(a: &Obb3, b: &Obb3, report: &Report3) -> Option<String> {
-        contact_features3(a, b, report)
-    }
 
     fn framing(a: &Obb3, b: &Obb3, _viewport: &Viewport) -> OrbitCamera {
         framing_camera(a, b)
@@ -195,13 +191,7 @@ impl Dim for Three {
         anchor: Option<usize>,
     ) -> Vec<AxisLine<Vec3>> {
         let up = camera.basis().1;
-        layout::layout3(items, a, b, camera.forward(), up, anchor)
-    }
-    fn shadows_on(a: &Obb3, b: &Obb3, dir: Vec3) -> Shadows<Vec3> {
-        let (ra, rb) = (a.projected_radius(dir), b.projected_radius(dir));
-        let signed = (b.center - a.center).dot(dir);
-        let ca = a.center.dot(dir);
-        shadows(dir, ra, rb, ca, signed)
+        layout::layout_in_space(items, a, b, camera.forward(), up, anchor)
     }
     fn direction_samples() -> &'static [Vec3] {
         &sphere_mesh().dirs

@@ -116,7 +116,7 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         intersect: report.intersect(),
         touching: report.touching(),
         axis: axis.map(|i| (i, report.axes()[i].kind().label())),
-        features: D::contact_features(&a, &b, &report),
+        features: super::analysis::contact_features::<D::Obb>(&a, &b, &report),
         points,
         contact_axis,
         parry: beside

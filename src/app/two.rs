@@ -7,12 +7,11 @@
 
 use glam::Vec2;
 
-use super::analysis::contact_features2;
 use super::camera::{Camera2, Viewport};
 use super::dim::{Dim, EditorRow, Field, Project, Reset};
 use super::gizmo2d::{self, Drag2, Handle2};
 use super::input::InputFrame;
-use super::layout::{self, pair_sphere, shadows, AxisLine, Shadows};
+use super::layout::{self, pair_sphere, AxisLine, Shadows};
 use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
 use super::three::check_length;
@@ -97,9 +96,6 @@ impl Dim for Two {
     fn default_pair() -> (Obb2, Obb2) {
         crate::scene::presets::default_pair2()
     }
-    fn contact_features(a: &Obb2, b: &Obb2, report: &Report2) -> Option<String> {
-        contact_features2(a, b, report)
-    }
 
     fn framing(a: &Obb2, b: &Obb2, viewport: &Viewport) -> Camera2 {
         framing_camera(a, b, viewport)
@@ -117,12 +113,7 @@ impl Dim for Two {
         items: &[Shadows<Vec2>],
         _anchor: Option<usize>,
     ) -> Vec<AxisLine<Vec2>> {
-        layout::layout2(items, a, b, camera.zoom)
-    }
-    fn shadows_on(a: &Obb2, b: &Obb2, dir: Vec2) -> Shadows<Vec2> {
-        let (ra, rb) = (a.projected_radius(dir), b.projected_radius(dir));
-        let signed = (b.center - a.center).dot(dir);
-        shadows(dir, ra, rb, a.center.dot(dir), signed)
+        layout::layout_in_plane(items, a, b, camera.zoom)
     }
     fn direction_samples() -> &'static [Vec2] {
         static SAMPLES: std::sync::OnceLock<Vec<Vec2>> = std::sync::OnceLock::new();
@@ -494,7 +485,8 @@ mod tests {
         let (a, b) = Two::default_pair();
         let r = crate::sat::dim2::report(&a, &b);
         let cam = Camera2::default();
-        let lines = layout::layout2(&layout::axes_to_place(&r.axes, &|_| true), &a, &b, cam.zoom);
+        let lines =
+            layout::layout_in_plane(&layout::axes_to_place(&r.axes, &|_| true), &a, &b, cam.zoom);
         let l = lines[2];
         let proj = Projector2 {
             camera: cam,

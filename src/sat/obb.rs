@@ -11,10 +11,15 @@
 
 use std::fmt::Debug;
 
-use super::distance::Separation;
-use super::manifold::{Manifold, ManifoldParams, ManifoldTrace};
-use super::reference::{Box64, ReferenceManifold, ReferenceReport};
+use glam::{Vec2, Vec3};
+
+use super::distance::{self, Separation};
+use super::manifold::{
+    Manifold, Manifold2, Manifold3, ManifoldParams, ManifoldTrace, ManifoldTrace2, ManifoldTrace3,
+};
+use super::reference::{self, Box64, ReferenceManifold, ReferenceReport};
 use super::vector::Vector;
+use super::{dim2, dim3, Obb2, Obb3, Report2, Report3, Verdicts2, Verdicts3};
 use super::{AxisKind, AxisTest, ObbError, Penetration, SatParams, SatReport, SatVerdicts};
 
 /// Read access to a [`SatReport`] of either dimension (its axis count is a const generic).
@@ -99,6 +104,9 @@ pub trait Obb: Copy + Debug + PartialEq + Default + Send + Sync + 'static {
     fn moved(&self, by: Self::Vec) -> Self;
     /// `Σ e_k |u_k·L|`: the half width of the box's shadow on the unit axis `L`.
     fn projected_radius(&self, axis: Self::Vec) -> f32;
+    /// The support point in direction `d`: the corner with the largest projection on `d`
+    /// (`center + Σ e_k sign(u_k·d) u_k`), the question GJK asks of a shape.
+    fn support(&self, d: Self::Vec) -> Self::Vec;
     /// What is wrong with the box, if anything (see [`ObbError`]).
     fn validate(&self) -> Result<(), ObbError>;
     /// What candidate axis `index` is made of.
@@ -140,4 +148,173 @@ pub fn scale<B: Obb>(a: &B, b: &B) -> f32 {
 /// crosses several rounded steps keeps four.
 pub fn tolerance(scale: f32) -> f32 {
     1e-4 * (1.0 + scale)
+}
+
+impl Obb for Obb3 {
+    type Vec = Vec3;
+    type Report = Report3;
+    const AXES: usize = dim3::AXIS_COUNT;
+
+    fn center(&self) -> Vec3 {
+        self.center
+    }
+    fn half_extents(&self) -> Vec3 {
+        self.half_extents
+    }
+    fn axis_vectors(&self) -> Vec<Vec3> {
+        self.axes().to_vec()
+    }
+    fn corner_points(&self) -> Vec<Vec3> {
+        self.corners().to_vec()
+    }
+    fn edges() -> &'static [(usize, usize)] {
+        // corner k has +e_i along u_i when bit i is set: edges join corners one bit apart
+        &[
+            (0, 1),
+            (2, 3),
+            (4, 5),
+            (6, 7),
+            (0, 2),
+            (1, 3),
+            (4, 6),
+            (5, 7),
+            (0, 4),
+            (1, 5),
+            (2, 6),
+            (3, 7),
+        ]
+    }
+    fn moved(&self, by: Vec3) -> Self {
+        Self {
+            center: self.center + by,
+            ..*self
+        }
+    }
+    fn projected_radius(&self, axis: Vec3) -> f32 {
+        Obb3::projected_radius(self, axis)
+    }
+    fn support(&self, d: Vec3) -> Vec3 {
+        let e = self.half_extents.to_array();
+        self.axes()
+            .iter()
+            .zip(e)
+            .fold(self.center, |p, (u, e)| p + *u * (e * u.dot(d).signum()))
+    }
+    fn validate(&self) -> Result<(), ObbError> {
+        Obb3::validate(self)
+    }
+    fn axis_kind(index: usize) -> AxisKind {
+        dim3::axis_kind(index)
+    }
+    fn report(a: &Self, b: &Self, params: &SatParams) -> Report3 {
+        dim3::report_with(a, b, params)
+    }
+    fn verdicts(a: &Self, b: &Self, params: &SatParams) -> Verdicts3 {
+        dim3::verdicts_with(a, b, params)
+    }
+    fn intersects(a: &Self, b: &Self, params: &SatParams) -> bool {
+        dim3::intersects_padded(a, b, params.parallel_epsilon)
+    }
+    fn manifold(a: &Self, b: &Self, params: &ManifoldParams) -> Option<Manifold3> {
+        dim3::manifold_with(a, b, params)
+    }
+    fn manifold_trace(a: &Self, b: &Self, params: &ManifoldParams) -> ManifoldTrace3 {
+        dim3::manifold_trace(a, b, params)
+    }
+    fn separation(a: &Self, b: &Self) -> Separation<Vec3> {
+        distance::separation3(a, b)
+    }
+    fn distance_f64(a: &Self, b: &Self) -> f64 {
+        distance::separation3_f64(a, b).distance
+    }
+    fn reference(a: &Self, b: &Self, degenerate_threshold: f64) -> ReferenceReport {
+        reference::report3(a, b, degenerate_threshold)
+    }
+    fn reference_manifold(
+        a: &Self,
+        b: &Self,
+        params: &ManifoldParams,
+    ) -> Option<ReferenceManifold> {
+        reference::manifold3(a, b, params)
+    }
+    fn to_box64(&self) -> Box64 {
+        Box64::from(self)
+    }
+}
+
+impl Obb for Obb2 {
+    type Vec = Vec2;
+    type Report = Report2;
+    const AXES: usize = dim2::AXIS_COUNT;
+
+    fn center(&self) -> Vec2 {
+        self.center
+    }
+    fn half_extents(&self) -> Vec2 {
+        self.half_extents
+    }
+    fn axis_vectors(&self) -> Vec<Vec2> {
+        self.axes().to_vec()
+    }
+    fn corner_points(&self) -> Vec<Vec2> {
+        self.corners().to_vec()
+    }
+    fn edges() -> &'static [(usize, usize)] {
+        &[(0, 1), (1, 2), (2, 3), (3, 0)]
+    }
+    fn moved(&self, by: Vec2) -> Self {
+        Self {
+            center: self.center + by,
+            ..*self
+        }
+    }
+    fn projected_radius(&self, axis: Vec2) -> f32 {
+        Obb2::projected_radius(self, axis)
+    }
+    fn support(&self, d: Vec2) -> Vec2 {
+        let [u0, u1] = self.axes();
+        self.center
+            + u0 * (self.half_extents.x * u0.dot(d).signum())
+            + u1 * (self.half_extents.y * u1.dot(d).signum())
+    }
+    fn validate(&self) -> Result<(), ObbError> {
+        Obb2::validate(self)
+    }
+    fn axis_kind(index: usize) -> AxisKind {
+        dim2::axis_kind(index)
+    }
+    fn report(a: &Self, b: &Self, params: &SatParams) -> Report2 {
+        dim2::report_with(a, b, params)
+    }
+    fn verdicts(a: &Self, b: &Self, params: &SatParams) -> Verdicts2 {
+        dim2::verdicts_with(a, b, params)
+    }
+    fn intersects(a: &Self, b: &Self, _params: &SatParams) -> bool {
+        dim2::intersects(a, b)
+    }
+    fn manifold(a: &Self, b: &Self, params: &ManifoldParams) -> Option<Manifold2> {
+        dim2::manifold_with(a, b, params)
+    }
+    fn manifold_trace(a: &Self, b: &Self, params: &ManifoldParams) -> ManifoldTrace2 {
+        dim2::manifold_trace(a, b, params)
+    }
+    fn separation(a: &Self, b: &Self) -> Separation<Vec2> {
+        distance::separation2(a, b)
+    }
+    fn distance_f64(a: &Self, b: &Self) -> f64 {
+        distance::separation2_f64(a, b).distance
+    }
+    fn reference(a: &Self, b: &Self, _degenerate_threshold: f64) -> ReferenceReport {
+        reference::report2(a, b)
+    }
+    fn reference_manifold(
+        a: &Self,
+        b: &Self,
+        params: &ManifoldParams,
+    ) -> Option<ReferenceManifold> {
+        reference::manifold2(a, b, params)
+    }
+    fn to_box64(&self) -> Box64 {
+        Box64::from(self)
+    }
 }

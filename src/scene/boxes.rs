@@ -566,28 +566,10 @@ pub fn stable_rotation(q: Quat) -> Quat {
     current
 }
 
-/// Reads and validates one 3D box; unknown fields and non-unit quaternions go to `notes`.
-fn read_obb3(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb3, SceneError> {
-    let obj = v
-        .as_object()
-        .ok_or_else(|| SceneError::Shape(format!("box {} must be an object", box_name(which))))?;
-    let c = center::<3>(which, obj)?;
-    let (half, extent_field, given) = extents::<3>(which, obj)?;
-    // no rotation is no turn, as every engine assumes: read so, and said
-    let q = match one_of(which, obj, &ROTATION_FIELDS_3D)? {
-        None => {
-            notes.push(Note::about(
-                which,
-                "no rotation given: read as none (\"rotation\": [0, 0, 0, 1])",
-            ));
-            Quat::IDENTITY
-        }
-        Some("basis") => basis(which, &obj["basis"], (extent_field, &given), notes)?,
-        Some("euler") => euler(which, &obj["euler"], notes)?,
-        Some(field) => quaternion(which, field, &obj[field], notes)?,
-    };
-    note_unknown(which, obj, Mode::Three, notes);
-    box3_from(which, c, half, q)
+/// The JSON object of box `which`.
+fn box_object(which: Which, v: &Value) -> Result<&serde_json::Map<String, Value>, SceneError> {
+    v.as_object()
+        .ok_or_else(|| SceneError::Shape(format!("box {} must be an object", box_name(which))))
 }
 
 /// The 3D box of checked numbers, its rotation the one satbox keeps ([`stable_rotation`]).
@@ -598,27 +580,6 @@ fn box3_from(which: Which, c: [f32; 3], half: [f32; 3], q: Quat) -> Result<Obb3,
     })?;
     o.rotation = stable_rotation(o.rotation);
     Ok(o)
-}
-
-/// Reads and validates one 2D box; unknown fields go to `notes`.
-fn read_obb2(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Obb2, SceneError> {
-    let obj = v
-        .as_object()
-        .ok_or_else(|| SceneError::Shape(format!("box {} must be an object", box_name(which))))?;
-    let c = center::<2>(which, obj)?;
-    let (half, _, _) = extents::<2>(which, obj)?;
-    let angle = match one_of(which, obj, &ROTATION_FIELDS_2D)? {
-        None => {
-            notes.push(Note::about(
-                which,
-                "no angle given: read as none (\"angle\": 0)",
-            ));
-            0.0
-        }
-        Some(field) => angle_from(which, field, number(which, field, &obj[field])?)?,
-    };
-    note_unknown(which, obj, Mode::Two, notes);
-    box2_from(which, c, half, angle)
 }
 
 /// The angle in radians as `f32` from the number of `field` (`"angle"` or `"angle_deg"`).
@@ -944,8 +905,26 @@ impl PairBox for Obb3 {
             _ => None,
         }
     }
+    /// Unknown fields, non-unit quaternions and a missing rotation go to `notes`.
     fn read(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Self, SceneError> {
-        read_obb3(which, v, notes)
+        let obj = box_object(which, v)?;
+        let c = center::<3>(which, obj)?;
+        let (half, extent_field, given) = extents::<3>(which, obj)?;
+        // no rotation is no turn, as every engine assumes: read so, and said
+        let q = match one_of(which, obj, &ROTATION_FIELDS_3D)? {
+            None => {
+                notes.push(Note::about(
+                    which,
+                    "no rotation given: read as none (\"rotation\": [0, 0, 0, 1])",
+                ));
+                Quat::IDENTITY
+            }
+            Some("basis") => basis(which, &obj["basis"], (extent_field, &given), notes)?,
+            Some("euler") => euler(which, &obj["euler"], notes)?,
+            Some(field) => quaternion(which, field, &obj[field], notes)?,
+        };
+        note_unknown(which, obj, Mode::Three, notes);
+        box3_from(which, c, half, q)
     }
     fn canonical(&self) -> Self {
         Obb3 {
@@ -1002,8 +981,23 @@ impl PairBox for Obb2 {
             _ => None,
         }
     }
+    /// Unknown fields and a missing angle go to `notes`.
     fn read(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Self, SceneError> {
-        read_obb2(which, v, notes)
+        let obj = box_object(which, v)?;
+        let c = center::<2>(which, obj)?;
+        let (half, _, _) = extents::<2>(which, obj)?;
+        let angle = match one_of(which, obj, &ROTATION_FIELDS_2D)? {
+            None => {
+                notes.push(Note::about(
+                    which,
+                    "no angle given: read as none (\"angle\": 0)",
+                ));
+                0.0
+            }
+            Some(field) => angle_from(which, field, number(which, field, &obj[field])?)?,
+        };
+        note_unknown(which, obj, Mode::Two, notes);
+        box2_from(which, c, half, angle)
     }
     fn canonical(&self) -> Self {
         *self

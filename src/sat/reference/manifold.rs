@@ -85,9 +85,9 @@ pub struct Box64 {
     pub dim: usize,
 }
 
-impl Box64 {
+impl From<&Obb3> for Box64 {
     /// A 3D box in `f64`.
-    pub fn of3(o: &Obb3) -> Self {
+    fn from(o: &Obb3) -> Self {
         let q = o.rotation;
         let q = DQuat::from_xyzw(q.x as f64, q.y as f64, q.z as f64, q.w as f64).normalize();
         Self {
@@ -97,9 +97,11 @@ impl Box64 {
             dim: 3,
         }
     }
+}
 
+impl From<&Obb2> for Box64 {
     /// A rectangle in `f64`, in the plane `z = 0`.
-    pub fn of2(o: &Obb2) -> Self {
+    fn from(o: &Obb2) -> Self {
         let (s, c) = (o.angle as f64).sin_cos();
         Self {
             center: DVec3::new(o.center.x as f64, o.center.y as f64, 0.0),
@@ -108,7 +110,9 @@ impl Box64 {
             dim: 2,
         }
     }
+}
 
+impl Box64 {
     /// The sum of its half extents.
     pub fn scale(&self) -> f64 {
         self.half.iter().sum()
@@ -134,7 +138,7 @@ impl Box64 {
 /// The reference manifold of a 3D pair (`None` when an axis separates by more than the margin).
 pub fn manifold3(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Option<ReferenceManifold> {
     let r = report3(a, b, params.degenerate_threshold as f64);
-    let (ba, bb) = (Box64::of3(a), Box64::of3(b));
+    let (ba, bb) = (Box64::from(a), Box64::from(b));
     let m = build(&ba, &bb, &r, 6, params)?;
     Some(with_closest(m, &ba, &bb, || {
         distance::closest_features3_f64(a, b)
@@ -144,7 +148,7 @@ pub fn manifold3(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Option<Referenc
 /// The reference manifold of a 2D pair (`None` when an axis separates by more than the margin).
 pub fn manifold2(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> Option<ReferenceManifold> {
     let r = report2(a, b);
-    let (ba, bb) = (Box64::of2(a), Box64::of2(b));
+    let (ba, bb) = (Box64::from(a), Box64::from(b));
     let m = build(&ba, &bb, &r, 4, params)?;
     Some(with_closest(m, &ba, &bb, || {
         let (d, p, q) = distance::closest_features2_f64(a, b);
