@@ -198,6 +198,8 @@ fn with_closest(
     m
 }
 
+/// The reference manifold from the report `r` of boxes `a` and `b`, whose first `faces` axes are
+/// face axes (`None` when an axis separates by more than the margin).
 fn build(
     a: &Box64,
     b: &Box64,
@@ -215,23 +217,59 @@ fn build(
         .map(|&i| r.axes[i].gap)
         .fold(f64::NEG_INFINITY, f64::max);
     let mut closeness = (max_gap - margin).abs();
-    // an edge axis whose cross product is near the degenerate threshold may be flagged otherwise in
-    // f32; and one that separates beyond the margin then decides the verdict
     if faces == 6 {
-        let (ua, ub) = (a.axes, b.axes);
-        for (k, axis) in r.axes.iter().enumerate().skip(faces) {
-            let (i, j) = ((k - faces) / 3, (k - faces) % 3);
-            let len = ua[i].cross(ub[j]).length();
-            let near = (len - params.degenerate_threshold as f64).abs() * scale;
-            if axis.gap > margin || !axis.degenerate {
-                closeness = closeness.min(near);
-            }
-        }
+        near_degenerate_edges(a, b, r, params, scale, &mut closeness);
     }
     if max_gap > margin {
         return None;
     }
-    // strict: largest gap, ties to the lowest index
+    let strict = strict_axis(r, &live, &mut closeness)?;
+    let face = best_face(r, faces, &mut closeness);
+    let chosen = with_edge_bias(r, &live, faces, face, params, &mut closeness);
+    let t = b.center - a.center;
+    let mut m = on_axis(r, strict, chosen, t, closeness);
+    if let AxisKind::Edge(i, j) = m.kind {
+        if edge_contact(a, b, i, j, m.normal, &mut m) {
+            return Some(m);
+        }
+        fall_back_to_face(r, face, t, &mut m);
+    }
+    let normal = m.normal;
+    match m.kind {
+        AxisKind::FaceA(k) => face_contact(a, b, Which::A, k, normal, margin, scale, &mut m),
+        AxisKind::FaceB(k) => face_contact(b, a, Which::B, k, -normal, margin, scale, &mut m),
+        AxisKind::Edge(..) => {}
+    }
+    Some(m)
+}
+
+/// 3D: how close each edge axis is to being flagged degenerate the other way.
+fn near_degenerate_edges(
+    a: &Box64,
+    b: &Box64,
+    r: &ReferenceReport,
+    params: &ManifoldParams,
+    scale: f64,
+    closeness: &mut f64,
+) {
+    // an edge axis whose cross product is near the degenerate threshold may be flagged otherwise in
+    // f32; and one that separates beyond the margin then decides the verdict
+    let faces = 6;
+    let margin = params.margin as f64;
+    let (ua, ub) = (a.axes, b.axes);
+    for (k, axis) in r.axes.iter().enumerate().skip(faces) {
+        let (i, j) = ((k - faces) / 3, (k - faces) % 3);
+        let len = ua[i].cross(ub[j]).length();
+        let near = (len - params.degenerate_threshold as f64).abs() * scale;
+        if axis.gap > margin || !axis.degenerate {
+            *closeness = closeness.min(near);
+        }
+    }
+}
+
+/// The strict axis: the largest gap among the `live` axes, ties to the lowest index; and how
+/// close the runner-up came.
+fn strict_axis(r: &ReferenceReport, live: &[usize], closeness: &mut f64) -> Option<usize> {
     let strict = live
         .iter()
         .copied()
@@ -248,8 +286,14 @@ fn build(
         .map(|&i| r.axes[i].gap)
         .fold(f64::NEG_INFINITY, f64::max);
     if second.is_finite() {
-        closeness = closeness.min(r.axes[strict].gap - second);
+        *closeness = closeness.min(r.axes[strict].gap - second);
     }
+    Some(strict)
+}
+
+/// The best face axis among the first `faces` (largest gap, ties to the lowest index), and how
+/// close the next one came.
+fn best_face(r: &ReferenceReport, faces: usize, closeness: &mut f64) -> usize {
     let face = (0..faces)
         .max_by(|&x, &y| r.axes[x].gap.total_cmp(&r.axes[y].gap).then(y.cmp(&x)))
         .unwrap_or(0);
@@ -261,8 +305,22 @@ fn build(
         .map(|i| r.axes[i].gap)
         .reduce(f64::max)
     {
-        closeness = closeness.min(face_gap - next);
+        *closeness = closeness.min(face_gap - next);
     }
+    face
+}
+
+/// The axis used: the best edge axis when its gap beats the best face's by the edge bias, the
+/// best face otherwise; and how close the best edge came to the threshold.
+fn with_edge_bias(
+    r: &ReferenceReport,
+    live: &[usize],
+    faces: usize,
+    face: usize,
+    params: &ManifoldParams,
+    closeness: &mut f64,
+) -> usize {
+    let face_gap = r.axes[face].gap;
     let threshold = face_gap
         + params.edge_relative.max(0.0) as f64 * face_gap.abs()
         + params.edge_absolute.max(0.0) as f64;
@@ -271,9 +329,9 @@ fn build(
         .copied()
         .filter(|&i| i >= faces)
         .max_by(|&x, &y| r.axes[x].gap.total_cmp(&r.axes[y].gap).then(y.cmp(&x)));
-    let chosen = match best_edge {
+    match best_edge {
         Some(e) => {
-            closeness = closeness.min((r.axes[e].gap - threshold).abs());
+            *closeness = closeness.min((r.axes[e].gap - threshold).abs());
             if r.axes[e].gap > threshold {
                 e
             } else {
@@ -281,19 +339,33 @@ fn build(
             }
         }
         None => face,
-    };
-    let axis = &r.axes[chosen];
-    let t = b.center - a.center;
-    let normal = if t.dot(axis.axis) < 0.0 {
-        -axis.axis
+    }
+}
+
+/// The unit axis `l` turned from A towards B: the side of `t`, B's centre minus A's.
+fn towards(l: DVec3, t: DVec3) -> DVec3 {
+    if t.dot(l) < 0.0 {
+        -l
     } else {
-        axis.axis
-    };
+        l
+    }
+}
+
+/// The manifold, still without points, on axis `chosen` of the report.
+fn on_axis(
+    r: &ReferenceReport,
+    strict: usize,
+    chosen: usize,
+    t: DVec3,
+    closeness: f64,
+) -> ReferenceManifold {
+    let axis = &r.axes[chosen];
+    let normal = towards(axis.axis, t);
     let depth = -axis.gap;
     // the normal's sign follows T·L: with the centres (nearly) on one plane through the axis,
     // either sign is right and rounding picks one
     let closeness = closeness.min(t.dot(axis.axis).abs());
-    let mut m = ReferenceManifold {
+    ReferenceManifold {
         strict,
         chosen,
         kind: axis.kind,
@@ -302,30 +374,17 @@ fn build(
         candidates: Vec::new(),
         points: Vec::new(),
         closeness,
-    };
-    if let AxisKind::Edge(i, j) = axis.kind {
-        if edge_contact(a, b, i, j, normal, &mut m) {
-            return Some(m);
-        }
-        // the supporting edges do not cross: the best face axis instead
-        let axis = &r.axes[face];
-        m.chosen = face;
-        m.kind = axis.kind;
-        m.normal = if t.dot(axis.axis) < 0.0 {
-            -axis.axis
-        } else {
-            axis.axis
-        };
-        m.closeness = m.closeness.min(t.dot(axis.axis).abs());
-        m.depth = -axis.gap;
     }
-    let normal = m.normal;
-    match m.kind {
-        AxisKind::FaceA(k) => face_contact(a, b, Which::A, k, normal, margin, scale, &mut m),
-        AxisKind::FaceB(k) => face_contact(b, a, Which::B, k, -normal, margin, scale, &mut m),
-        AxisKind::Edge(..) => {}
-    }
-    Some(m)
+}
+
+/// The supporting edges do not cross: the best face axis instead.
+fn fall_back_to_face(r: &ReferenceReport, face: usize, t: DVec3, m: &mut ReferenceManifold) {
+    let axis = &r.axes[face];
+    m.chosen = face;
+    m.kind = axis.kind;
+    m.normal = towards(axis.axis, t);
+    m.closeness = m.closeness.min(t.dot(axis.axis).abs());
+    m.depth = -axis.gap;
 }
 
 fn sign(x: f64) -> f64 {
@@ -370,13 +429,101 @@ fn face_contact(
     scale: f64,
     out: &mut ReferenceManifold,
 ) {
+    let face = reference_face(rb, k, m);
+    let incident = incident_face(ib, m, scale, &mut out.closeness);
+    let contact = FaceContact {
+        rb,
+        ib,
+        reference,
+        m,
+        face,
+        incident,
+    };
+    let polygon = contact.polygon(&mut out.closeness);
+    keep_below(polygon, contact.face.center, m, margin, WELD * scale, out);
+    let max_points = if rb.dim == 3 { 4 } else { 2 };
+    reduce_to(max_points, m, TIE * scale, out);
+}
+
+/// The face of the reference box on axis `k` whose outward normal is `m`.
+struct ReferenceFace {
+    /// 2 or 3, as the box.
+    dim: usize,
+    /// The axis it is normal to.
+    k: usize,
+    /// `1` for the face on the positive side of axis `k`, `-1` for the other.
+    s: f64,
+    /// The face as a feature of its box.
+    feature: Feature,
+    /// Its centre.
+    center: DVec3,
+    /// The box's other axes, which span the face.
+    plane_axes: Vec<usize>,
+    /// The face's half extents along `plane_axes`.
+    half: Vec<f64>,
+}
+
+/// The reference face: the face of `rb` on axis `k` whose outward normal is `m`.
+fn reference_face(rb: &Box64, k: usize, m: DVec3) -> ReferenceFace {
     let dim = rb.dim;
     let s = sign(rb.axes[k].dot(m));
-    let ref_face = Feature::face(dim, k, s > 0.0);
-    let face_center = rb.center + rb.axes[k] * (s * rb.half[k]);
     let plane_axes: Vec<usize> = (0..dim).filter(|&l| l != k).collect();
+    ReferenceFace {
+        dim,
+        k,
+        s,
+        feature: Feature::face(dim, k, s > 0.0),
+        center: rb.center + rb.axes[k] * (s * rb.half[k]),
+        half: plane_axes.iter().map(|&l| rb.half[l]).collect(),
+        plane_axes,
+    }
+}
 
-    // The incident face: the other box's axis most parallel to m, on the side facing back.
+impl ReferenceFace {
+    /// Its corner on the sides `sg` (one sign per axis of `plane_axes`), as a feature of its box.
+    fn corner(&self, sg: &[f64]) -> Feature {
+        let mut bits = if self.s > 0.0 { 1u8 << self.k } else { 0 };
+        for (o, &l) in self.plane_axes.iter().enumerate() {
+            if sg[o] > 0.0 {
+                bits |= 1 << l;
+            }
+        }
+        Feature::vertex(self.dim, bits)
+    }
+}
+
+/// The face of the other box that meets the reference face.
+struct IncidentFace {
+    /// The face as a feature of its box.
+    feature: Feature,
+    /// Its outward unit normal.
+    normal: DVec3,
+    /// Its centre.
+    center: DVec3,
+    /// Its corners in order around the face (3D: a cycle of 4; 2D: the 2 ends), with their
+    /// features.
+    corners: Vec<(DVec3, Feature)>,
+}
+
+/// The sides of a face's corners in order around it, one sign per axis spanning it (3D: a cycle
+/// of 4; 2D: the 2 ends).
+fn corner_signs(dim: usize) -> Vec<Vec<f64>> {
+    if dim == 3 {
+        vec![
+            vec![-1.0, -1.0],
+            vec![1.0, -1.0],
+            vec![1.0, 1.0],
+            vec![-1.0, 1.0],
+        ]
+    } else {
+        vec![vec![-1.0], vec![1.0]]
+    }
+}
+
+/// The incident face: the axis of `ib` most parallel to `m`, on the side facing back; and how
+/// close the next most parallel axis came, as a decision.
+fn incident_face(ib: &Box64, m: DVec3, scale: f64, closeness: &mut f64) -> IncidentFace {
+    let dim = ib.dim;
     let mut order: Vec<usize> = (0..dim).collect();
     order.sort_by(|&x, &y| {
         ib.axes[y]
@@ -388,29 +535,18 @@ fn face_contact(
     let j = order[0];
     if order.len() > 1 {
         let gap = ib.axes[j].dot(m).abs() - ib.axes[order[1]].dot(m).abs();
-        out.closeness = out.closeness.min(gap * scale);
+        *closeness = closeness.min(gap * scale);
     }
     let tau = if ib.axes[j].dot(m) > 0.0 { -1.0 } else { 1.0 };
-    let inc_normal = ib.axes[j] * tau;
-    let inc_center = ib.center + inc_normal * ib.half[j];
-    let inc_plane: Vec<usize> = (0..dim).filter(|&l| l != j).collect();
-    // incident corners in order around the face (3D: a cycle of 4; 2D: the 2 ends)
-    let signs: Vec<Vec<f64>> = if dim == 3 {
-        vec![
-            vec![-1.0, -1.0],
-            vec![1.0, -1.0],
-            vec![1.0, 1.0],
-            vec![-1.0, 1.0],
-        ]
-    } else {
-        vec![vec![-1.0], vec![1.0]]
-    };
-    let corners: Vec<(DVec3, Feature)> = signs
+    let normal = ib.axes[j] * tau;
+    let center = ib.center + normal * ib.half[j];
+    let plane: Vec<usize> = (0..dim).filter(|&l| l != j).collect();
+    let corners = corner_signs(dim)
         .iter()
         .map(|sg| {
-            let mut p = inc_center;
+            let mut p = center;
             let mut bits = if tau > 0.0 { 1u8 << j } else { 0 };
-            for (o, &l) in inc_plane.iter().enumerate() {
+            for (o, &l) in plane.iter().enumerate() {
                 p += ib.axes[l] * (sg[o] * ib.half[l]);
                 if sg[o] > 0.0 {
                     bits |= 1 << l;
@@ -419,76 +555,121 @@ fn face_contact(
             (p, Feature::vertex(dim, bits))
         })
         .collect();
-    // coordinates in the reference face's plane
-    let proj = |p: DVec3| -> Vec<f64> {
-        plane_axes
-            .iter()
-            .map(|&l| (p - face_center).dot(rb.axes[l]))
-            .collect()
-    };
-    let half: Vec<f64> = plane_axes.iter().map(|&l| rb.half[l]).collect();
-    let q: Vec<Vec<f64>> = corners.iter().map(|(p, _)| proj(*p)).collect();
-    let n = corners.len();
+    IncidentFace {
+        feature: Feature::face(dim, j, tau > 0.0),
+        normal,
+        center,
+        corners,
+    }
+}
 
-    let mut polygon: Vec<Corner> = Vec::new();
-    // (a) incident corners inside the reference rectangle
-    for (c, qc) in corners.iter().zip(&q) {
-        let room = (0..half.len())
-            .map(|o| half[o] - qc[o].abs())
-            .fold(f64::INFINITY, f64::min);
-        if room >= 0.0 {
-            polygon.push(Corner {
-                point: c.0,
-                id: pair(reference, rb, ib, ref_face, c.1),
-                boundary: room,
-            });
+/// A face contact between its reference face and its incident face.
+struct FaceContact<'a> {
+    /// The box of the reference face.
+    rb: &'a Box64,
+    /// The box of the incident face.
+    ib: &'a Box64,
+    /// Which of A and B `rb` is.
+    reference: Which,
+    /// The reference face's outward unit normal.
+    m: DVec3,
+    /// The reference face.
+    face: ReferenceFace,
+    /// The incident face.
+    incident: IncidentFace,
+}
+
+impl FaceContact<'_> {
+    /// The id of a point on feature `r` of the reference box and `i` of the incident box.
+    fn id(&self, r: Feature, i: Feature) -> ContactId {
+        pair(self.reference, self.rb, self.ib, r, i)
+    }
+
+    /// Coordinates of `p` in the reference face's plane.
+    fn project(&self, p: DVec3) -> Vec<f64> {
+        let f = &self.face;
+        f.plane_axes
+            .iter()
+            .map(|&l| (p - f.center).dot(self.rb.axes[l]))
+            .collect()
+    }
+
+    /// The point of the incident face's plane over coordinates `qp` of the reference face's
+    /// plane, along `m`.
+    fn lift(&self, qp: &[f64]) -> DVec3 {
+        let (f, inc) = (&self.face, &self.incident);
+        let mut x = f.center;
+        for (o, &l) in f.plane_axes.iter().enumerate() {
+            x += self.rb.axes[l] * qp[o];
+        }
+        let h = (inc.center - x).dot(inc.normal) / self.m.dot(inc.normal);
+        x + self.m * h
+    }
+
+    /// The contact polygon, which the fast construction clips out against the side planes: the
+    /// reference rectangle intersected with the incident quad projected onto it, from its three
+    /// kinds of corners, each on the incident face.
+    fn polygon(&self, closeness: &mut f64) -> Vec<Corner> {
+        let q: Vec<Vec<f64>> = self
+            .incident
+            .corners
+            .iter()
+            .map(|(p, _)| self.project(*p))
+            .collect();
+        let mut polygon: Vec<Corner> = Vec::new();
+        self.incident_corners_inside(&q, &mut polygon, closeness);
+        if self.face.dim == 3 {
+            self.reference_corners_inside_quad(&q, &mut polygon, closeness);
+            self.edge_crossings(&q, &mut polygon, closeness);
         } else {
-            // left out: how far outside, a decision too
-            out.closeness = out.closeness.min(-room);
+            self.reference_ends_inside_side(&q, &mut polygon);
+        }
+        polygon
+    }
+
+    /// (a) The incident corners inside the reference rectangle; `q` are their coordinates in its
+    /// plane.
+    fn incident_corners_inside(
+        &self,
+        q: &[Vec<f64>],
+        polygon: &mut Vec<Corner>,
+        closeness: &mut f64,
+    ) {
+        let half = &self.face.half;
+        for (c, qc) in self.incident.corners.iter().zip(q) {
+            let room = (0..half.len())
+                .map(|o| half[o] - qc[o].abs())
+                .fold(f64::INFINITY, f64::min);
+            if room >= 0.0 {
+                polygon.push(Corner {
+                    point: c.0,
+                    id: self.id(self.face.feature, c.1),
+                    boundary: room,
+                });
+            } else {
+                // left out: how far outside, a decision too
+                *closeness = closeness.min(-room);
+            }
         }
     }
-    // (b) reference corners strictly inside the projected incident face, lifted onto it
-    let lift = |qp: &[f64]| {
-        let mut x = face_center;
-        for (o, &l) in plane_axes.iter().enumerate() {
-            x += rb.axes[l] * qp[o];
-        }
-        let h = (inc_center - x).dot(inc_normal) / m.dot(inc_normal);
-        x + m * h
-    };
-    if dim == 3 {
-        for sg in &signs {
+
+    /// (b) 3D: the reference corners strictly inside the projected incident quad (corners `q`),
+    /// lifted onto it.
+    fn reference_corners_inside_quad(
+        &self,
+        q: &[Vec<f64>],
+        polygon: &mut Vec<Corner>,
+        closeness: &mut f64,
+    ) {
+        let half = &self.face.half;
+        for sg in &corner_signs(3) {
             let r = [sg[0] * half[0], sg[1] * half[1]];
-            // signed distances to the quad's edges (either winding)
-            let d: Vec<f64> = (0..n)
-                .map(|e| {
-                    let (p0, p1) = (&q[e], &q[(e + 1) % n]);
-                    let (ex, ey) = (p1[0] - p0[0], p1[1] - p0[1]);
-                    let len = (ex * ex + ey * ey).sqrt();
-                    if len == 0.0 {
-                        // a flat incident face: no side here (and nothing strictly inside)
-                        return f64::NAN;
-                    }
-                    (ex * (r[1] - p0[1]) - ey * (r[0] - p0[0])) / len
-                })
-                .collect();
+            let d = edge_distances(q, r);
             let inside = d.iter().all(|&x| x > 0.0) || d.iter().all(|&x| x < 0.0);
             if inside {
-                let mut bits = if s > 0.0 { 1u8 << k } else { 0 };
-                for (o, &l) in plane_axes.iter().enumerate() {
-                    if sg[o] > 0.0 {
-                        bits |= 1 << l;
-                    }
-                }
                 polygon.push(Corner {
-                    point: lift(&r),
-                    id: pair(
-                        reference,
-                        rb,
-                        ib,
-                        Feature::vertex(dim, bits),
-                        Feature::face(dim, j, tau > 0.0),
-                    ),
+                    point: self.lift(&r),
+                    id: self.id(self.face.corner(sg), self.incident.feature),
                     boundary: d.iter().map(|x| x.abs()).fold(f64::INFINITY, f64::min),
                 });
             } else {
@@ -503,34 +684,33 @@ fn face_contact(
                 };
                 let outside = over(1.0).min(over(-1.0));
                 if outside.is_finite() {
-                    out.closeness = out.closeness.min(outside.max(0.0));
+                    *closeness = closeness.min(outside.max(0.0));
                 }
             }
         }
-    } else {
-        // 1D: a reference end strictly between the incident ends
+    }
+
+    /// (b) 2D: the reference side's ends strictly between the incident ends (coordinates `q`),
+    /// lifted onto the incident side.
+    fn reference_ends_inside_side(&self, q: &[Vec<f64>], polygon: &mut Vec<Corner>) {
         let (lo, hi) = (q[0][0].min(q[1][0]), q[0][0].max(q[1][0]));
         for sg in [-1.0, 1.0] {
-            let r = sg * half[0];
+            let r = sg * self.face.half[0];
             if lo < r && r < hi {
-                let bits = (if s > 0.0 { 1u8 << k } else { 0 })
-                    | if sg > 0.0 { 1 << plane_axes[0] } else { 0 };
                 polygon.push(Corner {
-                    point: lift(&[r]),
-                    id: pair(
-                        reference,
-                        rb,
-                        ib,
-                        Feature::vertex(dim, bits),
-                        Feature::face(dim, j, tau > 0.0),
-                    ),
+                    point: self.lift(&[r]),
+                    id: self.id(self.face.corner(&[sg]), self.incident.feature),
                     boundary: (r - lo).min(hi - r),
                 });
             }
         }
     }
-    // (c) 3D: incident edges strictly crossing a side line of the rectangle within its extent
-    if dim == 3 {
+
+    /// (c) 3D: the incident edges (between corners `q`) strictly crossing a side line of the
+    /// rectangle within its extent.
+    fn edge_crossings(&self, q: &[Vec<f64>], polygon: &mut Vec<Corner>, closeness: &mut f64) {
+        let (corners, half) = (&self.incident.corners, &self.face.half);
+        let n = corners.len();
         for e in 0..n {
             let (c0, c1) = (&corners[e], &corners[(e + 1) % n]);
             let (q0, q1) = (&q[e], &q[(e + 1) % n]);
@@ -547,13 +727,13 @@ fn face_contact(
                     let qo = q0[other] + (q1[other] - q0[other]) * t;
                     if qo.abs() > half[other] {
                         // crossing the side line beyond the rectangle's corner: a decision too
-                        out.closeness = out.closeness.min(qo.abs() - half[other]);
+                        *closeness = closeness.min(qo.abs() - half[other]);
                         continue;
                     }
-                    let ref_edge = ref_face.with(plane_axes[o], side > 0.0);
+                    let ref_edge = self.face.feature.with(self.face.plane_axes[o], side > 0.0);
                     polygon.push(Corner {
                         point: c0.0 + (c1.0 - c0.0) * t,
-                        id: pair(reference, rb, ib, ref_edge, c0.1.common(c1.1)),
+                        id: self.id(ref_edge, c0.1.common(c1.1)),
                         boundary: (half[other] - qo.abs())
                             .min(t * edge_len)
                             .min((1.0 - t) * edge_len),
@@ -562,45 +742,78 @@ fn face_contact(
             }
         }
     }
-    // keep the corners at most the margin above the reference face, moved midway; points within
-    // the weld distance are one (a point found twice on a boundary, the corners of a flat face):
-    // the one with the smaller symmetric key
-    let weld = WELD * scale;
+}
+
+/// Signed distances of the point `r` to the edge lines of the quad `q` (either winding); NaN for a
+/// zero-length edge.
+fn edge_distances(q: &[Vec<f64>], r: [f64; 2]) -> Vec<f64> {
+    let n = q.len();
+    (0..n)
+        .map(|e| {
+            let (p0, p1) = (&q[e], &q[(e + 1) % n]);
+            let (ex, ey) = (p1[0] - p0[0], p1[1] - p0[1]);
+            let len = (ex * ex + ey * ey).sqrt();
+            if len == 0.0 {
+                // a flat incident face: no side here (and nothing strictly inside)
+                return f64::NAN;
+            }
+            (ex * (r[1] - p0[1]) - ey * (r[0] - p0[0])) / len
+        })
+        .collect()
+}
+
+/// Keeps the corners of `polygon` at most the margin above the reference face (centre
+/// `face_center`, outward normal `m`) as candidates, moved midway; points within the weld
+/// distance are one (a point found twice on a boundary, the corners of a flat face): the one with
+/// the smaller symmetric key.
+fn keep_below(
+    polygon: Vec<Corner>,
+    face_center: DVec3,
+    m: DVec3,
+    margin: f64,
+    weld: f64,
+    out: &mut ReferenceManifold,
+) {
     for c in polygon {
         let separation = (c.point - face_center).dot(m);
         out.closeness = out.closeness.min((separation - margin).abs());
         if separation > margin {
             continue;
         }
-        let point = c.point - m * (0.5 * separation);
         let contact = ReferenceContact {
-            point,
+            point: c.point - m * (0.5 * separation),
             separation,
             id: c.id,
             boundary: c.boundary,
         };
-        let mut welded = false;
-        for u in out.candidates.iter_mut() {
-            let d = (u.point - point).length();
-            if d <= weld {
-                welded = true;
-                if c.id.symmetric_key() < u.id.symmetric_key() {
-                    *u = contact;
-                }
-                break;
-            }
-            out.closeness = out.closeness.min(d - weld);
-        }
-        if !welded {
-            out.closeness = out.closeness.min(c.boundary);
-            out.candidates.push(contact);
-        }
+        weld_or_add(contact, weld, out);
     }
-    let max_points = if dim == 3 { 4 } else { 2 };
+}
+
+/// Welds `contact` into the first candidate within `weld` of it (keeping the smaller symmetric
+/// key), or adds it as a new candidate.
+fn weld_or_add(contact: ReferenceContact, weld: f64, out: &mut ReferenceManifold) {
+    for u in out.candidates.iter_mut() {
+        let d = (u.point - contact.point).length();
+        if d <= weld {
+            if contact.id.symmetric_key() < u.id.symmetric_key() {
+                *u = contact;
+            }
+            return;
+        }
+        out.closeness = out.closeness.min(d - weld);
+    }
+    out.closeness = out.closeness.min(contact.boundary);
+    out.candidates.push(contact);
+}
+
+/// The manifold's points: the candidates, reduced to `max_points` when there are more
+/// ([`reduce`], ties within `tol`).
+fn reduce_to(max_points: usize, m: DVec3, tol: f64, out: &mut ReferenceManifold) {
     if out.candidates.len() <= max_points {
         out.points = out.candidates.clone();
     } else {
-        let (points, closeness) = reduce(&out.candidates, m, TIE * scale);
+        let (points, closeness) = reduce(&out.candidates, m, tol);
         out.points = points;
         out.closeness = out.closeness.min(closeness);
     }
@@ -788,101 +1001,147 @@ pub fn compare<V: crate::sat::Vector>(
     margin: f32,
     tol: f64,
 ) -> ManifoldAgreement {
-    let disagree = |what: String, r: Option<&ReferenceManifold>| match r {
-        Some(r) if r.closeness <= tol => ManifoldAgreement::NearTie,
-        _ => ManifoldAgreement::Disagree(what),
-    };
     match (fast, reference) {
         (None, None) => ManifoldAgreement::Agree,
-        (Some(f), None) => {
-            // separated beyond the margin in f64: only rounding of the gap or of the keep test
-            // against the margin can explain a manifold
-            let worst = f
-                .points()
-                .iter()
-                .map(|p| p.separation)
-                .fold(f32::NEG_INFINITY, f32::max);
-            let near_margin = |x: f32| (x as f64 - margin as f64).abs() <= tol;
-            if near_margin(f.choice.gap) || near_margin(worst) {
-                ManifoldAgreement::NearTie
-            } else {
-                ManifoldAgreement::Disagree(format!(
-                    "f32 has {} point(s) on axis {}, the f64 reference none",
-                    f.len(),
-                    f.choice.chosen
-                ))
-            }
-        }
+        (Some(f), None) => fast_only(f, margin, tol),
         (None, Some(r)) => disagree(
             format!(
                 "the f64 reference has {} point(s) on axis {}, f32 none",
                 r.points.len(),
                 r.chosen
             ),
-            Some(r),
+            r,
+            tol,
         ),
-        (Some(f), Some(r)) => {
-            // parallel faces of A and B tied within rounding, f32 taking one as the reference
-            // face and f64 the other: the contact polygon is the same, but where its corners tie
-            // in depth the reduction to four may keep other ones
-            let face = |k: AxisKind| !matches!(k, AxisKind::Edge(..));
-            let swapped_faces = f.choice.chosen != r.chosen && face(f.choice.kind) && face(r.kind);
-            let points_disagree = |what: String, r: Option<&ReferenceManifold>| {
-                if swapped_faces {
-                    ManifoldAgreement::NearTie
-                } else {
-                    disagree(what, r)
-                }
-            };
-            let n = f.normal.to_dvec3();
-            if (n - r.normal).length() > tol {
-                return disagree(
-                    format!(
-                        "axis {} normal {n:?} (f32) against axis {} normal {:?} (f64)",
-                        f.choice.chosen, r.chosen, r.normal
-                    ),
-                    Some(r),
-                );
+        (Some(f), Some(r)) => compare_both(f, r, tol),
+    }
+}
+
+/// A difference: [`ManifoldAgreement::NearTie`] when the reference was within `tol` of a
+/// decision, [`ManifoldAgreement::Disagree`] with `what` otherwise.
+fn disagree(what: String, r: &ReferenceManifold, tol: f64) -> ManifoldAgreement {
+    if r.closeness <= tol {
+        ManifoldAgreement::NearTie
+    } else {
+        ManifoldAgreement::Disagree(what)
+    }
+}
+
+/// A manifold in `f32` where the `f64` reference has none.
+fn fast_only<V: crate::sat::Vector>(f: &Manifold<V>, margin: f32, tol: f64) -> ManifoldAgreement {
+    // separated beyond the margin in f64: only rounding of the gap or of the keep test
+    // against the margin can explain a manifold
+    let worst = f
+        .points()
+        .iter()
+        .map(|p| p.separation)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let near_margin = |x: f32| (x as f64 - margin as f64).abs() <= tol;
+    if near_margin(f.choice.gap) || near_margin(worst) {
+        ManifoldAgreement::NearTie
+    } else {
+        ManifoldAgreement::Disagree(format!(
+            "f32 has {} point(s) on axis {}, the f64 reference none",
+            f.len(),
+            f.choice.chosen
+        ))
+    }
+}
+
+/// Both manifolds present: the normal, then the number of points, then each point, then the axis.
+fn compare_both<V: crate::sat::Vector>(
+    f: &Manifold<V>,
+    r: &ReferenceManifold,
+    tol: f64,
+) -> ManifoldAgreement {
+    // parallel faces of A and B tied within rounding, f32 taking one as the reference
+    // face and f64 the other: the contact polygon is the same, but where its corners tie
+    // in depth the reduction to four may keep other ones
+    let face = |k: AxisKind| !matches!(k, AxisKind::Edge(..));
+    let swapped_faces = f.choice.chosen != r.chosen && face(f.choice.kind) && face(r.kind);
+    let n = f.normal.to_dvec3();
+    if (n - r.normal).length() > tol {
+        return disagree(
+            format!(
+                "axis {} normal {n:?} (f32) against axis {} normal {:?} (f64)",
+                f.choice.chosen, r.chosen, r.normal
+            ),
+            r,
+            tol,
+        );
+    }
+    if f.len() != r.points.len() {
+        return points_disagree(
+            format!("{} points (f32) against {} (f64)", f.len(), r.points.len()),
+            swapped_faces,
+            r,
+            tol,
+        );
+    }
+    if let Some(difference) = compare_points(f, r, swapped_faces, tol) {
+        return difference;
+    }
+    // the same normal and points: a different axis label is a tie between parallel faces
+    // of A and B, either of which may hold the reference face
+    if f.choice.chosen != r.chosen && !swapped_faces {
+        return disagree(
+            format!("axis {} (f32) against {} (f64)", f.choice.chosen, r.chosen),
+            r,
+            tol,
+        );
+    }
+    ManifoldAgreement::Agree
+}
+
+/// A difference in the points: [`ManifoldAgreement::NearTie`] when A's and B's faces were
+/// swapped, as [`disagree`] otherwise.
+fn points_disagree(
+    what: String,
+    swapped_faces: bool,
+    r: &ReferenceManifold,
+    tol: f64,
+) -> ManifoldAgreement {
+    if swapped_faces {
+        ManifoldAgreement::NearTie
+    } else {
+        disagree(what, r, tol)
+    }
+}
+
+/// The first fast point with no reference point of the same id, position and separation (within
+/// `tol`), as a difference; `None` when every point has one.
+fn compare_points<V: crate::sat::Vector>(
+    f: &Manifold<V>,
+    r: &ReferenceManifold,
+    swapped_faces: bool,
+    tol: f64,
+) -> Option<ManifoldAgreement> {
+    for p in f.points() {
+        let q = p.point.to_dvec3();
+        let Some(m) = r.points.iter().find(|m| m.id == p.id) else {
+            // the same point under another feature: a point on a feature's boundary
+            // (an edge's end, a face's edge) is named by rounding
+            if r.points.iter().any(|m| (m.point - q).length() <= tol) {
+                return Some(ManifoldAgreement::NearTie);
             }
-            if f.len() != r.points.len() {
-                return points_disagree(
-                    format!("{} points (f32) against {} (f64)", f.len(), r.points.len()),
-                    Some(r),
-                );
-            }
-            for p in f.points() {
-                let q = p.point.to_dvec3();
-                let Some(m) = r.points.iter().find(|m| m.id == p.id) else {
-                    // the same point under another feature: a point on a feature's boundary
-                    // (an edge's end, a face's edge) is named by rounding
-                    if r.points.iter().any(|m| (m.point - q).length() <= tol) {
-                        return ManifoldAgreement::NearTie;
-                    }
-                    return points_disagree(
-                        format!("f32 point {} not in the f64 manifold", p.id),
-                        Some(r),
-                    );
-                };
-                if (m.point - q).length() > tol || (m.separation - p.separation as f64).abs() > tol
-                {
-                    return points_disagree(
-                        format!(
-                            "{}: {q:?} separation {} (f32) against {:?} separation {} (f64)",
-                            p.id, p.separation, m.point, m.separation
-                        ),
-                        Some(r),
-                    );
-                }
-            }
-            // the same normal and points: a different axis label is a tie between parallel faces
-            // of A and B, either of which may hold the reference face
-            if f.choice.chosen != r.chosen && !swapped_faces {
-                return disagree(
-                    format!("axis {} (f32) against {} (f64)", f.choice.chosen, r.chosen),
-                    Some(r),
-                );
-            }
-            ManifoldAgreement::Agree
+            return Some(points_disagree(
+                format!("f32 point {} not in the f64 manifold", p.id),
+                swapped_faces,
+                r,
+                tol,
+            ));
+        };
+        if (m.point - q).length() > tol || (m.separation - p.separation as f64).abs() > tol {
+            return Some(points_disagree(
+                format!(
+                    "{}: {q:?} separation {} (f32) against {:?} separation {} (f64)",
+                    p.id, p.separation, m.point, m.separation
+                ),
+                swapped_faces,
+                r,
+                tol,
+            ));
         }
     }
+    None
 }
