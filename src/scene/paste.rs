@@ -371,146 +371,192 @@ fn box_value(
     n: &[f64],
     notes: &mut Vec<Note>,
 ) -> Result<Value, SceneError> {
-    Ok(match (engine, mode) {
-        (Engine::Unity, Mode::Three) => {
-            let (center, size, scale, position, q) = (
-                &n[0..3],
-                &n[3..6],
-                &n[6..9],
-                &n[9..12],
-                [n[12], n[13], n[14], n[15]],
-            );
-            nonnegative(which, "BoxCollider.size", size)?;
-            notes.extend(order_note(which, &q, false));
-            let world_size: Vec<f64> = size.iter().zip(scale).map(|(s, k)| s * k.abs()).collect();
-            let offset = DVec3::from_slice(center) * DVec3::from_slice(scale);
-            let world_center = DVec3::from_slice(position) + unit_quat(q) * offset;
-            if scale.iter().any(|k| *k < 0.0) {
-                notes.push(Note::about(which, format!("lossyScale {} is negative on an axis: a mirrored box, sized by the absolute scale", list(scale))));
-            }
-            if scale.iter().any(|k| *k != 1.0) || offset != DVec3::ZERO {
-                notes.push(Note::about(which, format!(
-                    "world size = size × |lossyScale| = {}, world centre = position + rotation × (center × lossyScale) = {}",
-                    list(&world_size),
-                    list(&world_center.to_array())
-                )));
-            }
-            json!({"center": world_center.to_array(), "size": world_size, "rotation": q})
-        }
-        (Engine::Unity, Mode::Two) => {
-            let (offset, size, scale, position, degrees) =
-                (&n[0..2], &n[2..4], &n[4..6], &n[6..8], n[8]);
-            nonnegative(which, "BoxCollider2D.size", size)?;
-            let world_size: Vec<f64> = size.iter().zip(scale).map(|(s, k)| s * k.abs()).collect();
-            let local = DVec2::from_slice(offset) * DVec2::from_slice(scale);
-            let turned = DVec2::from_angle(degrees.to_radians()).rotate(local);
-            let world_center = DVec2::from_slice(position) + turned;
-            if scale.iter().any(|k| *k != 1.0) || local != DVec2::ZERO {
-                notes.push(Note::about(which, format!(
-                    "world size = size × |lossyScale| = {}, world centre = position + rotation × (offset × lossyScale) = {}",
-                    list(&world_size),
-                    list(&world_center.to_array())
-                )));
-            }
-            json!({"center": world_center.to_array(), "size": world_size, "angle_deg": degrees})
-        }
-        (Engine::Godot, Mode::Three) => {
-            nonnegative(which, "BoxShape3D.size", &n[0..3])?;
-            let rows: Vec<[f64; 3]> = (0..3).map(|i| [n[3 + i], n[6 + i], n[9 + i]]).collect();
-            json!({"center": &n[12..15], "size": &n[0..3], "basis": rows})
-        }
-        (Engine::Godot, Mode::Two) => {
-            let size = &n[0..2];
-            nonnegative(which, "RectangleShape2D.size", size)?;
-            let (x, y) = (DVec2::new(n[2], n[3]), DVec2::new(n[4], n[5]));
-            let (angle, note) = angle_from_columns(x, y).map_err(|e| {
-                let mut m = format!("the Transform2D {e}; satbox takes a pure rotation");
-                if let Some(scale) = e.scale() {
-                    let scaled: Vec<f64> = size.iter().zip(scale).map(|(s, k)| s * k).collect();
-                    m += &format!(
-                        ": move the scale into RectangleShape2D.size ({} becomes {}) and divide each column by its length",
-                        list(size),
-                        list(&scaled)
-                    );
-                }
-                bad(which, m)
-            })?;
-            if let Some(note) = note {
-                notes.push(Note::about(which, format!("the Transform2D {note}")));
-            }
-            json!({"center": &n[6..8], "size": size, "angle": angle})
-        }
-        (Engine::Jolt, _) => {
-            let (half, radius, position, q) = (&n[0..3], n[3], &n[4..7], &n[7..11]);
-            nonnegative(which, "BoxShape half extent", half)?;
-            let smallest = half.iter().fold(f64::INFINITY, |m, x| m.min(*x));
-            if radius < 0.0 || radius > smallest {
-                return Err(bad(which, format!(
-                    "the convex radius {} must be between 0 and the smallest half extent {} (Jolt's half extents include it)",
-                    f64_text(radius),
-                    f64_text(smallest)
-                )));
-            }
-            notes.extend(order_note(which, q, false));
-            if radius > 0.0 {
-                let r = radius;
-                notes.push(Note::about(which, format!(
-                    "Jolt rounds this box's edges and corners by its convex radius {}: satbox tests the sharp box, whose edges reach up to {} and corners up to {} beyond Jolt's rounded one",
-                    f64_text(r),
-                    f64_text(round4(r * (2f64.sqrt() - 1.0))),
-                    f64_text(round4(r * (3f64.sqrt() - 1.0)))
-                )));
-            }
-            json!({"center": position, "half_extents": half, "rotation": q})
-        }
-        (Engine::Parry, Mode::Three) | (Engine::MuJoCo, _) => {
-            let (half, position, q) = (&n[0..3], &n[3..6], &n[6..10]);
-            let what = if engine == Engine::MuJoCo {
-                "size"
-            } else {
-                "Cuboid half extents"
-            };
-            nonnegative(which, what, half)?;
-            notes.extend(order_note(which, q, true));
-            json!({"center": position, "half_extents": half, "rotation_wxyz": q})
-        }
+    match (engine, mode) {
+        (Engine::Unity, Mode::Three) => unity_box_collider(which, n, notes),
+        (Engine::Unity, Mode::Two) => unity_box_collider_2d(which, n, notes),
+        (Engine::Godot, Mode::Three) => godot_box_shape_3d(which, n),
+        (Engine::Godot, Mode::Two) => godot_rectangle_shape_2d(which, n, notes),
+        (Engine::Jolt, _) => jolt_box_shape(which, n, notes),
+        (Engine::Parry, Mode::Three) => half_extents_wxyz(which, "Cuboid half extents", n, notes),
+        (Engine::MuJoCo, _) => half_extents_wxyz(which, "size", n, notes),
         (Engine::ParryGlam, Mode::Three) | (Engine::Box2D3D, Mode::Three) => {
-            let (half, position, q) = (&n[0..3], &n[3..6], &n[6..10]);
-            nonnegative(which, "half extents", half)?;
-            notes.extend(order_note(which, q, false));
-            json!({"center": position, "half_extents": half, "rotation": q})
+            half_extents_xyzw(which, n, notes)
         }
-        (Engine::Parry | Engine::ParryGlam, Mode::Two) => {
-            nonnegative(which, "Cuboid half extents", &n[0..2])?;
-            json!({"center": &n[2..4], "half_extents": &n[0..2], "angle": n[4]})
+        (Engine::Parry | Engine::ParryGlam, Mode::Two) => parry_cuboid_2d(which, n),
+        (Engine::Bepu, _) => bepu_box(which, n, notes),
+        (Engine::Box2D3D, Mode::Two) => box2d_make_box(which, n, notes),
+    }
+}
+
+/// Unity 3D: a `BoxCollider`'s local centre and size, scaled by `lossyScale`, on the transform.
+fn unity_box_collider(which: Which, n: &[f64], notes: &mut Vec<Note>) -> Result<Value, SceneError> {
+    let (center, size, scale, position, q) = (
+        &n[0..3],
+        &n[3..6],
+        &n[6..9],
+        &n[9..12],
+        [n[12], n[13], n[14], n[15]],
+    );
+    nonnegative(which, "BoxCollider.size", size)?;
+    notes.extend(order_note(which, &q, false));
+    let world_size: Vec<f64> = size.iter().zip(scale).map(|(s, k)| s * k.abs()).collect();
+    let offset = DVec3::from_slice(center) * DVec3::from_slice(scale);
+    let world_center = DVec3::from_slice(position) + unit_quat(q) * offset;
+    if scale.iter().any(|k| *k < 0.0) {
+        notes.push(Note::about(
+            which,
+            format!(
+                "lossyScale {} is negative on an axis: a mirrored box, sized by the absolute scale",
+                list(scale)
+            ),
+        ));
+    }
+    if scale.iter().any(|k| *k != 1.0) || offset != DVec3::ZERO {
+        notes.push(Note::about(which, format!(
+            "world size = size × |lossyScale| = {}, world centre = position + rotation × (center × lossyScale) = {}",
+            list(&world_size),
+            list(&world_center.to_array())
+        )));
+    }
+    Ok(json!({"center": world_center.to_array(), "size": world_size, "rotation": q}))
+}
+
+/// Unity 2D: a `BoxCollider2D`'s local offset and size, scaled by `lossyScale`, on the transform.
+fn unity_box_collider_2d(
+    which: Which,
+    n: &[f64],
+    notes: &mut Vec<Note>,
+) -> Result<Value, SceneError> {
+    let (offset, size, scale, position, degrees) = (&n[0..2], &n[2..4], &n[4..6], &n[6..8], n[8]);
+    nonnegative(which, "BoxCollider2D.size", size)?;
+    let world_size: Vec<f64> = size.iter().zip(scale).map(|(s, k)| s * k.abs()).collect();
+    let local = DVec2::from_slice(offset) * DVec2::from_slice(scale);
+    let turned = DVec2::from_angle(degrees.to_radians()).rotate(local);
+    let world_center = DVec2::from_slice(position) + turned;
+    if scale.iter().any(|k| *k != 1.0) || local != DVec2::ZERO {
+        notes.push(Note::about(which, format!(
+            "world size = size × |lossyScale| = {}, world centre = position + rotation × (offset × lossyScale) = {}",
+            list(&world_size),
+            list(&world_center.to_array())
+        )));
+    }
+    Ok(json!({"center": world_center.to_array(), "size": world_size, "angle_deg": degrees}))
+}
+
+/// Godot 3D: a `BoxShape3D`'s full size and the global transform's basis columns and origin.
+fn godot_box_shape_3d(which: Which, n: &[f64]) -> Result<Value, SceneError> {
+    nonnegative(which, "BoxShape3D.size", &n[0..3])?;
+    let rows: Vec<[f64; 3]> = (0..3).map(|i| [n[3 + i], n[6 + i], n[9 + i]]).collect();
+    Ok(json!({"center": &n[12..15], "size": &n[0..3], "basis": rows}))
+}
+
+/// Godot 2D: a `RectangleShape2D`'s full size and the global `Transform2D`, a pure rotation.
+fn godot_rectangle_shape_2d(
+    which: Which,
+    n: &[f64],
+    notes: &mut Vec<Note>,
+) -> Result<Value, SceneError> {
+    let size = &n[0..2];
+    nonnegative(which, "RectangleShape2D.size", size)?;
+    let (x, y) = (DVec2::new(n[2], n[3]), DVec2::new(n[4], n[5]));
+    let (angle, note) = angle_from_columns(x, y).map_err(|e| {
+        let mut m = format!("the Transform2D {e}; satbox takes a pure rotation");
+        if let Some(scale) = e.scale() {
+            let scaled: Vec<f64> = size.iter().zip(scale).map(|(s, k)| s * k).collect();
+            m += &format!(
+                ": move the scale into RectangleShape2D.size ({} becomes {}) and divide each column by its length",
+                list(size),
+                list(&scaled)
+            );
         }
-        (Engine::Bepu, _) => {
-            let (size, position, q) = (&n[0..3], &n[3..6], &n[6..10]);
-            nonnegative(which, "Box width, height, length", size)?;
-            notes.extend(order_note(which, q, false));
-            json!({"center": position, "size": size, "rotation": q})
-        }
-        (Engine::Box2D3D, Mode::Two) => {
-            let (half, position, (c, s)) = (&n[0..2], &n[2..4], (n[4], n[5]));
-            nonnegative(which, "b2MakeBox half extents", half)?;
-            if robust_length(&[c, s]) == 0.0 {
-                return Err(bad(
-                    which,
-                    "b2Rot (0, 0) is not a rotation: a b2Rot is (cos, sin) of the angle",
-                ));
-            }
-            if let Some(n) = length_note(&[c, s]) {
-                notes.push(Note::about(
-                    which,
-                    format!(
-                        "b2Rot {} {n}: a b2Rot is (cos, sin) of the angle, of length 1",
-                        list(&[c, s])
-                    ),
-                ));
-            }
-            json!({"center": position, "half_extents": half, "angle": s.atan2(c)})
-        }
-    })
+        bad(which, m)
+    })?;
+    if let Some(note) = note {
+        notes.push(Note::about(which, format!("the Transform2D {note}")));
+    }
+    Ok(json!({"center": &n[6..8], "size": size, "angle": angle}))
+}
+
+/// Jolt: a `BoxShape`'s half extents (its convex radius included), position and `Quat`.
+fn jolt_box_shape(which: Which, n: &[f64], notes: &mut Vec<Note>) -> Result<Value, SceneError> {
+    let (half, radius, position, q) = (&n[0..3], n[3], &n[4..7], &n[7..11]);
+    nonnegative(which, "BoxShape half extent", half)?;
+    let smallest = half.iter().fold(f64::INFINITY, |m, x| m.min(*x));
+    if radius < 0.0 || radius > smallest {
+        return Err(bad(which, format!(
+            "the convex radius {} must be between 0 and the smallest half extent {} (Jolt's half extents include it)",
+            f64_text(radius),
+            f64_text(smallest)
+        )));
+    }
+    notes.extend(order_note(which, q, false));
+    if radius > 0.0 {
+        let r = radius;
+        notes.push(Note::about(which, format!(
+            "Jolt rounds this box's edges and corners by its convex radius {}: satbox tests the sharp box, whose edges reach up to {} and corners up to {} beyond Jolt's rounded one",
+            f64_text(r),
+            f64_text(round4(r * (2f64.sqrt() - 1.0))),
+            f64_text(round4(r * (3f64.sqrt() - 1.0)))
+        )));
+    }
+    Ok(json!({"center": position, "half_extents": half, "rotation": q}))
+}
+
+/// parry on nalgebra (3D) and MuJoCo: half extents called `what`, position, quaternion w first.
+fn half_extents_wxyz(
+    which: Which,
+    what: &str,
+    n: &[f64],
+    notes: &mut Vec<Note>,
+) -> Result<Value, SceneError> {
+    let (half, position, q) = (&n[0..3], &n[3..6], &n[6..10]);
+    nonnegative(which, what, half)?;
+    notes.extend(order_note(which, q, true));
+    Ok(json!({"center": position, "half_extents": half, "rotation_wxyz": q}))
+}
+
+/// parry on glam and Box3D: half extents, position, quaternion w last.
+fn half_extents_xyzw(which: Which, n: &[f64], notes: &mut Vec<Note>) -> Result<Value, SceneError> {
+    let (half, position, q) = (&n[0..3], &n[3..6], &n[6..10]);
+    nonnegative(which, "half extents", half)?;
+    notes.extend(order_note(which, q, false));
+    Ok(json!({"center": position, "half_extents": half, "rotation": q}))
+}
+
+/// parry 2D: a `Cuboid`'s half extents, translation and angle in radians.
+fn parry_cuboid_2d(which: Which, n: &[f64]) -> Result<Value, SceneError> {
+    nonnegative(which, "Cuboid half extents", &n[0..2])?;
+    Ok(json!({"center": &n[2..4], "half_extents": &n[0..2], "angle": n[4]}))
+}
+
+/// bepuphysics2: a `Box`'s full width, height and length, and its `RigidPose`.
+fn bepu_box(which: Which, n: &[f64], notes: &mut Vec<Note>) -> Result<Value, SceneError> {
+    let (size, position, q) = (&n[0..3], &n[3..6], &n[6..10]);
+    nonnegative(which, "Box width, height, length", size)?;
+    notes.extend(order_note(which, q, false));
+    Ok(json!({"center": position, "size": size, "rotation": q}))
+}
+
+/// Box2D: `b2MakeBox` half extents, position and a `b2Rot` as cosine and sine.
+fn box2d_make_box(which: Which, n: &[f64], notes: &mut Vec<Note>) -> Result<Value, SceneError> {
+    let (half, position, (c, s)) = (&n[0..2], &n[2..4], (n[4], n[5]));
+    nonnegative(which, "b2MakeBox half extents", half)?;
+    if robust_length(&[c, s]) == 0.0 {
+        return Err(bad(
+            which,
+            "b2Rot (0, 0) is not a rotation: a b2Rot is (cos, sin) of the angle",
+        ));
+    }
+    if let Some(n) = length_note(&[c, s]) {
+        notes.push(Note::about(
+            which,
+            format!(
+                "b2Rot {} {n}: a b2Rot is (cos, sin) of the angle, of length 1",
+                list(&[c, s])
+            ),
+        ));
+    }
+    Ok(json!({"center": position, "half_extents": half, "angle": s.atan2(c)}))
 }
 
 fn round4(x: f64) -> f64 {
