@@ -207,108 +207,145 @@ fn separated_lanes<S: pulp::Simd>(
     a: impl Fn(usize) -> S::f32s,
     b: impl Fn(usize) -> S::f32s,
 ) -> S::m32s {
-    // direct calls, no closures: the vector instructions must be inlined into the function that
-    // enables them
-    macro_rules! add {
-        ($x:expr, $y:expr) => {
-            simd.add_f32s($x, $y)
-        };
-    }
-    macro_rules! sub {
-        ($x:expr, $y:expr) => {
-            simd.sub_f32s($x, $y)
-        };
-    }
-    macro_rules! mul {
-        ($x:expr, $y:expr) => {
-            simd.mul_f32s($x, $y)
-        };
-    }
-    macro_rules! abs {
-        ($x:expr) => {
-            simd.abs_f32s($x)
-        };
-    }
-    macro_rules! gt {
-        ($x:expr, $y:expr) => {
-            simd.greater_than_f32s($x, $y)
-        };
-    }
-    macro_rules! or {
-        ($x:expr, $y:expr) => {
-            simd.or_m32s($x, $y)
-        };
-    }
-
+    // direct calls and `#[inline(always)]` stages, no closures of their own: the vector
+    // instructions must be inlined into the function that enables them
     let tw = [
-        sub!(b(CX), a(CX)),
-        sub!(b(CX + 1), a(CX + 1)),
-        sub!(b(CX + 2), a(CX + 2)),
+        simd.sub_f32s(b(CX), a(CX)),
+        simd.sub_f32s(b(CX + 1), a(CX + 1)),
+        simd.sub_f32s(b(CX + 2), a(CX + 2)),
     ];
-    let reach = add!(a(RADIUS), b(RADIUS));
-    let d2 = add!(
-        add!(mul!(tw[0], tw[0]), mul!(tw[1], tw[1])),
-        mul!(tw[2], tw[2])
-    );
-    let mut apart = gt!(d2, mul!(reach, reach));
+    let apart = spheres_apart(simd, &a, &b, tw);
+    let p = Relative::load(simd, &a, &b, tw);
+    let apart = face_axes_of_a(simd, &p, apart);
+    let apart = face_axes_of_b(simd, &p, apart);
+    edge_axes(simd, &p, apart)
+}
 
-    let zero = simd.splat_f32s(0.0);
-    let (mut ma, mut mb) = ([[zero; 3]; 3], [[zero; 3]; 3]);
-    let (mut ea, mut eb) = ([zero; 3], [zero; 3]);
-    for k in 0..3 {
+/// `(x₀·y₀ + x₁·y₁) + x₂·y₂`, in that order.
+#[cfg(feature = "simd")]
+#[inline(always)]
+fn dot3<S: pulp::Simd>(simd: S, x: [S::f32s; 3], y: [S::f32s; 3]) -> S::f32s {
+    simd.add_f32s(
+        simd.add_f32s(simd.mul_f32s(x[0], y[0]), simd.mul_f32s(x[1], y[1])),
+        simd.mul_f32s(x[2], y[2]),
+    )
+}
+
+/// The pairs whose bounding spheres are apart: `|T|² > (r_A + r_B)²`, `tw` = T in world space.
+#[cfg(feature = "simd")]
+#[inline(always)]
+fn spheres_apart<S: pulp::Simd>(
+    simd: S,
+    a: &impl Fn(usize) -> S::f32s,
+    b: &impl Fn(usize) -> S::f32s,
+    tw: [S::f32s; 3],
+) -> S::m32s {
+    let reach = simd.add_f32s(a(RADIUS), b(RADIUS));
+    simd.greater_than_f32s(dot3(simd, tw, tw), simd.mul_f32s(reach, reach))
+}
+
+/// One vector of pairs as the 15 axes read them: B in A's frame.
+#[cfg(feature = "simd")]
+struct Relative<S: pulp::Simd> {
+    /// A's half extents.
+    ea: [S::f32s; 3],
+    /// B's half extents.
+    eb: [S::f32s; 3],
+    /// `r[i][j] = A.u_i · B.u_j`.
+    r: [[S::f32s; 3]; 3],
+    /// `q[i][j] = |r[i][j]| + ε`.
+    q: [[S::f32s; 3]; 3],
+    /// `t[i] = T · A.u_i`.
+    t: [S::f32s; 3],
+}
+
+#[cfg(feature = "simd")]
+impl<S: pulp::Simd> Relative<S> {
+    /// Loads both boxes' axes and half extents and puts B in A's frame; `tw` = T in world space.
+    #[inline(always)]
+    fn load(
+        simd: S,
+        a: &impl Fn(usize) -> S::f32s,
+        b: &impl Fn(usize) -> S::f32s,
+        tw: [S::f32s; 3],
+    ) -> Self {
+        let zero = simd.splat_f32s(0.0);
+        // ua[i][k] = A.u_i[k] (stream `M + 3k + i`), ub[j][k] = B.u_j[k]
+        let (mut ua, mut ub) = ([[zero; 3]; 3], [[zero; 3]; 3]);
+        let (mut ea, mut eb) = ([zero; 3], [zero; 3]);
+        for k in 0..3 {
+            for i in 0..3 {
+                ua[i][k] = a(M + 3 * k + i);
+                ub[i][k] = b(M + 3 * k + i);
+            }
+            ea[k] = a(EX + k);
+            eb[k] = b(EX + k);
+        }
+        let eps = simd.splat_f32s(super::PARALLEL_EPSILON);
+        let (mut r, mut q, mut t) = ([[zero; 3]; 3], [[zero; 3]; 3], [zero; 3]);
         for i in 0..3 {
-            ma[k][i] = a(M + 3 * k + i);
-            mb[k][i] = b(M + 3 * k + i);
+            for j in 0..3 {
+                r[i][j] = dot3(simd, ua[i], ub[j]);
+                q[i][j] = simd.add_f32s(simd.abs_f32s(r[i][j]), eps);
+            }
+            t[i] = dot3(simd, ua[i], tw);
         }
-        ea[k] = a(EX + k);
-        eb[k] = b(EX + k);
+        Self { ea, eb, r, q, t }
     }
-    // r[i][j] = A.u_i · B.u_j and t[i] = T · A.u_i, summed over k in order; q = |r| + ε
-    let eps = simd.splat_f32s(super::PARALLEL_EPSILON);
-    let (mut r, mut q, mut t) = ([[zero; 3]; 3], [[zero; 3]; 3], [zero; 3]);
-    for i in 0..3 {
-        for j in 0..3 {
-            r[i][j] = add!(
-                add!(mul!(ma[0][i], mb[0][j]), mul!(ma[1][i], mb[1][j])),
-                mul!(ma[2][i], mb[2][j])
-            );
-            q[i][j] = add!(abs!(r[i][j]), eps);
-        }
-        t[i] = add!(
-            add!(mul!(ma[0][i], tw[0]), mul!(ma[1][i], tw[1])),
-            mul!(ma[2][i], tw[2])
-        );
-    }
+}
 
-    // L = A.u_i
+/// `apart`, or-ed with the face axes of A: L = A.u_i.
+#[cfg(feature = "simd")]
+#[inline(always)]
+fn face_axes_of_a<S: pulp::Simd>(simd: S, p: &Relative<S>, mut apart: S::m32s) -> S::m32s {
     for i in 0..3 {
-        let rb = add!(
-            add!(mul!(q[i][0], eb[0]), mul!(q[i][1], eb[1])),
-            mul!(q[i][2], eb[2])
-        );
-        apart = or!(apart, gt!(abs!(t[i]), add!(ea[i], rb)));
+        let rb = dot3(simd, p.q[i], p.eb);
+        let beyond = simd.greater_than_f32s(simd.abs_f32s(p.t[i]), simd.add_f32s(p.ea[i], rb));
+        apart = simd.or_m32s(apart, beyond);
     }
-    // L = B.u_j
+    apart
+}
+
+/// `apart`, or-ed with the face axes of B: L = B.u_j.
+#[cfg(feature = "simd")]
+#[inline(always)]
+fn face_axes_of_b<S: pulp::Simd>(simd: S, p: &Relative<S>, mut apart: S::m32s) -> S::m32s {
     for j in 0..3 {
-        let tl = add!(
-            add!(mul!(r[0][j], t[0]), mul!(r[1][j], t[1])),
-            mul!(r[2][j], t[2])
+        let (rj, qj) = (
+            [p.r[0][j], p.r[1][j], p.r[2][j]],
+            [p.q[0][j], p.q[1][j], p.q[2][j]],
         );
-        let ra = add!(
-            add!(mul!(q[0][j], ea[0]), mul!(q[1][j], ea[1])),
-            mul!(q[2][j], ea[2])
-        );
-        apart = or!(apart, gt!(abs!(tl), add!(ra, eb[j])));
+        let tl = dot3(simd, rj, p.t);
+        let ra = dot3(simd, qj, p.ea);
+        let beyond = simd.greater_than_f32s(simd.abs_f32s(tl), simd.add_f32s(ra, p.eb[j]));
+        apart = simd.or_m32s(apart, beyond);
     }
-    // L = A.u_i × B.u_j
+    apart
+}
+
+/// `apart`, or-ed with the edge axes: L = A.u_i × B.u_j.
+#[cfg(feature = "simd")]
+#[inline(always)]
+fn edge_axes<S: pulp::Simd>(simd: S, p: &Relative<S>, mut apart: S::m32s) -> S::m32s {
+    let (r, q, t, ea, eb) = (&p.r, &p.q, &p.t, &p.ea, &p.eb);
     for j in 0..3 {
         let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
         for i in 0..3 {
             let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-            let tl = sub!(mul!(t[i2], r[i1][j]), mul!(t[i1], r[i2][j]));
-            let ra = add!(mul!(ea[i1], q[i2][j]), mul!(ea[i2], q[i1][j]));
-            let rb = add!(mul!(q[i][j2], eb[j1]), mul!(q[i][j1], eb[j2]));
-            apart = or!(apart, gt!(abs!(tl), add!(ra, rb)));
+            let tl = simd.sub_f32s(
+                simd.mul_f32s(t[i2], r[i1][j]),
+                simd.mul_f32s(t[i1], r[i2][j]),
+            );
+            let ra = simd.add_f32s(
+                simd.mul_f32s(ea[i1], q[i2][j]),
+                simd.mul_f32s(ea[i2], q[i1][j]),
+            );
+            let rb = simd.add_f32s(
+                simd.mul_f32s(q[i][j2], eb[j1]),
+                simd.mul_f32s(q[i][j1], eb[j2]),
+            );
+            let beyond = simd.greater_than_f32s(simd.abs_f32s(tl), simd.add_f32s(ra, rb));
+            apart = simd.or_m32s(apart, beyond);
         }
     }
     apart
