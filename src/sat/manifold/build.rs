@@ -158,6 +158,7 @@ fn sign(x: f32) -> f32 {
 /// an edge axis beats it by the bias. Faces come first in `gaps` (`faces` of them); a degenerate
 /// edge axis has the gap −∞ here, so that it is never chosen. Also returns the best face axis and
 /// the bias threshold.
+#[inline(always)]
 fn choose(
     gaps: &[f32],
     faces: usize,
@@ -324,120 +325,164 @@ fn report_apart2(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> Option<usize> {
     (!r.meets(params.margin)).then(|| r.first_separating.unwrap_or(0))
 }
 
-/// The 3D manifold, recording its stages into `rec`.
-pub(crate) fn manifold3<R: Recorder<Vec3>>(
-    a: &Obb3,
-    b: &Obb3,
-    params: &ManifoldParams,
-    rec: &mut R,
-) -> Option<Manifold<Vec3>> {
-    // B in A's frame: col[j] = B.u_j, t = B.center − A.center (as dim3::intersects does), as
-    // plain arrays: rm[j][i] = R_ij = A.u_i · B.u_j.
-    // (spelled out: `array::map` here compiled to a loop through `Try` in some builds)
-    let [r0, r1, r2] = dim3::rotation_in_a(a.rotation, b.rotation);
-    let rm = [
-        [r0[0], r0[1], r0[2]],
-        [r1[0], r1[1], r1[2]],
-        [r2[0], r2[1], r2[2]],
-    ];
-    let col = [
-        Vec3::from_array(rm[0]),
-        Vec3::from_array(rm[1]),
-        Vec3::from_array(rm[2]),
-    ];
-    let abs = |c: [f32; 3]| [c[0].abs(), c[1].abs(), c[2].abs()];
-    let ar = [abs(rm[0]), abs(rm[1]), abs(rm[2])];
-    let tv = a.rotation.conjugate() * (b.center - a.center);
-    let t = tv.to_array();
-    let ea = a.half_extents.to_array();
-    let eb = b.half_extents.to_array();
-    let margin = params.margin;
-    let rounding = Rounding::of(
-        a.half_extents.element_sum() + b.half_extents.element_sum(),
-        tv.length(),
-        a.center.length() + b.center.length(),
-    );
+/// B seen from A, for the 3D axes: `rm[j][i] = R_ij = A.u_i · B.u_j`, its columns `col[j]` (B's
+/// axes in A's frame) and absolute values `ar`, the centres' offset `tv` in A's frame (`t` as an
+/// array), both boxes' half extents, and the pair's rounding.
+struct InA3 {
+    rm: [[f32; 3]; 3],
+    col: [Vec3; 3],
+    ar: [[f32; 3]; 3],
+    tv: Vec3,
+    t: [f32; 3],
+    ea: [f32; 3],
+    eb: [f32; 3],
+    rounding: Rounding,
+}
 
-    let mut gaps = [0.0f32; dim3::AXIS_COUNT];
-    let mut signed = [0.0f32; dim3::AXIS_COUNT];
-    let mut degenerate = [false; dim3::AXIS_COUNT];
-    // the unit edge axis in A's frame from the length of its cross product (∞ when degenerate),
-    // made only where needed (the chosen axis, the trace)
-    let edge_axis = |e: usize, len: &[f32; 9]| Vec3::AXES[e / 3].cross(col[e % 3]) / len[e];
-    // Records the axes measured up to `last` and, if `last` separates, that it does.
-    let report = |last: usize,
-                  separated: bool,
-                  gaps: &[f32; 15],
-                  signed: &[f32; 15],
-                  degenerate: &[bool; 15],
-                  edge_len: &[f32; 9],
-                  rec: &mut R| {
-        for k in 0..=last {
-            rec.record(|| {
-                let (ua, ub) = (a.axes(), b.axes());
-                let world = match k {
-                    0..=2 => ua[k],
-                    3..=5 => ub[k - 3],
-                    _ => a.rotation * edge_axis(k - 6, edge_len),
-                };
-                Event::Axis(TraceAxis {
-                    index: k,
-                    kind: dim3::axis_kind(k),
-                    axis: world * sign(signed[k]),
-                    gap: gaps[k],
-                    degenerate: degenerate[k],
-                })
-            });
+impl InA3 {
+    /// B in A's frame (as `dim3::intersects` computes it).
+    #[inline(always)]
+    fn new(a: &Obb3, b: &Obb3) -> Self {
+        // spelled out: `array::map` here compiled to a loop through `Try` in some builds
+        let [r0, r1, r2] = dim3::rotation_in_a(a.rotation, b.rotation);
+        let rm = [
+            [r0[0], r0[1], r0[2]],
+            [r1[0], r1[1], r1[2]],
+            [r2[0], r2[1], r2[2]],
+        ];
+        let col = [
+            Vec3::from_array(rm[0]),
+            Vec3::from_array(rm[1]),
+            Vec3::from_array(rm[2]),
+        ];
+        let abs = |c: [f32; 3]| [c[0].abs(), c[1].abs(), c[2].abs()];
+        let tv = a.rotation.conjugate() * (b.center - a.center);
+        Self {
+            rm,
+            col,
+            ar: [abs(rm[0]), abs(rm[1]), abs(rm[2])],
+            tv,
+            t: tv.to_array(),
+            ea: a.half_extents.to_array(),
+            eb: b.half_extents.to_array(),
+            rounding: Rounding::of(
+                a.half_extents.element_sum() + b.half_extents.element_sum(),
+                tv.length(),
+                a.center.length() + b.center.length(),
+            ),
         }
-        if separated {
-            rec.record(|| Event::Separated(last));
+    }
+
+    /// The unit edge axis `A.u_i × B.u_j` (`e = 3i + j`) in A's frame, from the length of its
+    /// cross product (∞ when degenerate: the zero vector).
+    #[inline(always)]
+    fn edge_axis(&self, e: usize, len: &[f32; 9]) -> Vec3 {
+        Vec3::AXES[e / 3].cross(self.col[e % 3]) / len[e]
+    }
+
+    /// A in B's frame, for a reference face of B: the rows of R, and `−Rᵀt` (from the signed
+    /// distances on B's face axes).
+    #[inline(always)]
+    fn b_local(&self, signed: &[f32; 15]) -> Local<Vec3, 3> {
+        let rm = &self.rm;
+        Local {
+            e: self.eb,
+            c: -Vec3::new(signed[3], signed[4], signed[5]),
+            u: [
+                Vec3::new(rm[0][0], rm[1][0], rm[2][0]),
+                Vec3::new(rm[0][1], rm[1][1], rm[2][1]),
+                Vec3::new(rm[0][2], rm[1][2], rm[2][2]),
+            ],
+            f: self.ea,
         }
+    }
+}
+
+/// What the 3D manifold measures on the 15 axes: each gap and signed distance `T·L` (as the
+/// report, but in A's frame), which edge axes are degenerate, and the edge cross products'
+/// lengths (∞ when degenerate).
+struct Gaps3 {
+    gaps: [f32; dim3::AXIS_COUNT],
+    signed: [f32; dim3::AXIS_COUNT],
+    degenerate: [bool; dim3::AXIS_COUNT],
+    edge_len: [f32; 9],
+}
+
+/// Lanes for the 9 edge axes, so that the square roots and divisions run four at a time.
+const EDGE_LANES: usize = 12;
+
+/// The range the report's gap on each edge axis can be in (see [`Rounding`]), lane by lane.
+struct EdgeBounds {
+    low: [f32; EDGE_LANES],
+    high: [f32; EDGE_LANES],
+}
+
+/// The gaps and signed distances on the six face axes.
+#[derive(Clone, Copy)]
+struct FaceGaps {
+    gaps: [f32; 6],
+    signed: [f32; 6],
+}
+
+impl Gaps3 {
+    /// The face axes' numbers; the edge axes' still to measure.
+    #[inline(always)]
+    fn with_faces(faces: &FaceGaps) -> Self {
+        let mut g = Gaps3 {
+            gaps: [0.0; dim3::AXIS_COUNT],
+            signed: [0.0; dim3::AXIS_COUNT],
+            degenerate: [false; dim3::AXIS_COUNT],
+            edge_len: [f32::INFINITY; 9],
+        };
+        g.gaps[..6].copy_from_slice(&faces.gaps);
+        g.signed[..6].copy_from_slice(&faces.signed);
+        g
+    }
+}
+
+/// The face axes `L = A.u_i`, then `L = B.u_j`, a group at a time: B's are not measured when one
+/// of A's separates beyond the margin. Also says whether some face axis separates beyond the
+/// margin by more than rounding (the report calls them apart too).
+#[inline(always)]
+fn face_axes(p: &InA3, margin: f32) -> (FaceGaps, bool) {
+    let (ea, eb, ar, t) = (&p.ea, &p.eb, &p.ar, &p.t);
+    let mut f = FaceGaps {
+        gaps: [0.0; 6],
+        signed: [0.0; 6],
     };
-
-    // beyond the margin by more than rounding: the report calls them apart too
-    let beyond = |gap: f32| rounding.apart(gap, margin, 1.0);
     // Whether any of these gaps is beyond, in one branch: which axis separates changes from pair
     // to pair, and a branch per axis is mispredicted more often than one for the group. Which
     // one it is only the trace needs, and only the trace looks for it.
-    let separating = |gaps: &[f32]| gaps.iter().fold(false, |any, &g| any | beyond(g));
-    // Face axes: L = A.u_i, then L = B.u_j, a group at a time: B's are not measured when one of
-    // A's separates beyond the margin.
+    let rounding = p.rounding;
+    let beyond = |gaps: &[f32]| {
+        gaps.iter()
+            .fold(false, |any, &gap| any | rounding.apart(gap, margin, 1.0))
+    };
     for i in 0..3 {
         let rb = eb[0] * ar[0][i] + eb[1] * ar[1][i] + eb[2] * ar[2][i];
-        signed[i] = t[i];
-        gaps[i] = t[i].abs() - (ea[i] + rb);
+        f.signed[i] = t[i];
+        f.gaps[i] = t[i].abs() - (ea[i] + rb);
     }
-    let mut separates = separating(&gaps[0..3]);
-    if !separates {
-        for j in 0..3 {
-            let ra = ea[0] * ar[j][0] + ea[1] * ar[j][1] + ea[2] * ar[j][2];
-            signed[3 + j] = tv.dot(col[j]);
-            gaps[3 + j] = signed[3 + j].abs() - (ra + eb[j]);
-        }
-        separates = separating(&gaps[3..6]);
+    if beyond(&f.gaps[0..3]) {
+        return (f, true);
     }
-    if separates {
-        if R::KEEPS {
-            let k = (0..6).find(|&k| beyond(gaps[k])).unwrap_or(5);
-            report(
-                k,
-                true,
-                &gaps,
-                &signed,
-                &degenerate,
-                &[f32::INFINITY; 9],
-                rec,
-            );
-        }
-        return None;
+    for j in 0..3 {
+        let ra = ea[0] * ar[j][0] + ea[1] * ar[j][1] + ea[2] * ar[j][2];
+        f.signed[3 + j] = p.tv.dot(p.col[j]);
+        f.gaps[3 + j] = f.signed[3 + j].abs() - (ra + eb[j]);
     }
-    // Edge axes L = A.u_i × B.u_j, of length ℓ = √(R_i1j² + R_i2j²): radii and T·L as in
-    // Ericson §4.4.1 and ODE's dBoxBox, over ℓ. A degenerate axis keeps gap 0 and a zero axis, as
-    // in the report. Gathered into lanes first, so that the square roots and divisions run four
-    // axes at a time.
-    const LANES: usize = 12;
-    let (mut c1, mut c2) = ([0.0f32; LANES], [0.0f32; LANES]);
-    let (mut radii, mut tl) = ([0.0f32; LANES], [0.0f32; LANES]);
+    let apart = beyond(&f.gaps[3..6]);
+    (f, apart)
+}
+
+/// The edge axes `L = A.u_i × B.u_j`, of length `ℓ = √(R_i1j² + R_i2j²)`: radii and `T·L` as in
+/// Ericson §4.4.1 and ODE's `dBoxBox`, over `ℓ`. A degenerate axis keeps gap 0 and a zero axis, as
+/// in the report. Returns the range the report's gap can be in on each.
+#[inline(always)]
+fn edge_axes(p: &InA3, g: &mut Gaps3, threshold: f32) -> EdgeBounds {
+    let (ea, eb, ar, rm, t) = (&p.ea, &p.eb, &p.ar, &p.rm, &p.t);
+    let (mut c1, mut c2) = ([0.0f32; EDGE_LANES], [0.0f32; EDGE_LANES]);
+    let (mut radii, mut tl) = ([0.0f32; EDGE_LANES], [0.0f32; EDGE_LANES]);
     for e in 0..9 {
         let (i, j) = (e / 3, e % 3);
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
@@ -449,12 +494,17 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         radii[e] = ra + rb;
         tl[e] = t[i2] * c1[e] - t[i1] * c2[e];
     }
-    let (mut len, mut sd, mut gap) = ([0.0f32; LANES], [0.0f32; LANES], [0.0f32; LANES]);
-    let mut deg = [false; LANES];
-    // the least and the most the report's gap on each edge axis can be (see `Rounding`)
-    let (mut low, mut high) = ([0.0f32; LANES], [0.0f32; LANES]);
-    let threshold = params.degenerate_threshold;
-    for e in 0..LANES {
+    let (mut len, mut sd, mut gap) = (
+        [0.0f32; EDGE_LANES],
+        [0.0f32; EDGE_LANES],
+        [0.0f32; EDGE_LANES],
+    );
+    let mut deg = [false; EDGE_LANES];
+    let mut bounds = EdgeBounds {
+        low: [0.0; EDGE_LANES],
+        high: [0.0; EDGE_LANES],
+    };
+    for e in 0..EDGE_LANES {
         let l = (c1[e] * c1[e] + c2[e] * c2[e]).sqrt();
         deg[e] = l < threshold;
         // x / ∞ = 0: a degenerate axis becomes the zero vector without a branch
@@ -465,13 +515,13 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
         // a degenerate axis never separates; one whose length is this close to the threshold
         // may be flagged otherwise by the report, which can then only tell
         let near = (l - threshold).abs() <= NEAR_THRESHOLD * threshold;
-        let reach = rounding.reach(inv);
-        low[e] = if deg[e] | near {
+        let reach = p.rounding.reach(inv);
+        bounds.low[e] = if deg[e] | near {
             f32::NEG_INFINITY
         } else {
             gap[e] - reach
         };
-        high[e] = if near {
+        bounds.high[e] = if near {
             f32::INFINITY
         } else if deg[e] {
             f32::NEG_INFINITY
@@ -479,54 +529,122 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
             gap[e] + reach
         };
     }
-    let mut edge_len = [f32::INFINITY; 9];
-    degenerate[6..].copy_from_slice(&deg[..9]);
-    signed[6..].copy_from_slice(&sd[..9]);
-    gaps[6..].copy_from_slice(&gap[..9]);
-    edge_len.copy_from_slice(&len[..9]);
-    let apart = margin + rounding.band;
-    let separates = low[..9].iter().fold(f32::NEG_INFINITY, |m, &g| m.max(g)) > apart;
+    g.degenerate[6..].copy_from_slice(&deg[..9]);
+    g.signed[6..].copy_from_slice(&sd[..9]);
+    g.gaps[6..].copy_from_slice(&gap[..9]);
+    g.edge_len.copy_from_slice(&len[..9]);
+    bounds
+}
+
+/// Records the axes measured up to `last` and, if `separated`, that `last` separates (only a
+/// trace asks).
+fn record_axes3<R: Recorder<Vec3>>(
+    (a, b): (&Obb3, &Obb3),
+    p: &InA3,
+    g: &Gaps3,
+    last: usize,
+    separated: bool,
+    rec: &mut R,
+) {
+    for k in 0..=last {
+        rec.record(|| {
+            let (ua, ub) = (a.axes(), b.axes());
+            let world = match k {
+                0..=2 => ua[k],
+                3..=5 => ub[k - 3],
+                _ => a.rotation * p.edge_axis(k - 6, &g.edge_len),
+            };
+            Event::Axis(TraceAxis {
+                index: k,
+                kind: dim3::axis_kind(k),
+                axis: world * sign(g.signed[k]),
+                gap: g.gaps[k],
+                degenerate: g.degenerate[k],
+            })
+        });
+    }
+    if separated {
+        rec.record(|| Event::Separated(last));
+    }
+}
+
+/// The 3D manifold, recording its stages into `rec`: the face axes, the edge axes, the report
+/// where rounding cannot tell, then the contact on the chosen axis.
+pub(crate) fn manifold3<R: Recorder<Vec3>>(
+    a: &Obb3,
+    b: &Obb3,
+    params: &ManifoldParams,
+    rec: &mut R,
+) -> Option<Manifold<Vec3>> {
+    let p = InA3::new(a, b);
+    let margin = params.margin;
+    let (faces, apart) = face_axes(&p, margin);
+    if apart {
+        if R::KEEPS {
+            let k = (0..6).find(|&k| p.rounding.apart(faces.gaps[k], margin, 1.0));
+            let g = Gaps3::with_faces(&faces);
+            record_axes3((a, b), &p, &g, k.unwrap_or(5), true, rec);
+        }
+        return None;
+    }
+    let mut g = Gaps3::with_faces(&faces);
+    let bounds = edge_axes(&p, &mut g, params.degenerate_threshold);
+    let apart = margin + p.rounding.band;
+    let separates = bounds.low[..9]
+        .iter()
+        .fold(f32::NEG_INFINITY, |m, &x| m.max(x))
+        > apart;
     if R::KEEPS {
-        let first = (0..9).find(|&e| low[e] > apart).map(|e| 6 + e);
-        report(
-            first.unwrap_or(14),
-            separates,
-            &gaps,
-            &signed,
-            &degenerate,
-            &edge_len,
-            rec,
-        );
+        let first = (0..9).find(|&e| bounds.low[e] > apart).map(|e| 6 + e);
+        record_axes3((a, b), &p, &g, first.unwrap_or(14), separates, rec);
     }
     if separates {
         return None;
     }
     // within rounding of the margin on some axis: the report's rule decides
-    let most = high[..9].iter().fold(f32::NEG_INFINITY, |m, &g| m.max(g));
-    let most_face = gaps[..6].iter().fold(f32::NEG_INFINITY, |m, &g| m.max(g));
-    let unsure = most > margin || rounding.unsure(most_face, margin, 1.0);
+    let most = bounds.high[..9]
+        .iter()
+        .fold(f32::NEG_INFINITY, |m, &x| m.max(x));
+    let most_face = g.gaps[..6].iter().fold(f32::NEG_INFINITY, |m, &x| m.max(x));
+    let unsure = most > margin || p.rounding.unsure(most_face, margin, 1.0);
     if unsure && ask_report(rec, || report_apart3(a, b, params)) {
         return None;
     }
+    contact3(a, b, &p, &g, params, rec)
+}
 
-    // in contact: the world frames, for the points
-    let ua = a.axes();
-    let ub = b.axes();
+/// The contact of boxes that meet: on the chosen axis, an edge contact where the supporting edges
+/// cross, else a face contact on the best face axis; the closest points when no point lies over
+/// the reference face.
+#[inline(always)]
+fn contact3<R: Recorder<Vec3>>(
+    a: &Obb3,
+    b: &Obb3,
+    p: &InA3,
+    g: &Gaps3,
+    params: &ManifoldParams,
+    rec: &mut R,
+) -> Option<Manifold<Vec3>> {
+    let (ua, ub) = (a.axes(), b.axes());
     let frame_a = Frame {
         origin: a.center,
         axes: ua,
     };
+    let frame_b = Frame {
+        origin: b.center,
+        axes: ub,
+    };
     // the gaps the choice is made on: a degenerate axis never chosen
-    let mut live = gaps;
+    let mut live = g.gaps;
     for e in 0..9 {
-        if deg[e] {
+        if g.degenerate[6 + e] {
             live[6 + e] = f32::NEG_INFINITY;
         }
     }
     let (mut choice, best_face, threshold) = choose(&live, 6, dim3::axis_kind, params);
     if let AxisKind::Edge(i, j) = choice.kind {
-        let n = edge_axis(choice.chosen - 6, &edge_len) * sign(signed[choice.chosen]);
-        if let Some(edges) = supporting_edges(ea, eb, tv, col, i, j, n) {
+        let n = p.edge_axis(choice.chosen - 6, &g.edge_len) * sign(g.signed[choice.chosen]);
+        if let Some(edges) = supporting_edges(p.ea, p.eb, p.tv, p.col, i, j, n) {
             rec.record(|| Event::Choice(choice));
             let mut out = Some(Manifold::new(frame_a.vector(n), choice));
             if let Some(m) = out.as_mut() {
@@ -535,16 +653,12 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
             return out;
         }
         // the edges do not touch: no edge contact here, the best face axis instead
-        choice = choice.to_face(
-            best_face,
-            dim3::axis_kind(best_face),
-            gaps[best_face],
-            threshold,
-        );
+        let kind = dim3::axis_kind(best_face);
+        choice = choice.to_face(best_face, kind, g.gaps[best_face], threshold);
     }
     rec.record(|| Event::Choice(choice));
-    let s = sign(signed[choice.chosen]);
-    let keep = rounding.keeping(params, choice.strict_gap);
+    let s = sign(g.signed[choice.chosen]);
+    let keep = p.rounding.keeping(params, choice.strict_gap);
     // built where it is returned, not moved there
     let normal = match choice.kind {
         AxisKind::FaceA(i) => ua[i] * s,
@@ -554,79 +668,112 @@ pub(crate) fn manifold3<R: Recorder<Vec3>>(
     let m = out.as_mut()?;
     if let AxisKind::FaceA(i) = choice.kind {
         let local = Local {
-            e: ea,
-            c: tv,
-            u: col,
-            f: eb,
+            e: p.ea,
+            c: p.tv,
+            u: p.col,
+            f: p.eb,
         };
         face_contact(&local, &frame_a, Which::A, i, s, keep, rec, m);
     } else {
-        let j = choice.chosen - 3;
-        // A in B's frame: the rows of R, and −Rᵀt.
-        let local = Local {
-            e: eb,
-            c: -Vec3::new(signed[3], signed[4], signed[5]),
-            u: [
-                Vec3::new(rm[0][0], rm[1][0], rm[2][0]),
-                Vec3::new(rm[0][1], rm[1][1], rm[2][1]),
-                Vec3::new(rm[0][2], rm[1][2], rm[2][2]),
-            ],
-            f: ea,
-        };
-        let frame_b = Frame {
-            origin: b.center,
-            axes: ub,
-        };
         // the reference face of B faces A: against the normal
-        face_contact(&local, &frame_b, Which::B, j, -s, keep, rec, m);
+        let j = choice.chosen - 3;
+        face_contact(
+            &p.b_local(&g.signed),
+            &frame_b,
+            Which::B,
+            j,
+            -s,
+            keep,
+            rec,
+            m,
+        );
     }
     if m.is_empty() {
-        let frame_b = Frame {
-            origin: b.center,
-            axes: ub,
-        };
-        let boxes = [(frame_a, ea), (frame_b, eb)];
-        closest_contact(distance::closest_features3(a, b), boxes, &rounding, rec, m);
+        let boxes = [(frame_a, p.ea), (frame_b, p.eb)];
+        closest_contact(
+            distance::closest_features3(a, b),
+            boxes,
+            &p.rounding,
+            rec,
+            m,
+        );
     }
     out
 }
 
-/// The 2D manifold, recording its stages into `rec`.
+/// B seen from A, for the 2D axes: the centres' offset `t` and B's axes `col` in A's frame, both
+/// boxes' half extents, and the pair's rounding.
+struct InA2 {
+    t: Vec2,
+    col: [Vec2; 2],
+    ea: [f32; 2],
+    eb: [f32; 2],
+    rounding: Rounding,
+}
+
+impl InA2 {
+    #[inline(always)]
+    fn new(a: &Obb2, b: &Obb2) -> Self {
+        let (ua, ub) = (a.axes(), b.axes());
+        let tw = b.center - a.center;
+        Self {
+            t: Vec2::new(tw.dot(ua[0]), tw.dot(ua[1])),
+            col: [
+                Vec2::new(ub[0].dot(ua[0]), ub[0].dot(ua[1])),
+                Vec2::new(ub[1].dot(ua[0]), ub[1].dot(ua[1])),
+            ],
+            ea: a.half_extents.to_array(),
+            eb: b.half_extents.to_array(),
+            rounding: Rounding::of(
+                a.half_extents.element_sum() + b.half_extents.element_sum(),
+                tw.length(),
+                a.center.length() + b.center.length(),
+            ),
+        }
+    }
+
+    /// The gap and the signed distance `T·L` on axis `k` (A's two face normals, then B's).
+    #[inline(always)]
+    fn gap(&self, k: usize) -> (f32, f32) {
+        let (ea, eb, col, t) = (&self.ea, &self.eb, &self.col, self.t);
+        if k < 2 {
+            let rb = eb[0] * col[0][k].abs() + eb[1] * col[1][k].abs();
+            (t[k].abs() - (ea[k] + rb), t[k])
+        } else {
+            let c = col[k - 2];
+            let ra = ea[0] * c.x.abs() + ea[1] * c.y.abs();
+            let signed = t.dot(c);
+            (signed.abs() - (ra + eb[k - 2]), signed)
+        }
+    }
+
+    /// B in its own frame and A in it, for a reference face of B.
+    #[inline(always)]
+    fn b_local(&self) -> Local<Vec2, 2> {
+        let (t, col) = (self.t, self.col);
+        Local {
+            e: self.eb,
+            c: -Vec2::new(t.dot(col[0]), t.dot(col[1])),
+            u: [Vec2::new(col[0].x, col[1].x), Vec2::new(col[0].y, col[1].y)],
+            f: self.ea,
+        }
+    }
+}
+
+/// The 2D manifold, recording its stages into `rec`: the four face axes, the report where
+/// rounding cannot tell, then the face contact on the chosen axis.
 pub(crate) fn manifold2<R: Recorder<Vec2>>(
     a: &Obb2,
     b: &Obb2,
     params: &ManifoldParams,
     rec: &mut R,
 ) -> Option<Manifold<Vec2>> {
-    let ua = a.axes();
-    let ub = b.axes();
-    let tw = b.center - a.center;
-    // B in A's frame.
-    let t = Vec2::new(tw.dot(ua[0]), tw.dot(ua[1]));
-    let col = [
-        Vec2::new(ub[0].dot(ua[0]), ub[0].dot(ua[1])),
-        Vec2::new(ub[1].dot(ua[0]), ub[1].dot(ua[1])),
-    ];
-    let ea = a.half_extents.to_array();
-    let eb = b.half_extents.to_array();
-    let rounding = Rounding::of(
-        a.half_extents.element_sum() + b.half_extents.element_sum(),
-        tw.length(),
-        a.center.length() + b.center.length(),
-    );
+    let (ua, ub) = (a.axes(), b.axes());
+    let p = InA2::new(a, b);
     let mut gaps = [0.0f32; dim2::AXIS_COUNT];
     let mut signed = [0.0f32; dim2::AXIS_COUNT];
     for k in 0..dim2::AXIS_COUNT {
-        if k < 2 {
-            let rb = eb[0] * col[0][k].abs() + eb[1] * col[1][k].abs();
-            signed[k] = t[k];
-            gaps[k] = t[k].abs() - (ea[k] + rb);
-        } else {
-            let c = col[k - 2];
-            let ra = ea[0] * c.x.abs() + ea[1] * c.y.abs();
-            signed[k] = t.dot(c);
-            gaps[k] = signed[k].abs() - (ra + eb[k - 2]);
-        }
+        (gaps[k], signed[k]) = p.gap(k);
         rec.record(|| {
             Event::Axis(TraceAxis {
                 index: k,
@@ -636,78 +783,70 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
                 degenerate: false,
             })
         });
-        if rounding.apart(gaps[k], params.margin, 1.0) {
+        if p.rounding.apart(gaps[k], params.margin, 1.0) {
             rec.record(|| Event::Separated(k));
             return None;
         }
     }
     // within rounding of the margin on some axis: the report's rule decides
     let unsure = gaps.iter().fold(false, |any, &g| {
-        any | rounding.unsure(g, params.margin, 1.0)
+        any | p.rounding.unsure(g, params.margin, 1.0)
     });
     if unsure && ask_report(rec, || report_apart2(a, b, params)) {
         return None;
     }
-    let (choice, _, _) = choose(&gaps, 4, dim2::axis_kind, params);
+    Some(contact2(a, b, &p, (&gaps, &signed), params, rec))
+}
+
+/// The contact of rectangles that meet: a face contact on the chosen axis (2D has face axes
+/// only), the closest points when no point lies over the reference face.
+#[inline(always)]
+fn contact2<R: Recorder<Vec2>>(
+    a: &Obb2,
+    b: &Obb2,
+    p: &InA2,
+    (gaps, signed): (&[f32; 4], &[f32; 4]),
+    params: &ManifoldParams,
+    rec: &mut R,
+) -> Manifold<Vec2> {
+    let frame_a = Frame {
+        origin: a.center,
+        axes: a.axes(),
+    };
+    let frame_b = Frame {
+        origin: b.center,
+        axes: b.axes(),
+    };
+    let (choice, _, _) = choose(gaps, 4, dim2::axis_kind, params);
     rec.record(|| Event::Choice(choice));
     let s = sign(signed[choice.chosen]);
-    let keep = rounding.keeping(params, choice.strict_gap);
+    let keep = p.rounding.keeping(params, choice.strict_gap);
     let mut m;
     if let AxisKind::FaceA(i) = choice.kind {
         let local = Local {
-            e: ea,
-            c: t,
-            u: col,
-            f: eb,
+            e: p.ea,
+            c: p.t,
+            u: p.col,
+            f: p.eb,
         };
-        let frame = Frame {
-            origin: a.center,
-            axes: ua,
-        };
-        m = Manifold::new(ua[i] * s, choice);
-        face_contact(&local, &frame, Which::A, i, s, keep, rec, &mut m);
+        m = Manifold::new(frame_a.axes[i] * s, choice);
+        face_contact(&local, &frame_a, Which::A, i, s, keep, rec, &mut m);
     } else {
-        // 2D has face axes only: this is one of B's
         let j = choice.chosen - 2;
-        let local = Local {
-            e: eb,
-            c: -Vec2::new(t.dot(col[0]), t.dot(col[1])),
-            u: [Vec2::new(col[0].x, col[1].x), Vec2::new(col[0].y, col[1].y)],
-            f: ea,
-        };
-        let frame = Frame {
-            origin: b.center,
-            axes: ub,
-        };
-        m = Manifold::new(ub[j] * s, choice);
-        face_contact(&local, &frame, Which::B, j, -s, keep, rec, &mut m);
+        m = Manifold::new(frame_b.axes[j] * s, choice);
+        face_contact(&p.b_local(), &frame_b, Which::B, j, -s, keep, rec, &mut m);
     }
     if m.is_empty() {
-        let boxes = [
-            (
-                Frame {
-                    origin: a.center,
-                    axes: ua,
-                },
-                ea,
-            ),
-            (
-                Frame {
-                    origin: b.center,
-                    axes: ub,
-                },
-                eb,
-            ),
-        ];
+        let boxes = [(frame_a, p.ea), (frame_b, p.eb)];
         closest_contact(
             distance::closest_features2(a, b),
             boxes,
-            &rounding,
+            &p.rounding,
             rec,
             &mut m,
         );
     }
-    Some(m)
+    m
 }
 
 /// When no part of the incident face lies over the reference face, the boxes meet beside it:
@@ -752,72 +891,113 @@ fn closest_contact<V: Vector, const D: usize, R: Recorder<V>>(
     });
 }
 
-/// The id of a point from its reference and incident features.
-#[inline]
-fn pair_id(reference: Which, r: Feature, i: Feature) -> ContactId {
-    match reference {
-        Which::A => ContactId { a: r, b: i },
-        Which::B => ContactId { a: i, b: r },
+/// The reference box's frame turned (cyclically) so that the reference normal is the last
+/// coordinate, with the incident box in it: every side plane is then a coordinate known at compile
+/// time (`clip::<M>`), with no branch on which axis it is. Features are still named in each box's
+/// own axes.
+struct Turned<V, const D: usize> {
+    /// `perm[n]`: the reference box's own axis that turned coordinate `n` is; `perm[D − 1] = k`.
+    perm: [usize; D],
+    /// The reference box's half extents, turned.
+    e: [f32; D],
+    /// The incident box's axes and centre, turned; its half extents (in its own order).
+    u: [V; D],
+    c: V,
+    f: [f32; D],
+    /// The turned frame, to world.
+    frame: Frame<V, D>,
+    /// The reference face: `s·e_k`.
+    k: usize,
+    s: f32,
+    face: Feature,
+    reference: Which,
+    /// The flat axes of the reference and incident boxes, for canonical features.
+    flat_r: u8,
+    flat_i: u8,
+}
+
+impl<V: Vector, const D: usize> Turned<V, D> {
+    #[inline(always)]
+    fn new(local: &Local<V, D>, frame: &Frame<V, D>, reference: Which, k: usize, s: f32) -> Self {
+        let mut perm = [0usize; D];
+        let mut e = [0.0f32; D];
+        let mut u = local.u;
+        let mut axes = frame.axes;
+        for n in 0..D {
+            perm[n] = (k + 1 + n) % D;
+            e[n] = local.e[perm[n]];
+            u[n] = u[n].turn(k);
+            axes[n] = frame.axes[perm[n]];
+        }
+        Self {
+            perm,
+            e,
+            u,
+            c: local.c.turn(k),
+            f: local.f,
+            frame: Frame {
+                origin: frame.origin,
+                axes,
+            },
+            k,
+            s,
+            face: Feature::face(D, k, s > 0.0),
+            reference,
+            flat_r: Feature::flat_axes(&local.e),
+            flat_i: Feature::flat_axes(&local.f),
+        }
+    }
+
+    /// The contact id of a point on reference feature `r` and incident feature `i`.
+    #[inline(always)]
+    fn id(&self, r: Packed, i: Packed) -> ContactId {
+        let (r, i) = (r.feature(D, self.flat_r), i.feature(D, self.flat_i));
+        match self.reference {
+            Which::A => ContactId { a: r, b: i },
+            Which::B => ContactId { a: i, b: r },
+        }
+    }
+
+    /// A clip vertex in world space, with its id (for the trace).
+    fn trace_point(&self, v: &ClipVertex<V>) -> TracePoint<V> {
+        TracePoint {
+            point: self.frame.point(v.p),
+            id: self.id(v.r, v.i),
+        }
+    }
+
+    /// A point on the reference face's plane with turned coordinates `p` (the last one set).
+    fn on_face(&self, p: V) -> V {
+        let mut p = p;
+        p[D - 1] = self.s * self.e[D - 1];
+        p
     }
 }
 
-/// A face contact: reference face `s·e_k` of the reference box (at the origin of `local`),
-/// incident face of the other box, clipped, kept below, reduced; the points go into `m`.
-///
-/// The work is done in the reference frame with its axes turned (cyclically) so that the
-/// reference normal is the last coordinate: every side plane is then a coordinate known at compile
-/// time (`clip::<M>`), with no branch on which axis it is. Features are still named in each box's
-/// own axes.
-#[allow(clippy::too_many_arguments)]
-fn face_contact<V: Vector, const D: usize, R: Recorder<V>>(
-    local: &Local<V, D>,
-    frame: &Frame<V, D>,
-    reference: Which,
-    k: usize,
-    s: f32,
-    keep: Keep,
-    rec: &mut R,
-    m: &mut Manifold<V>,
-) {
-    let slack = keep.slack;
-    // perm[n]: the reference box's own axis that turned coordinate n is; perm[D − 1] = k
-    let mut perm = [0usize; D];
-    let mut e = [0.0f32; D];
-    let mut u = local.u;
-    let mut axes = frame.axes;
-    for n in 0..D {
-        perm[n] = (k + 1 + n) % D;
-        e[n] = local.e[perm[n]];
-        u[n] = u[n].turn(k);
-        axes[n] = frame.axes[perm[n]];
-    }
-    let c = local.c.turn(k);
-    let f = local.f;
-    let frame: Frame<V, D> = Frame {
-        origin: frame.origin,
-        axes,
-    };
-    let last = D - 1;
-    let ref_face = Feature::face(D, k, s > 0.0);
-    let (flat_r, flat_i) = (Feature::flat_axes(&local.e), Feature::flat_axes(&local.f));
-    let id = |v: &ClipVertex<V>| pair_id(reference, v.r.feature(D, flat_r), v.i.feature(D, flat_i));
-    let incident = match reference {
-        Which::A => Which::B,
-        Which::B => Which::A,
-    };
+/// The incident face of a face contact, and the face on the reference box it meets.
+struct Incident<V> {
+    /// The incident box's axis and side: its face `σ·f_j`.
+    j: usize,
+    sigma: f32,
+    /// Its corners in order around it, each on the reference face's feature.
+    corners: Polygon<V>,
+}
 
-    // The incident face: the other box's face most anti-parallel to the reference normal (its
-    // axis with the largest |u_j·n|, on the side facing the reference box).
+/// The incident face: the other box's face most anti-parallel to the reference normal (its axis
+/// with the largest `|u_j·n|`, on the side facing the reference box), its corners in order around
+/// it (a Gray code over the other axes' signs).
+#[inline(always)]
+fn incident_face<V: Vector, const D: usize>(t: &Turned<V, D>) -> Incident<V> {
+    let (u, f, last) = (&t.u, &t.f, D - 1);
     let mut j = 0;
     for l in 1..D {
         if u[l][last].abs() > u[j][last].abs() {
             j = l;
         }
     }
-    let sigma = if u[j][last] * s > 0.0 { -1.0 } else { 1.0 };
-    let face_center = c + u[j] * (sigma * f[j]);
-    // Corners in order around the face (a Gray code over the other axes' signs).
-    let mut poly = Polygon::<V>::new();
+    let sigma = if u[j][last] * t.s > 0.0 { -1.0 } else { 1.0 };
+    let face_center = t.c + u[j] * (sigma * f[j]);
+    let mut corners = Polygon::<V>::new();
     let mut other = [0usize; 2];
     for (o, l) in (0..D).filter(|&l| l != j).enumerate() {
         other[o] = l;
@@ -833,135 +1013,150 @@ fn face_contact<V: Vector, const D: usize, R: Recorder<V>>(
                 bits |= 1 << l;
             }
         }
-        poly.push(ClipVertex {
+        corners.push(ClipVertex {
             p,
-            r: Packed::of(ref_face),
+            r: Packed::of(t.face),
             i: Packed::of(Feature::vertex(D, bits)),
         });
     }
+    Incident { j, sigma, corners }
+}
 
-    // The side planes ±x_n = e_n of the turned frame, in order around the reference face.
-    let planes: [(usize, f32); 4] = if D == 3 {
-        [(0, 1.0), (1, 1.0), (0, -1.0), (1, -1.0)]
+/// The side planes `±x_n = e_n` of the turned frame, in order around the reference face.
+const fn side_planes(dim: usize) -> ([(usize, f32); 4], usize) {
+    if dim == 3 {
+        ([(0, 1.0), (1, 1.0), (0, -1.0), (1, -1.0)], 4)
     } else {
-        [(0, 1.0), (0, -1.0), (0, 0.0), (0, 0.0)]
-    };
-    let n_planes = 2 * (D - 1);
+        ([(0, 1.0), (0, -1.0), (0, 0.0), (0, 0.0)], 2)
+    }
+}
 
-    rec.record(|| {
-        let trace_point = |v: &ClipVertex<V>| TracePoint {
-            point: frame.point(v.p),
-            id: id(v),
-        };
-        let ref_corners = (0..(1usize << (D - 1)))
-            .map(|g| {
-                let gray = g ^ (g >> 1);
-                let mut p = V::unit(last) * (s * e[last]);
-                let mut bits = if s > 0.0 { 1u8 << k } else { 0 };
-                for n in 0..D - 1 {
-                    let plus = gray & (1 << n) != 0;
-                    p[n] = if plus { e[n] } else { -e[n] };
-                    if plus {
-                        bits |= 1 << perm[n];
-                    }
+/// The trace's record of the two faces, the incident polygon and the side planes.
+fn faces_event<V: Vector, const D: usize>(t: &Turned<V, D>, inc: &Incident<V>) -> Event<V> {
+    let frame = &t.frame;
+    let (e, s, last) = (&t.e, t.s, D - 1);
+    let ref_corners = (0..(1usize << (D - 1)))
+        .map(|g| {
+            let gray = g ^ (g >> 1);
+            let mut p = V::default();
+            let mut bits = if s > 0.0 { 1u8 << t.k } else { 0 };
+            for n in 0..D - 1 {
+                let plus = gray & (1 << n) != 0;
+                p[n] = if plus { e[n] } else { -e[n] };
+                if plus {
+                    bits |= 1 << t.perm[n];
                 }
-                FeaturePoint {
-                    point: frame.point(p),
-                    feature: Feature::vertex(D, bits),
-                }
-            })
-            .collect();
-        Event::Faces {
-            reference: FaceInfo {
-                owner: reference,
-                face: ref_face,
-                normal: frame.vector(V::unit(last) * s),
-                corners: ref_corners,
+            }
+            FeaturePoint {
+                point: frame.point(t.on_face(p)),
+                feature: Feature::vertex(D, bits),
+            }
+        })
+        .collect();
+    let (planes, n_planes) = side_planes(D);
+    Event::Faces {
+        reference: FaceInfo {
+            owner: t.reference,
+            face: t.face,
+            normal: frame.vector(V::unit(last) * s),
+            corners: ref_corners,
+        },
+        incident: FaceInfo {
+            owner: match t.reference {
+                Which::A => Which::B,
+                Which::B => Which::A,
             },
-            incident: FaceInfo {
-                owner: incident,
-                face: Feature::face(D, j, sigma > 0.0),
-                normal: frame.vector(u[j] * sigma),
-                corners: poly
-                    .vertices()
-                    .iter()
-                    .map(|v| FeaturePoint {
-                        point: frame.point(v.p),
-                        feature: v.i.feature(D, 0),
-                    })
-                    .collect(),
-            },
-            start: poly.vertices().iter().map(trace_point).collect(),
-            side_planes: planes[..n_planes]
+            face: Feature::face(D, inc.j, inc.sigma > 0.0),
+            normal: frame.vector(t.u[inc.j] * inc.sigma),
+            corners: inc
+                .corners
+                .vertices()
                 .iter()
-                .map(|&(n, side)| {
-                    let mut p = V::unit(last) * (s * e[last]);
-                    p[n] = side * e[n];
-                    SidePlane {
-                        normal: frame.vector(V::unit(n) * side),
-                        point: frame.point(p),
-                        face: Feature::face(D, perm[n], side > 0.0),
-                        edge: ref_face.with(perm[n], side > 0.0),
-                    }
+                .map(|v| FeaturePoint {
+                    point: frame.point(v.p),
+                    feature: v.i.feature(D, 0),
                 })
                 .collect(),
-        }
-    });
+        },
+        start: inc
+            .corners
+            .vertices()
+            .iter()
+            .map(|v| t.trace_point(v))
+            .collect(),
+        side_planes: planes[..n_planes]
+            .iter()
+            .map(|&(n, side)| {
+                let mut p = V::default();
+                p[n] = side * e[n];
+                SidePlane {
+                    normal: frame.vector(V::unit(n) * side),
+                    point: frame.point(t.on_face(p)),
+                    face: Feature::face(D, t.perm[n], side > 0.0),
+                    edge: t.face.with(t.perm[n], side > 0.0),
+                }
+            })
+            .collect(),
+    }
+}
 
-    // Sutherland–Hodgman against each side plane, between two buffers (a plane that cuts nothing
-    // leaves the polygon where it is).
-    let mut spare = Polygon::<V>::new();
-    let (mut cur, mut next) = (&mut poly, &mut spare);
-    let record_clip = |poly: &Polygon<V>, rec: &mut R| {
-        rec.record(|| {
-            Event::Clipped(
-                poly.vertices()
-                    .iter()
-                    .map(|v| TracePoint {
-                        point: frame.point(v.p),
-                        id: id(v),
-                    })
-                    .collect(),
-            )
-        })
+/// Sutherland–Hodgman against each side plane, between two buffers (a plane that cuts nothing
+/// leaves the polygon where it is); returns the clipped polygon.
+#[inline(always)]
+fn clip_to_side_planes<'p, V: Vector, const D: usize, R: Recorder<V>>(
+    t: &Turned<V, D>,
+    poly: &'p mut Polygon<V>,
+    spare: &'p mut Polygon<V>,
+    slack: f32,
+    rec: &mut R,
+) -> &'p Polygon<V> {
+    let (e, perm) = (&t.e, &t.perm);
+    let (mut cur, mut next) = (poly, spare);
+    let record = |poly: &Polygon<V>, rec: &mut R| {
+        rec.record(|| Event::Clipped(poly.vertices().iter().map(|v| t.trace_point(v)).collect()))
     };
     if clip::<V, 0>(cur, next, 1.0, e[0], perm[0], slack) {
         std::mem::swap(&mut cur, &mut next);
     }
-    record_clip(cur, rec);
+    record(cur, rec);
     if D == 3 {
         if clip::<V, 1>(cur, next, 1.0, e[1], perm[1], slack) {
             std::mem::swap(&mut cur, &mut next);
         }
-        record_clip(cur, rec);
+        record(cur, rec);
         if clip::<V, 0>(cur, next, -1.0, e[0], perm[0], slack) {
             std::mem::swap(&mut cur, &mut next);
         }
-        record_clip(cur, rec);
+        record(cur, rec);
         if clip::<V, 1>(cur, next, -1.0, e[1], perm[1], slack) {
             std::mem::swap(&mut cur, &mut next);
         }
     } else if clip::<V, 0>(cur, next, -1.0, e[0], perm[0], slack) {
         std::mem::swap(&mut cur, &mut next);
     }
-    record_clip(cur, rec);
-    let poly = &*cur;
+    record(cur, rec);
+    cur
+}
 
-    // Keep the points at most `margin` above the reference face, moved halfway towards it. Points
-    // closer than WELD × size are one point (the corners of a flat box's face coincide; a corner
-    // on a side plane touches its neighbouring crossing): the one with the smaller symmetric key.
-    let scale = local.e.iter().chain(&local.f).sum::<f32>();
-    let weld = WELD * scale;
-    let (canon_r, canon_i) = (Packed(!(flat_r << 3)), Packed(!(flat_i << 3)));
-    let candidate_id =
-        |c: &Candidate<V>| pair_id(reference, c.r.feature(D, flat_r), c.i.feature(D, flat_i));
+/// The points at most `margin` above the reference face, moved halfway towards it. Points closer
+/// than `weld` are one point (the corners of a flat box's face coincide; a corner on a side plane
+/// touches its neighbouring crossing): the one with the smaller symmetric key.
+#[inline(always)]
+fn keep_below<V: Vector, const D: usize>(
+    t: &Turned<V, D>,
+    poly: &Polygon<V>,
+    margin: f32,
+    weld: f32,
+) -> ([Candidate<V>; CAPACITY], usize) {
+    let last = D - 1;
+    let (canon_r, canon_i) = (Packed(!(t.flat_r << 3)), Packed(!(t.flat_i << 3)));
     let mut below = [Candidate::<V>::default(); CAPACITY];
     let mut n_below = 0;
     for v in poly.vertices() {
-        let separation = s * v.p[last] - e[last];
-        if separation <= keep.margin {
+        let separation = t.s * v.p[last] - t.e[last];
+        if separation <= margin {
             let mut p = v.p;
-            p[last] -= s * 0.5 * separation;
+            p[last] -= t.s * 0.5 * separation;
             // canonical: on a flat axis, `−`
             let (r, i) = (Packed(v.r.0 & canon_r.0), Packed(v.i.0 & canon_i.0));
             let (kr, ki) = (r.0 as u16, i.0 as u16);
@@ -989,32 +1184,44 @@ fn face_contact<V: Vector, const D: usize, R: Recorder<V>>(
             }
         }
     }
-    let below = &below[..n_below.min(CAPACITY)];
-    rec.record(|| {
-        Event::Below(
-            below
-                .iter()
-                .map(|c| ContactPoint {
-                    point: frame.point(c.p),
-                    separation: c.separation,
-                    id: candidate_id(c),
-                })
-                .collect(),
-        )
-    });
+    (below, n_below.min(CAPACITY))
+}
 
-    let (keep, n_keep) = if below.len() > super::max_points(V::DIM) {
+/// A face contact: reference face `s·e_k` of the reference box (at the origin of `local`),
+/// incident face of the other box, clipped to the reference face's side planes, kept below it,
+/// reduced; the points go into `m`. The work is done in the [`Turned`] reference frame.
+#[allow(clippy::too_many_arguments)]
+fn face_contact<V: Vector, const D: usize, R: Recorder<V>>(
+    local: &Local<V, D>,
+    frame: &Frame<V, D>,
+    reference: Which,
+    k: usize,
+    s: f32,
+    keep: Keep,
+    rec: &mut R,
+    m: &mut Manifold<V>,
+) {
+    let t = Turned::new(local, frame, reference, k, s);
+    let mut incident = incident_face(&t);
+    rec.record(|| faces_event(&t, &incident));
+    let mut spare = Polygon::<V>::new();
+    let poly = clip_to_side_planes(&t, &mut incident.corners, &mut spare, keep.slack, rec);
+    let scale = local.e.iter().chain(&local.f).sum::<f32>();
+    let (below, n_below) = keep_below(&t, poly, keep.margin, WELD * scale);
+    let below = &below[..n_below];
+    let point = |c: &Candidate<V>| ContactPoint {
+        point: t.frame.point(c.p),
+        separation: c.separation,
+        id: t.id(c.r, c.i),
+    };
+    rec.record(|| Event::Below(below.iter().map(point).collect()));
+    let (kept, n_kept) = if below.len() > super::max_points(V::DIM) {
         reduce(below, TIE * scale, rec)
     } else {
         ([0, 1, 2, 3], below.len())
     };
-    for &i in &keep[..n_keep] {
-        let c = &below[i];
-        m.push(ContactPoint {
-            point: frame.point(c.p),
-            separation: c.separation,
-            id: candidate_id(c),
-        });
+    for &i in &kept[..n_kept] {
+        m.push(point(&below[i]));
     }
 }
 

@@ -241,24 +241,7 @@ impl<V> ManifoldTrace<V> {
     pub fn caption(&self, stage: Stage) -> String {
         let n_points = self.manifold.as_ref().map_or(0, |m| m.len());
         match stage {
-            Stage::Separated => match self.separated_by.and_then(|i| self.axes.get(i)) {
-                Some(a) if self.report_decided.is_some() => format!(
-                    "Separated: axis {} ({}) has gap {}, within rounding of the margin {}; the \
-                     report's rule of meeting says apart: no contact points",
-                    a.index,
-                    a.kind.label(),
-                    fmt_num(a.gap),
-                    fmt_num(self.params.margin)
-                ),
-                Some(a) => format!(
-                    "Separated: axis {} ({}) has gap {}, more than the margin {}: no contact points",
-                    a.index,
-                    a.kind.label(),
-                    fmt_num(a.gap),
-                    fmt_num(self.params.margin)
-                ),
-                None => "Separated: no contact points".into(),
-            },
+            Stage::Separated => self.separated_caption(),
             Stage::Axis => match (&self.choice, self.report_decided) {
                 (Some(c), Some(true)) => format!(
                     "Contact axis: {} (the gaps are within rounding of the margin; the report's \
@@ -268,61 +251,14 @@ impl<V> ManifoldTrace<V> {
                 (Some(c), _) => format!("Contact axis: {}", c.explain()),
                 (None, _) => "No contact axis".into(),
             },
-            Stage::ReferenceFace => match &self.face {
-                Some(f) => format!(
-                    "Reference face: {} {}, whose outward normal is the contact axis",
-                    f.reference.owner,
-                    f.reference.face.name()
-                ),
-                None => String::new(),
-            },
-            Stage::IncidentFace => match &self.face {
-                Some(f) => format!(
-                    "Incident face: {} {}, the face of {} most anti-parallel to the reference face",
-                    f.incident.owner,
-                    f.incident.face.name(),
-                    f.incident.owner
-                ),
-                None => String::new(),
-            },
-            Stage::Clip(i) => match &self.face {
-                Some(f) => {
-                    let plane = f.side_planes.get(i);
-                    let n = f.clipped.get(i).map_or(0, Vec::len);
-                    format!(
-                        "Clip {} of {}: keep what lies inside {}'s side plane {} ({} point{} left)",
-                        i + 1,
-                        f.side_planes.len(),
-                        f.reference.owner,
-                        plane.map(|p| p.face.name()).unwrap_or_default(),
-                        n,
-                        if n == 1 { "" } else { "s" }
-                    )
-                }
-                None => String::new(),
-            },
-            Stage::Below => match &self.face {
-                Some(f) => format!(
-                    "Keep the {} point{} at most {} above the reference face, each moved halfway to it",
-                    f.below.len(),
-                    if f.below.len() == 1 { "" } else { "s" },
-                    fmt_num(self.params.margin)
-                ),
-                None => String::new(),
-            },
-            Stage::Reduction => match &self.face {
-                Some(f) => format!(
-                    "Reduce {} points to {}: {}",
-                    f.below.len(),
-                    f.reduction.len(),
-                    f.reduction
-                        .iter()
-                        .map(|s| s.rule.describe())
-                        .collect::<Vec<_>>()
-                        .join(", then ")
-                ),
-                None => String::new(),
-            },
+            Stage::ReferenceFace
+            | Stage::IncidentFace
+            | Stage::Clip(_)
+            | Stage::Below
+            | Stage::Reduction => self
+                .face
+                .as_ref()
+                .map_or_else(String::new, |f| self.face_caption(stage, f)),
             Stage::Edges => match &self.edge {
                 Some(e) => format!(
                     "Edge contact: one point, midway between the closest points of A {} and B {}",
@@ -331,14 +267,81 @@ impl<V> ManifoldTrace<V> {
                 ),
                 None => String::new(),
             },
-            Stage::Closest => "Nothing of the incident face lies over the reference face: the boxes \
+            Stage::Closest => {
+                "Nothing of the incident face lies over the reference face: the boxes \
                  meet beside it, so the contact is one point midway between their closest points"
-                .into(),
-            Stage::Points => format!(
-                "{} contact point{}",
-                n_points,
-                if n_points == 1 { "" } else { "s" }
+                    .into()
+            }
+            Stage::Points => format!("{} contact point{}", n_points, plural(n_points)),
+        }
+    }
+
+    /// The caption of [`Stage::Separated`]: the axis that separates and by how much.
+    fn separated_caption(&self) -> String {
+        match self.separated_by.and_then(|i| self.axes.get(i)) {
+            Some(a) if self.report_decided.is_some() => format!(
+                "Separated: axis {} ({}) has gap {}, within rounding of the margin {}; the \
+                 report's rule of meeting says apart: no contact points",
+                a.index,
+                a.kind.label(),
+                fmt_num(a.gap),
+                fmt_num(self.params.margin)
             ),
+            Some(a) => format!(
+                "Separated: axis {} ({}) has gap {}, more than the margin {}: no contact points",
+                a.index,
+                a.kind.label(),
+                fmt_num(a.gap),
+                fmt_num(self.params.margin)
+            ),
+            None => "Separated: no contact points".into(),
+        }
+    }
+
+    /// The caption of a stage of the face contact `f`.
+    fn face_caption(&self, stage: Stage, f: &FaceTrace<V>) -> String {
+        match stage {
+            Stage::ReferenceFace => format!(
+                "Reference face: {} {}, whose outward normal is the contact axis",
+                f.reference.owner,
+                f.reference.face.name()
+            ),
+            Stage::IncidentFace => format!(
+                "Incident face: {} {}, the face of {} most anti-parallel to the reference face",
+                f.incident.owner,
+                f.incident.face.name(),
+                f.incident.owner
+            ),
+            Stage::Clip(i) => {
+                let plane = f.side_planes.get(i);
+                let n = f.clipped.get(i).map_or(0, Vec::len);
+                format!(
+                    "Clip {} of {}: keep what lies inside {}'s side plane {} ({} point{} left)",
+                    i + 1,
+                    f.side_planes.len(),
+                    f.reference.owner,
+                    plane.map(|p| p.face.name()).unwrap_or_default(),
+                    n,
+                    plural(n)
+                )
+            }
+            Stage::Below => format!(
+                "Keep the {} point{} at most {} above the reference face, each moved halfway to it",
+                f.below.len(),
+                plural(f.below.len()),
+                fmt_num(self.params.margin)
+            ),
+            Stage::Reduction => format!(
+                "Reduce {} points to {}: {}",
+                f.below.len(),
+                f.reduction.len(),
+                f.reduction
+                    .iter()
+                    .map(|s| s.rule.describe())
+                    .collect::<Vec<_>>()
+                    .join(", then ")
+            ),
+            _ => String::new(),
         }
     }
 }
@@ -435,5 +438,14 @@ impl<V> Recorder<V> for TraceRecorder<V> {
             Event::Edges(e) => t.edge = Some(e),
             Event::Closest(p) => t.closest = Some(p),
         }
+    }
+}
+
+/// `"s"` unless `n` is 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
