@@ -323,6 +323,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "app")]
     fn the_asserted_numbers_are_the_reports() {
         for pair in cases() {
             let text = rust_test(&pair, "case");
