@@ -1,6 +1,7 @@
 //! Everything a key, a button or a menu can do, as one [`Command`]: the keyboard and the panel
-//! speak the same language, and the app applies commands in one place (the frame's edit phase).
-//! [`from_keys`] is the whole keymap, a pure function of the keys pressed.
+//! speak the same language. A command says who applies it (the app, the scene shown, the mode
+//! shown), and each of them matches its own commands in one place. [`from_keys`] is the whole
+//! keymap, a pure function of the keys pressed.
 
 use std::path::PathBuf;
 
@@ -48,45 +49,80 @@ pub(crate) enum TimelineCommand {
     Close,
 }
 
-/// One thing the user asked for.
+/// One thing the user asked for, by who applies it. The frame's edit phase applies the whole
+/// app's commands first, then the mode shown's, each in the order given.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Command {
+    /// A command of the whole app ([`AppCommand`]).
+    App(AppCommand),
+    /// A command of the mode shown ([`ShownCommand`]), applied in its frame.
+    Shown(ShownCommand),
+}
+
+/// A command of the whole app: the mode shown, files, windows and settings.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum AppCommand {
     /// Switch between 2D and 3D (M).
     ToggleMode,
     /// Show this mode.
     SetMode(Mode),
     /// Quit, keeping the last state (Ctrl+Q, the window's close button).
     Quit,
-    /// Undo one edit (Ctrl+Z).
-    Undo,
-    /// Redo one edit (Ctrl+Shift+Z, Ctrl+Y).
-    Redo,
     /// Show the Open window (Ctrl+O).
     ShowOpen,
-    /// Open a scene file.
-    Open(PathBuf),
-    /// Open a preset by name.
-    OpenPreset(String),
-    /// Open the text of a file the browser handed over (dropped on the page or chosen in its
-    /// picker): its name, and its text or why it could not be read.
-    OpenText(String, Result<String, String>),
-    /// Open a scene link (a whole URL, or the part after `#`).
-    OpenLink(String),
+    /// Open a scene, into the mode it belongs to.
+    Open(OpenCommand),
     /// Show the browser's file picker.
     ChooseFile,
     /// Show the Paste from engine window.
     ShowPaste,
     /// Scrub the open recording.
     Timeline(TimelineCommand),
-    /// Open boxes read from an engine's printout, as an unsaved scene.
-    OpenPasted {
+    /// Open or close the side panel (P).
+    TogglePanel,
+    /// Show or hide the colour key (H).
+    ToggleLegend,
+    /// Show or hide the sphere of directions (D).
+    ToggleSphere,
+    /// Change the shared settings (panel controls).
+    Settings(Settings),
+    /// Show a message under the scene (`true`: an error).
+    Message(String, bool),
+}
+
+/// Where a scene to open comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum OpenCommand {
+    /// A scene file (or a recording, or a file of `check` lines).
+    File(PathBuf),
+    /// A preset, by name.
+    Preset(String),
+    /// The text of a file the browser handed over (dropped on the page or chosen in its picker):
+    /// its name, and its text or why it could not be read.
+    Text(String, Result<String, String>),
+    /// A scene link (a whole URL, or the part after `#`).
+    Link(String),
+    /// Boxes read from an engine's printout, as an unsaved scene.
+    Pasted {
         /// The scene's description ("pasted from Unity").
         description: String,
         /// The boxes.
         pair: crate::scene::Pair,
     },
-    /// Put the scene's link on the clipboard.
-    CopyLink,
+}
+
+/// A command of the mode shown: of the scene it holds, or of the mode itself.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum ShownCommand {
+    /// Saving and copying the scene, and the gizmo ([`SceneCommand`]).
+    Scene(SceneCommand),
+    /// The mode's boxes, view, selection and step-through ([`ModeCommand`]).
+    Mode(ModeCommand),
+}
+
+/// A command about the scene the mode shown holds: saving it, copying it, and the gizmo.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum SceneCommand {
     /// Save to the scene's file, or ask where (Ctrl+S).
     Save,
     /// Show the Save as window (Ctrl+Shift+S).
@@ -102,21 +138,21 @@ pub(crate) enum Command {
     CopyAsTest,
     /// Save this case as a regression scene.
     SaveRegression,
-    /// Open or close the side panel (P).
-    TogglePanel,
-    /// Show or hide the colour key (H).
-    ToggleLegend,
-    /// Show or hide the sphere of directions (D).
-    ToggleSphere,
-    /// The contact manifold's margin and edge bias, for the mode shown.
-    SetManifold(ManifoldParams),
-    /// Keep the probe's direction when the pointer leaves the sphere (a click on it), or let go.
-    PinProbe(Option<[f32; 3]>),
-    /// Change the shared settings (panel controls).
-    Settings(Settings),
-    /// Show a message under the scene (`true`: an error).
-    Message(String, bool),
+    /// Put the scene's link on the clipboard.
+    CopyLink,
+    /// Gizmo: move or turn (W, E).
+    SetGizmo(GizmoMode),
+    /// Gizmo: local or world axes (L).
+    ToggleGizmoSpace,
+}
 
+/// A command about the mode shown itself: its boxes, view, selection and step-through.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum ModeCommand {
+    /// Undo one edit (Ctrl+Z).
+    Undo,
+    /// Redo one edit (Ctrl+Shift+Z, Ctrl+Y).
+    Redo,
     /// Select a box, or none (1, 2, a click).
     SelectBox(Option<Which>),
     /// Select an axis, or none (a table row, a line in the scene).
@@ -131,10 +167,6 @@ pub(crate) enum Command {
     CycleFilter,
     /// Set the filter and overlays.
     SetView(AxisFilter, Overlays),
-    /// Gizmo: move or turn (W, E).
-    SetGizmo(GizmoMode),
-    /// Gizmo: local or world axes (L).
-    ToggleGizmoSpace,
     /// Step-through.
     Step(StepCommand),
     /// Push the boxes apart so that they touch.
@@ -148,8 +180,30 @@ pub(crate) enum Command {
         /// The new value.
         value: f64,
     },
+    /// The contact manifold's margin and edge bias, for the mode shown.
+    SetManifold(ManifoldParams),
+    /// Keep the probe's direction when the pointer leaves the sphere (a click on it), or let go.
+    PinProbe(Option<[f32; 3]>),
     /// Put part of a box back.
     ResetBox(Which, Reset),
+}
+
+impl From<AppCommand> for Command {
+    fn from(command: AppCommand) -> Self {
+        Command::App(command)
+    }
+}
+
+impl From<SceneCommand> for Command {
+    fn from(command: SceneCommand) -> Self {
+        Command::Shown(ShownCommand::Scene(command))
+    }
+}
+
+impl From<ModeCommand> for Command {
+    fn from(command: ModeCommand) -> Self {
+        Command::Shown(ShownCommand::Mode(command))
+    }
 }
 
 /// The keymap. Ctrl+letter belongs to the file and edit commands; plain letters and keys to the
@@ -158,16 +212,7 @@ pub(crate) fn from_keys(keys: &KeyFrame) -> Vec<Command> {
     let mut out = Vec::new();
     for &KeyDown { key, ctrl, shift } in &keys.pressed {
         let command = if ctrl {
-            match key {
-                KeyCode::Z if shift => Some(Command::Redo),
-                KeyCode::Z => Some(Command::Undo),
-                KeyCode::Y => Some(Command::Redo),
-                KeyCode::S if shift => Some(Command::ShowSaveAs),
-                KeyCode::S => Some(Command::Save),
-                KeyCode::O => Some(Command::ShowOpen),
-                KeyCode::Q => Some(Command::Quit),
-                _ => None,
-            }
+            ctrl_key(key, shift)
         } else {
             plain_key(key)
         };
@@ -176,25 +221,40 @@ pub(crate) fn from_keys(keys: &KeyFrame) -> Vec<Command> {
     out
 }
 
+/// What `key` does with Ctrl held (and Shift, when `shift`).
+fn ctrl_key(key: KeyCode, shift: bool) -> Option<Command> {
+    Some(match key {
+        KeyCode::Z if shift => ModeCommand::Redo.into(),
+        KeyCode::Z => ModeCommand::Undo.into(),
+        KeyCode::Y => ModeCommand::Redo.into(),
+        KeyCode::S if shift => SceneCommand::ShowSaveAs.into(),
+        KeyCode::S => SceneCommand::Save.into(),
+        KeyCode::O => AppCommand::ShowOpen.into(),
+        KeyCode::Q => AppCommand::Quit.into(),
+        _ => return None,
+    })
+}
+
+/// What `key` does on its own.
 fn plain_key(key: KeyCode) -> Option<Command> {
     Some(match key {
-        KeyCode::M => Command::ToggleMode,
-        KeyCode::W => Command::SetGizmo(GizmoMode::Translate),
-        KeyCode::E => Command::SetGizmo(GizmoMode::Rotate),
-        KeyCode::L => Command::ToggleGizmoSpace,
-        KeyCode::F | KeyCode::Home => Command::ResetView,
-        KeyCode::V => Command::LookAlong(None),
-        KeyCode::Key1 => Command::SelectBox(Some(Which::A)),
-        KeyCode::Key2 => Command::SelectBox(Some(Which::B)),
-        KeyCode::Escape => Command::ClearSelection,
-        KeyCode::A => Command::CycleFilter,
-        KeyCode::S => Command::Step(StepCommand::Toggle),
-        KeyCode::Right => Command::Step(StepCommand::Next),
-        KeyCode::Left => Command::Step(StepCommand::Back),
-        KeyCode::Space => Command::Step(StepCommand::PlayPause),
-        KeyCode::P => Command::TogglePanel,
-        KeyCode::H => Command::ToggleLegend,
-        KeyCode::D => Command::ToggleSphere,
+        KeyCode::M => AppCommand::ToggleMode.into(),
+        KeyCode::W => SceneCommand::SetGizmo(GizmoMode::Translate).into(),
+        KeyCode::E => SceneCommand::SetGizmo(GizmoMode::Rotate).into(),
+        KeyCode::L => SceneCommand::ToggleGizmoSpace.into(),
+        KeyCode::F | KeyCode::Home => ModeCommand::ResetView.into(),
+        KeyCode::V => ModeCommand::LookAlong(None).into(),
+        KeyCode::Key1 => ModeCommand::SelectBox(Some(Which::A)).into(),
+        KeyCode::Key2 => ModeCommand::SelectBox(Some(Which::B)).into(),
+        KeyCode::Escape => ModeCommand::ClearSelection.into(),
+        KeyCode::A => ModeCommand::CycleFilter.into(),
+        KeyCode::S => ModeCommand::Step(StepCommand::Toggle).into(),
+        KeyCode::Right => ModeCommand::Step(StepCommand::Next).into(),
+        KeyCode::Left => ModeCommand::Step(StepCommand::Back).into(),
+        KeyCode::Space => ModeCommand::Step(StepCommand::PlayPause).into(),
+        KeyCode::P => AppCommand::TogglePanel.into(),
+        KeyCode::H => AppCommand::ToggleLegend.into(),
+        KeyCode::D => AppCommand::ToggleSphere.into(),
         _ => return None,
     })
 }
@@ -236,9 +296,9 @@ mod tests {
         assert_eq!(
             from_keys(&fast),
             vec![
-                Command::Undo,
-                Command::Redo,
-                Command::Step(StepCommand::Toggle)
+                Command::from(ModeCommand::Undo),
+                ModeCommand::Redo.into(),
+                ModeCommand::Step(StepCommand::Toggle).into()
             ]
         );
     }
@@ -247,15 +307,15 @@ mod tests {
     fn ctrl_s_saves_and_a_plain_s_steps() {
         assert_eq!(
             from_keys(&keys(&[KeyCode::S], true, false)),
-            vec![Command::Save]
+            vec![Command::from(SceneCommand::Save)]
         );
         assert_eq!(
             from_keys(&keys(&[KeyCode::S], true, true)),
-            vec![Command::ShowSaveAs]
+            vec![Command::from(SceneCommand::ShowSaveAs)]
         );
         assert_eq!(
             from_keys(&keys(&[KeyCode::S], false, false)),
-            vec![Command::Step(StepCommand::Toggle)]
+            vec![Command::from(ModeCommand::Step(StepCommand::Toggle))]
         );
     }
 
@@ -268,22 +328,25 @@ mod tests {
     #[test]
     fn ctrl_q_quits_and_undo_redo_have_their_usual_keys() {
         let k = |key, shift| from_keys(&keys(&[key], true, shift));
-        assert_eq!(k(KeyCode::Q, false), vec![Command::Quit]);
-        assert_eq!(k(KeyCode::Z, false), vec![Command::Undo]);
-        assert_eq!(k(KeyCode::Z, true), vec![Command::Redo]);
-        assert_eq!(k(KeyCode::Y, false), vec![Command::Redo]);
+        assert_eq!(k(KeyCode::Q, false), vec![Command::from(AppCommand::Quit)]);
+        assert_eq!(k(KeyCode::Z, false), vec![Command::from(ModeCommand::Undo)]);
+        assert_eq!(k(KeyCode::Z, true), vec![Command::from(ModeCommand::Redo)]);
+        assert_eq!(k(KeyCode::Y, false), vec![Command::from(ModeCommand::Redo)]);
     }
 
     #[test]
     fn v_looks_along_the_selected_axis() {
         let v = keys(&[KeyCode::V], false, false);
-        assert_eq!(from_keys(&v), vec![Command::LookAlong(None)]);
+        assert_eq!(
+            from_keys(&v),
+            vec![Command::from(ModeCommand::LookAlong(None))]
+        );
     }
 
     #[test]
     fn p_collapses_the_panel_and_h_hides_the_legend() {
         let k = |key| from_keys(&keys(&[key], false, false));
-        assert_eq!(k(KeyCode::P), vec![Command::TogglePanel]);
-        assert_eq!(k(KeyCode::H), vec![Command::ToggleLegend]);
+        assert_eq!(k(KeyCode::P), vec![Command::from(AppCommand::TogglePanel)]);
+        assert_eq!(k(KeyCode::H), vec![Command::from(AppCommand::ToggleLegend)]);
     }
 }

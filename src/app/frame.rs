@@ -1,6 +1,7 @@
 //! The frame's report: everything the panel and the scene show about the pair, computed once per
 //! frame after the edits and passed down by reference. Nothing after this phase recomputes
-//! geometry that is here.
+//! geometry that is here. Its inputs are the mode's state, the boxes' [`Analysis`] and what the
+//! user points at ([`Pointing`]).
 
 use super::analysis::{contact_stages, step_words, StepWords};
 use super::camera::Viewport;
@@ -8,7 +9,7 @@ use super::dim::Dim;
 use super::dim::Vector;
 use super::layout::AxisLine;
 use super::layout::{axes_to_place, Shadows, PROBE};
-use super::mode::ModeState;
+use super::mode::{Analysis, ModeState};
 use super::settings::Settings;
 use super::sphere::extreme;
 use crate::engines::parry::{self, Disagreement, ParryAnswer};
@@ -18,6 +19,17 @@ use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
 use crate::sat::{Obb, Report};
 use crate::sat::{SatParams, Separation};
 use crate::scene::PairBox;
+
+/// What the user points at, as a frame reads it: the axis under the pointer (in the scene this
+/// frame, or in the panel's table last frame) and the probe's direction.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Pointing<V> {
+    /// The axis under the pointer, in the scene or the panel's table.
+    pub hovered_axis: Option<usize>,
+    /// A direction pointed at on the sphere of directions, or kept there by a click: the scene
+    /// shows the shadows on it.
+    pub probe: Option<V>,
+}
 
 /// What this frame shows.
 pub(crate) struct Frame<D: Dim> {
@@ -29,6 +41,8 @@ pub(crate) struct Frame<D: Dim> {
     pub report: D::Report,
     /// The fast test, the report and the f64 reference side by side.
     pub check: Agreement,
+    /// The axis under the pointer, in the scene or the panel's table.
+    pub hovered_axis: Option<usize>,
     /// The axis in the spotlight: the axis under test while stepping, else the hovered, selected,
     /// first separating or least-penetration axis.
     pub focus: Option<usize>,
@@ -172,13 +186,14 @@ fn contact_stage<V>(
 }
 
 /// The axis that deserves the spotlight, in this order: the axis under test while stepping (the
-/// contact's axis once the step-through is past the axes), the hovered one, the selected one, the
-/// first separating one, the axis of least penetration.
+/// contact's axis once the step-through is past the axes), the `hovered` one, the selected one,
+/// the first separating one, the axis of least penetration.
 pub(crate) fn focus_axis<D: Dim>(
     mode: &ModeState<D>,
-    report: &D::Report,
-    contact: &ManifoldTrace<D::Vec>,
+    analysis: &Analysis<D>,
+    hovered: Option<usize>,
 ) -> Option<usize> {
+    let (report, contact) = (&analysis.report, &analysis.contact);
     if mode.step.active {
         let n = report.axes().len();
         return if mode.step.current < n {
@@ -187,7 +202,7 @@ pub(crate) fn focus_axis<D: Dim>(
             contact.choice.as_ref().map(|c| c.chosen)
         };
     }
-    mode.hovered_axis
+    hovered
         .or(mode.view.selected_axis)
         .or(report.first_separating())
         .or(report.penetration().map(|p| p.axis_index))
@@ -206,21 +221,27 @@ pub(crate) fn shows<D: Dim>(mode: &ModeState<D>, report: &D::Report, index: usiz
 }
 
 impl<D: Dim> Frame<D> {
-    /// The frame's report of a mode's boxes as they are after this frame's edits.
-    pub(crate) fn compute(mode: &ModeState<D>, settings: &Settings, viewport: Viewport) -> Self {
+    /// The frame's report of a mode's boxes as they are after this frame's edits, from their
+    /// `analysis`, with what the user points at.
+    pub(crate) fn compute(
+        mode: &ModeState<D>,
+        analysis: Analysis<D>,
+        pointing: Pointing<D::Vec>,
+        settings: &Settings,
+        viewport: Viewport,
+    ) -> Self {
         let (a, b) = (&mode.a, &mode.b);
         let params = &settings.params;
-        let report = D::Obb::report(a, b, params);
-        let check = cross_check::<D>(a, b, &report, params);
+        let check = cross_check::<D>(a, b, &analysis.report, params);
         let manifold_params = mode.manifold_params(settings);
-        let contact = D::Obb::manifold_trace(a, b, &manifold_params);
+        let focus = focus_axis(mode, &analysis, pointing.hovered_axis);
+        let Analysis { report, contact } = analysis;
         let contact_check = compare_manifolds(
             contact.manifold.as_ref(),
             D::Obb::reference_manifold(a, b, &manifold_params).as_ref(),
             manifold_params.margin,
             1e-4 * (1.0 + crate::sat::scale(a, b) as f64),
         );
-        let focus = focus_axis(mode, &report, &contact);
         // lines are placed without the hovered axis, so that they do not move under the pointer
         let anchor = if mode.step.active {
             focus
@@ -230,7 +251,7 @@ impl<D: Dim> Frame<D> {
                 .or(report.first_separating())
                 .or(report.penetration().map(|p| p.axis_index))
         };
-        let probe = mode.probe.map(|n| super::layout::shadows_on(a, b, n));
+        let probe = pointing.probe.map(|n| super::layout::shadows_on(a, b, n));
         let lines = if mode.view.overlays.axes || probe.is_some() {
             let visible = |i| mode.view.overlays.axes && shows(mode, &report, i);
             let mut items = axes_to_place(report.axes(), &visible);
@@ -258,6 +279,7 @@ impl<D: Dim> Frame<D> {
             separation: D::Obb::separation(a, b),
             directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
             check,
+            hovered_axis: pointing.hovered_axis,
             focus,
             lines,
             probe,

@@ -3,10 +3,14 @@
 //! 1. **input**: the pointer and the keys as plain data ([`input`]);
 //! 2. **edits**: every [`Command`] (keys, last frame's panel, the window's close button) is applied,
 //!    then the pointer's gestures ([`mode::ModeState::pointer`]);
-//! 3. **report**: the frame's report, with the cross-check and the focus, computed once
-//!    ([`frame::Frame`]);
+//! 3. **report**: the boxes' analysis, then the frame's report with the cross-check and the focus,
+//!    computed once ([`frame::Frame`]);
 //! 4. **ui**: the egui panel reads the report and sends commands for the next frame ([`ui`]);
 //! 5. **draw**: the scene from the same report ([`draw`]), then the panel on top.
+//!
+//! What a frame hands to the next ([`LastFrame`]: the lines it drew, what the pointer was on in
+//! the scene and the panel) is kept here, beside the modes' state, and read as the next frame's
+//! input.
 //!
 //! 2D and 3D are one mode written once over the [`dim::Dim`] trait; the only dispatch on the mode
 //! shown is in [`App::frame`].
@@ -50,11 +54,12 @@ use macroquad::prelude::{
 
 use crate::sat::Report;
 use camera::Viewport;
-use command::Command;
+use command::{AppCommand, Command, ModeCommand, OpenCommand, SceneCommand, ShownCommand};
 use dim::{Dim, Vector};
 use draw::{Fonts, Paint};
-use frame::Frame;
+use frame::{Frame, Pointing};
 use input::InputFrame;
+use layout::AxisLine;
 use library::{Library, Loaded};
 use mode::{Gestures, ModeState};
 use settings::Settings;
@@ -170,11 +175,69 @@ struct Shared {
     timeline: Option<timeline::Timeline>,
 }
 
+/// What a mode's frame hands to its next frame: the lines it drew, which the pointer picks from,
+/// and what the pointer was on.
+struct LastFrame<D: Dim> {
+    /// The axis lines as drawn.
+    lines: Vec<AxisLine<D::Vec>>,
+    /// The axis under the pointer in that frame.
+    hovered_axis: Option<usize>,
+    /// What the pointer was on in the panel, after that frame's report.
+    panel: ui::PanelPointer,
+}
+
+impl<D: Dim> Default for LastFrame<D> {
+    fn default() -> Self {
+        Self {
+            lines: Vec::new(),
+            hovered_axis: None,
+            panel: ui::PanelPointer::default(),
+        }
+    }
+}
+
+impl<D: Dim> LastFrame<D> {
+    /// What the user points at in this frame: the axis line the scene's pointer found (`scene`;
+    /// `None` when it did not look), else the last frame's axis (the table row while the pointer
+    /// was over the panel); the probe kept by a click, else the direction under the pointer.
+    fn pointing(
+        &self,
+        scene: Option<Option<usize>>,
+        pinned_probe: Option<D::Vec>,
+    ) -> Pointing<D::Vec> {
+        let last = if self.panel.over {
+            self.panel.hovered_axis
+        } else {
+            self.hovered_axis
+        };
+        Pointing {
+            hovered_axis: scene.unwrap_or(last),
+            probe: pinned_probe.or(self.panel.probe.map(D::Vec::from_coords)),
+        }
+    }
+}
+
+/// What the mode's frame is given by the input phase.
+struct FrameInput {
+    /// The commands of the mode shown, in the order given.
+    commands: Vec<ShownCommand>,
+    /// The pointer.
+    pointer: InputFrame,
+    /// The keys as the window reads them, for egui.
+    keys: ui::KeysNow,
+    /// The scene's rectangle.
+    viewport: Viewport,
+}
+
 /// The window's state across frames.
 struct App {
     mode: Mode,
     three: ModeState<Three>,
     two: ModeState<Two>,
+    /// What the last 3D frame handed over.
+    last_three: LastFrame<Three>,
+    /// What the last 2D frame handed over.
+    last_two: LastFrame<Two>,
     shared: Shared,
     quit: bool,
 }
@@ -204,19 +267,19 @@ impl App {
             Err(e) => app.say(e, true),
         }
         if let Some(path) = &options.scene {
-            app.open(Command::Open(path.clone()), &viewport);
+            app.open(OpenCommand::File(path.clone()), &viewport);
         }
         // a link given on the command line, or the page's own address in the browser
         let address = platform::address().filter(|a| a.contains("satbox="));
         if let Some(link) = options.scene_url.clone().or(address) {
-            app.open(Command::OpenLink(link), &viewport);
+            app.open(OpenCommand::Link(link), &viewport);
         }
         app.shared.settings.sphere |= options.sphere;
         // applied in the first frame, to the mode shown
         app.shared.queued.extend(
             options
                 .step
-                .map(|i| Command::Step(command::StepCommand::GoTo(i))),
+                .map(|i| ModeCommand::Step(command::StepCommand::GoTo(i)).into()),
         );
         app
     }
@@ -227,6 +290,8 @@ impl App {
             mode: Mode::Three,
             three: ModeState::new(viewport),
             two: ModeState::new(viewport),
+            last_three: LastFrame::default(),
+            last_two: LastFrame::default(),
             shared: Shared {
                 settings: Settings::default(),
                 library,
@@ -287,71 +352,81 @@ impl App {
         let mut commands = std::mem::take(&mut self.shared.queued);
         commands.extend(command::from_keys(&keys));
         if let Some((name, text)) = platform::take_opened_file() {
-            commands.push(Command::OpenText(name, text));
+            commands.push(AppCommand::Open(OpenCommand::Text(name, text)).into());
         }
         if is_quit_requested() {
-            commands.push(Command::Quit);
+            commands.push(AppCommand::Quit.into());
         }
-        let commands: Vec<Command> = commands
+        let commands: Vec<ShownCommand> = commands
             .into_iter()
             .filter_map(|c| self.apply(c, &viewport))
             .collect();
-        // the only dispatch on the mode shown: the rest of the frame is generic
-        let keys = ui::KeysNow {
-            ctrl: keys.ctrl,
-            shift: keys.shift,
-            lost_char: keys.lost_char,
-            wheel: input.wheel,
+        let input = FrameInput {
+            commands,
+            keys: ui::KeysNow {
+                ctrl: keys.ctrl,
+                shift: keys.shift,
+                lost_char: keys.lost_char,
+                wheel: input.wheel,
+            },
+            pointer: input,
+            viewport,
         };
+        // the only dispatch on the mode shown: the rest of the frame is generic
         let drag_ended = match self.mode {
             Mode::Three => {
                 self.shared
-                    .frame_in(&mut self.three, commands, &input, &keys, viewport, fonts)
+                    .frame_in(&mut self.three, &mut self.last_three, input, fonts)
             }
-            Mode::Two => {
-                self.shared
-                    .frame_in(&mut self.two, commands, &input, &keys, viewport, fonts)
-            }
+            Mode::Two => self
+                .shared
+                .frame_in(&mut self.two, &mut self.last_two, input, fonts),
         };
         self.end_frame(drag_ended, started);
     }
 
-    /// Applies a command that concerns the whole app; returns the others for the mode's frame.
-    fn apply(&mut self, command: Command, viewport: &Viewport) -> Option<Command> {
+    /// Applies a command of the whole app now; returns a command of the mode shown, for its
+    /// frame.
+    fn apply(&mut self, command: Command, viewport: &Viewport) -> Option<ShownCommand> {
         match command {
-            Command::ToggleMode => self.set_mode(match self.mode {
+            Command::App(c) => {
+                self.apply_app(c, viewport);
+                None
+            }
+            Command::Shown(c) => Some(c),
+        }
+    }
+
+    /// Applies a command of the whole app.
+    fn apply_app(&mut self, command: AppCommand, viewport: &Viewport) {
+        match command {
+            AppCommand::ToggleMode => self.set_mode(match self.mode {
                 Mode::Two => Mode::Three,
                 Mode::Three => Mode::Two,
             }),
-            Command::SetMode(m) => self.set_mode(m),
-            Command::Quit => {
+            AppCommand::SetMode(m) => self.set_mode(m),
+            AppCommand::Quit => {
                 self.save_last_state(true);
                 self.quit = true;
             }
-            Command::ShowOpen => {
+            AppCommand::ShowOpen => {
                 self.shared.library.refresh();
                 self.shared.ui.windows.open.open = true;
                 self.shared.ui.windows.open.focus = true;
             }
-            Command::Open(_)
-            | Command::OpenPreset(_)
-            | Command::OpenText(..)
-            | Command::OpenLink(_)
-            | Command::OpenPasted { .. } => self.open(command, viewport),
-            Command::ChooseFile => platform::choose_file(),
-            Command::ShowPaste => {
+            AppCommand::Open(open) => self.open(open, viewport),
+            AppCommand::ChooseFile => platform::choose_file(),
+            AppCommand::ShowPaste => {
                 self.shared.ui.paste.open = true;
                 self.shared.ui.paste.focus = true;
             }
-            Command::Timeline(t) => self.scrub(t),
-            Command::TogglePanel => self.shared.settings.panel_open ^= true,
-            Command::ToggleLegend => self.shared.settings.legend ^= true,
-            Command::ToggleSphere => self.shared.settings.sphere ^= true,
-            Command::Settings(s) => self.shared.settings = s,
-            Command::Message(text, error) => self.say(text, error),
-            other => return Some(other),
+            AppCommand::Timeline(t) => self.scrub(t),
+            AppCommand::TogglePanel => self.shared.settings.panel_open ^= true,
+            AppCommand::ToggleLegend => self.shared.settings.legend ^= true,
+            AppCommand::ToggleSphere => self.shared.settings.sphere ^= true,
+            AppCommand::Settings(s) => self.shared.settings = s,
+            AppCommand::Message(text, error) => self.say(text, error),
         }
-        None
     }
 
     fn set_mode(&mut self, mode: Mode) {
@@ -364,24 +439,23 @@ impl App {
 
     /// Opens a scene file or a preset into the mode it belongs to; a bad file is reported and
     /// changes nothing.
-    fn open(&mut self, command: Command, viewport: &Viewport) {
+    fn open(&mut self, command: OpenCommand, viewport: &Viewport) {
         if self.open_recording(&command) {
             return;
         }
         let lib = &self.shared.library;
         let loaded: Result<Loaded, String> = match &command {
-            Command::Open(path) => lib.read(path).map_err(|e| e.to_string()),
-            Command::OpenPreset(name) => lib.preset(name).ok_or(format!("no preset {name}")),
-            Command::OpenText(name, Ok(text)) => {
+            OpenCommand::File(path) => lib.read(path).map_err(|e| e.to_string()),
+            OpenCommand::Preset(name) => lib.preset(name).ok_or(format!("no preset {name}")),
+            OpenCommand::Text(name, Ok(text)) => {
                 library::read_text(std::path::Path::new(name), text).map_err(|e| e.to_string())
             }
-            Command::OpenText(name, Err(e)) => Err(format!("cannot read {name}: {e}")),
-            Command::OpenLink(link) => lib.link(link).map_err(|e| format!("the link: {e}")),
-            Command::OpenPasted { description, pair } => {
+            OpenCommand::Text(name, Err(e)) => Err(format!("cannot read {name}: {e}")),
+            OpenCommand::Link(link) => lib.link(link).map_err(|e| format!("the link: {e}")),
+            OpenCommand::Pasted { description, pair } => {
                 let scene = crate::scene::Scene::new(pair, description, serde_json::Value::Null);
                 Ok(Loaded::new(scene, *pair, None))
             }
-            _ => return,
         };
         let loaded = match loaded {
             Ok(l) => l,
@@ -396,28 +470,34 @@ impl App {
         self.set_mode(loaded.scene.mode);
         self.shared.ui.windows.open.open = false;
         self.shared.ui.paste.open = false;
-        let what = match &command {
-            Command::OpenPreset(name) => format!("preset {name}"),
-            _ if loaded.source.path.is_none() => loaded.scene.description.clone(),
-            _ => format!("opened {}", loaded.source.title()),
+        let what = if let OpenCommand::Preset(name) = &command {
+            format!("preset {name}")
+        } else if loaded.source.path.is_none() {
+            loaded.scene.description.clone()
+        } else {
+            format!("opened {}", loaded.source.title())
         };
         self.say(what, false);
     }
 
     /// Opens a JSON Lines file of two or more readable cases as a timeline; returns whether it did.
-    fn open_recording(&mut self, command: &Command) -> bool {
+    fn open_recording(&mut self, command: &OpenCommand) -> bool {
         use crate::scene::recording::Recording;
         let (name, recording) = match command {
-            Command::Open(path) if path.extension().is_some_and(|e| e == "jsonl") => {
+            OpenCommand::File(path) if path.extension().is_some_and(|e| e == "jsonl") => {
                 match Recording::load(path) {
                     Ok(r) => (library::file_name(path), r),
                     Err(_) => return false,
                 }
             }
-            Command::OpenText(name, Ok(text)) if name.ends_with(".jsonl") => {
+            OpenCommand::Text(name, Ok(text)) if name.ends_with(".jsonl") => {
                 (name.clone(), Recording::from_text(text))
             }
-            _ => return false,
+            OpenCommand::File(_)
+            | OpenCommand::Text(..)
+            | OpenCommand::Preset(_)
+            | OpenCommand::Link(_)
+            | OpenCommand::Pasted { .. } => return false,
         };
         let params = &self.shared.settings.params;
         let timeline = match recording.mode() {
@@ -433,7 +513,7 @@ impl App {
         self.shared.timeline = Some(timeline);
         self.shared.ui.windows.open.open = false;
         // framed on the first frame, which the mode's frame puts in the scene first
-        self.shared.queued.push(Command::ResetView);
+        self.shared.queued.push(ModeCommand::ResetView.into());
         let unread = match errors {
             0 => String::new(),
             e => format!(", {e} not read"),
@@ -508,41 +588,72 @@ impl Shared {
         });
     }
 
-    /// The mode's frame: its commands and pointer (edits), its report, the panel, the scene.
-    /// Returns whether a gizmo drag ended.
+    /// The mode's frame: its commands and pointer (edits), its report, the panel, the scene; what
+    /// it hands to the next frame goes to `last`. Returns whether a gizmo drag ended.
     fn frame_in<D: Gestures + Paint + DirectionsPicture>(
         &mut self,
         mode: &mut ModeState<D>,
-        commands: Vec<Command>,
-        input: &InputFrame,
-        keys: &ui::KeysNow,
-        viewport: Viewport,
+        last: &mut LastFrame<D>,
+        input: FrameInput,
         fonts: &Fonts,
     ) -> bool {
         // the recording's frame first, so that this frame's commands (a reset view) see it
         self.follow_timeline(mode, get_frame_time());
-        // 2. edits; a completed edit becomes one undo step (a gizmo drag that ended, or any change
-        // while the pointer is up: a field edit commits on Enter)
-        for c in &commands {
-            self.apply_in(mode, c, &viewport);
+        // 2. edits
+        let (drag_ended, pointing) = self.edit_in(mode, last, &input);
+        // 3. report: the boxes' analysis once, read by the step-through's clock and the frame
+        let analysis = mode.analysis(&self.settings);
+        mode.tick(get_frame_time(), &analysis);
+        let frame = Frame::compute(mode, analysis, pointing, &self.settings, input.viewport);
+        if platform::WEB {
+            self.publish(mode, &frame, input.pointer.left_down);
         }
-        let drag_ended = mode.pointer(&self.settings, input, &viewport);
-        if drag_ended || !input.left_down {
+        // 4. ui
+        let out = self.panel_in(mode, &frame, &input.keys);
+        self.queued = out.commands;
+        // 5. draw
+        self.draw_in(mode, &frame, input.viewport, fonts);
+        *last = LastFrame {
+            lines: frame.lines,
+            hovered_axis: frame.hovered_axis,
+            panel: out.pointer,
+        };
+        drag_ended
+    }
+
+    /// The edit phase: the mode's commands, then the pointer's gestures (picking from the lines
+    /// `last` drew). A completed edit becomes one undo step: a gizmo drag that ended, or any
+    /// change while the pointer is up (a field edit commits on Enter). Returns whether a drag
+    /// ended, and what the user points at.
+    fn edit_in<D: Gestures>(
+        &mut self,
+        mode: &mut ModeState<D>,
+        last: &LastFrame<D>,
+        input: &FrameInput,
+    ) -> (bool, Pointing<D::Vec>) {
+        for c in &input.commands {
+            self.apply_in(mode, c, &input.viewport);
+        }
+        let pointer = mode.pointer(&self.settings, &input.pointer, &input.viewport, &last.lines);
+        if pointer.drag_ended || !input.pointer.left_down {
             mode.commit();
         }
         // the first drag shows the user has found the handles: the hint has done its work
-        self.settings.hint &= !drag_ended;
-        mode.tick(get_frame_time(), &self.settings);
-        // 3. report
-        let frame = Frame::compute(mode, &self.settings, viewport);
-        mode.lines = frame.lines.clone();
-        if platform::WEB {
-            self.publish(mode, &frame, input.left_down);
-        }
-        // 4. ui
+        self.settings.hint &= !pointer.drag_ended;
+        let pointing = last.pointing(pointer.hovered_axis, mode.pinned_probe);
+        (pointer.drag_ended, pointing)
+    }
+
+    /// The panel and its windows for this frame; returns what they produced for the next.
+    fn panel_in<D: DirectionsPicture>(
+        &mut self,
+        mode: &ModeState<D>,
+        frame: &Frame<D>,
+        keys: &ui::KeysNow,
+    ) -> ui::UiOut {
         let model = PanelModel {
             mode,
-            frame: &frame,
+            frame,
             settings: &self.settings,
             library: &self.library,
             modified: mode.modified(),
@@ -553,16 +664,19 @@ impl Shared {
         };
         let mut out = ui::UiOut::default();
         egui_macroquad::ui(|ctx| out = ui::show(ctx, &model, &mut self.ui, keys));
-        self.queued = out.commands;
-        if self.ui.flags.pointer_over {
-            mode.hovered_axis = out.hovered_axis;
-        }
-        if !mode.probe_pinned {
-            mode.probe = out.probe.map(D::Vec::from_coords);
-        }
-        // 5. draw
+        out
+    }
+
+    /// Draws the scene, the message under it and the panel on top.
+    fn draw_in<D: Paint>(
+        &self,
+        mode: &ModeState<D>,
+        frame: &Frame<D>,
+        viewport: Viewport,
+        fonts: &Fonts,
+    ) {
         draw::clear();
-        draw::scene::draw(&frame, mode, &self.settings, fonts);
+        draw::scene::draw(frame, mode, &self.settings, fonts);
         if let Some(m) = &self.message {
             let color = if m.error { theme::HIT } else { theme::TEXT };
             // above the timeline's window when a recording is open
@@ -578,7 +692,6 @@ impl Shared {
             draw::message(fonts, &m.text, &room, color);
         }
         egui_macroquad::draw();
-        drag_ended
     }
 
     /// Advances the open recording of this mode by `dt` seconds and shows its frame when it
@@ -614,16 +727,24 @@ impl Shared {
         }
     }
 
-    /// Applies a command that concerns the mode shown, or the scene it holds.
+    /// Applies a command of the mode shown: of the scene it holds, or of the mode itself.
     fn apply_in<D: Dim>(
         &mut self,
         mode: &mut ModeState<D>,
-        command: &Command,
+        command: &ShownCommand,
         viewport: &Viewport,
     ) {
+        match command {
+            ShownCommand::Scene(c) => self.apply_scene(mode, c),
+            ShownCommand::Mode(c) => self.apply_mode(mode, c, viewport),
+        }
+    }
+
+    /// Applies a command of the scene the mode shown holds.
+    fn apply_scene<D: Dim>(&mut self, mode: &mut ModeState<D>, command: &SceneCommand) {
         let source = mode.source.clone();
         match command {
-            Command::Save => match &source.path {
+            SceneCommand::Save => match &source.path {
                 Some(path) if !mode.modified() && path.exists() => self.say(
                     "no changes since it was opened or saved: not rewritten",
                     false,
@@ -633,44 +754,56 @@ impl Shared {
                 }
                 None => self.show_save_as(mode),
             },
-            Command::ShowSaveAs => self.show_save_as(mode),
-            Command::SaveAs { path, description } => {
+            SceneCommand::ShowSaveAs => self.show_save_as(mode),
+            SceneCommand::SaveAs { path, description } => {
                 if self.write(mode, path, description) {
                     self.ui.windows.save_as.open = false;
                 }
             }
-            Command::CopyAsTest => {
+            SceneCommand::CopyAsTest => {
                 let name = test_name(source.stem().as_deref().unwrap_or("case"));
                 let text = crate::scene::testcase::rust_test(&D::Obb::pair(mode.a, mode.b), &name);
                 self.ui.clipboard = Some(text.clone());
                 self.ui.windows.copy_test = Some(text);
             }
-            Command::SaveRegression => self.save_regression(mode),
-            Command::CopyLink => {
-                // in the browser the link opens this very page; else the placeholder address
-                let base = platform::address()
-                    .map(|a| format!("{}#", a.split('#').next().unwrap_or_default()))
-                    .unwrap_or_else(|| crate::scene::link::BASE_URL.to_string());
-                let link = crate::scene::link::link(&D::Obb::pair(mode.a, mode.b), &base);
-                self.ui.clipboard = Some(link);
-                self.say("the scene's link is on the clipboard", false);
-            }
-            Command::SetGizmo(g) => self.settings.gizmo_mode = *g,
-            Command::ToggleGizmoSpace => {
+            SceneCommand::SaveRegression => self.save_regression(mode),
+            SceneCommand::CopyLink => self.copy_link(mode),
+            SceneCommand::SetGizmo(g) => self.settings.gizmo_mode = *g,
+            SceneCommand::ToggleGizmoSpace => {
                 use gizmo::GizmoSpace::{Local, World};
                 let s = &mut self.settings.gizmo_space;
                 *s = if *s == Local { World } else { Local };
             }
-            other => match mode.apply(other, &self.settings, viewport) {
-                Some((text, error)) => self.say(text, error),
-                // a value accepted: the message of one refused before it is out of date
-                None if matches!(other, Command::Edit { .. })
-                    && self.message.as_ref().is_some_and(|m| m.error) =>
-                {
-                    self.message = None;
-                }
-                None => {}
-            },
+        }
+    }
+
+    /// Puts the scene's link on the clipboard: in the browser the link opens this very page; else
+    /// the placeholder address.
+    fn copy_link<D: Dim>(&mut self, mode: &ModeState<D>) {
+        let base = platform::address()
+            .map(|a| format!("{}#", a.split('#').next().unwrap_or_default()))
+            .unwrap_or_else(|| crate::scene::link::BASE_URL.to_string());
+        let link = crate::scene::link::link(&D::Obb::pair(mode.a, mode.b), &base);
+        self.ui.clipboard = Some(link);
+        self.say("the scene's link is on the clipboard", false);
+    }
+
+    /// Applies a command of the mode shown, and says what it answers.
+    fn apply_mode<D: Dim>(
+        &mut self,
+        mode: &mut ModeState<D>,
+        command: &ModeCommand,
+        viewport: &Viewport,
+    ) {
+        match mode.apply(command, &self.settings, viewport) {
+            Some((text, error)) => self.say(text, error),
+            // a value accepted: the message of one refused before it is out of date
+            None if matches!(command, ModeCommand::Edit { .. })
+                && self.message.as_ref().is_some_and(|m| m.error) =>
+            {
+                self.message = None;
+            }
+            None => {}
         }
     }
 

@@ -1,9 +1,9 @@
 //! One mode of the window, written once for 2D and 3D: its two boxes, its view, the selection, the
-//! pointer's gestures and the step-through, and how a [`Command`] changes them.
+//! pointer's gestures and the step-through, and how a [`ModeCommand`] changes them.
 
 use super::analysis::{self, step_count, StepThrough};
 use super::camera::Viewport;
-use super::command::{Command, StepCommand};
+use super::command::{ModeCommand, StepCommand};
 use super::dim::{pick, Dim, Vector};
 use super::history::History;
 use super::input::InputFrame;
@@ -17,11 +17,14 @@ use crate::sat::{Obb, Report};
 use crate::scene::PairBox;
 use crate::scene::{Pair, Scene};
 
-/// Whether a pointer gesture in the scene finished an edit this frame (one undo step).
+/// What the pointer did in the scene this frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct PointerOutcome {
-    /// A gizmo drag ended.
+    /// A gizmo drag ended: an edit is complete (one undo step).
     pub drag_ended: bool,
+    /// The axis line under the pointer, when the pointer looked for one (`Some(None)`: none);
+    /// `None` leaves the hovered axis as it was.
+    pub hovered_axis: Option<Option<usize>>,
     /// An axis line was clicked: select it.
     pub clicked_axis: Option<usize>,
     /// A box was clicked (`Some(None)`: empty space, deselect).
@@ -31,19 +34,42 @@ pub(crate) struct PointerOutcome {
 /// The pointer's gestures in the scene, which differ between the modes (orbit and a 3D gizmo, pan
 /// and 2D handles).
 pub(crate) trait Gestures: Dim {
-    /// Camera, gizmo and picking for one frame. Axis lines are picked from `mode.lines`, the lines
+    /// Camera, gizmo and picking for one frame. Axis lines are picked from `lines`, the lines
     /// drawn last frame (what the user sees).
     fn pointer(
         mode: &mut ModeState<Self>,
         settings: &Settings,
         input: &InputFrame,
         viewport: &Viewport,
+        lines: &[AxisLine<Self::Vec>],
     ) -> PointerOutcome;
 }
 
 /// What one undo step puts back: both boxes and where the scene came from (undoing an Open
 /// returns to the scene before it, with its file).
 pub(crate) type Edit<D> = (<D as Dim>::Obb, <D as Dim>::Obb, Source);
+
+/// The report and the traced contact of a mode's boxes: what the step-through counts and the
+/// frame shows, computed once per frame after the edits.
+pub(crate) struct Analysis<D: Dim> {
+    /// The full report.
+    pub report: D::Report,
+    /// The contact manifold, traced stage by stage.
+    pub contact: ManifoldTrace<D::Vec>,
+}
+
+impl<D: Dim> Analysis<D> {
+    /// How many steps the step-through has: the axes, then the contact's stages.
+    pub(crate) fn step_count(&self) -> usize {
+        step_count(&self.report, &self.contact)
+    }
+
+    /// Whether step `index` is an axis that separates.
+    pub(crate) fn separates(&self, index: usize) -> bool {
+        let axes = self.report.axes();
+        index < axes.len() && axes[index].is_separating()
+    }
+}
 
 /// The state of one mode that lasts across frames.
 #[derive(Debug)]
@@ -60,14 +86,9 @@ pub(crate) struct ModeState<D: Dim> {
     pub pointer: D::Pointer,
     /// Walking the axes in test order.
     pub step: StepThrough,
-    /// The axis under the pointer, in the scene or the panel's table.
-    pub hovered_axis: Option<usize>,
-    /// The axis lines as drawn last frame: what the pointer can pick.
-    pub lines: Vec<AxisLine<D::Vec>>,
-    /// A direction pointed at on the sphere of directions: the scene shows the shadows on it.
-    pub probe: Option<D::Vec>,
-    /// The probe stays when the pointer leaves the sphere.
-    pub probe_pinned: bool,
+    /// A direction on the sphere of directions kept by a click: the scene shows the shadows on
+    /// it after the pointer leaves the sphere.
+    pub pinned_probe: Option<D::Vec>,
     /// The pointer's pixel while it is over the scene.
     pub cursor_px: Option<glam::Vec2>,
     /// Where the scene came from (Save writes there; modified while the boxes differ).
@@ -96,10 +117,7 @@ impl<D: Dim> ModeState<D> {
             selected_box: Some(Which::B),
             pointer: D::Pointer::default(),
             step: StepThrough::default(),
-            hovered_axis: None,
-            lines: Vec::new(),
-            probe: None,
-            probe_pinned: false,
+            pinned_probe: None,
             cursor_px: None,
             history: History::new((a, b, source.clone())),
             source,
@@ -196,7 +214,7 @@ impl<D: Dim> ModeState<D> {
         (self.a, self.b)
     }
 
-    /// This frame's report of the boxes.
+    /// The report of the boxes as they are now.
     pub(crate) fn report(&self, settings: &Settings) -> D::Report {
         D::Obb::report(&self.a, &self.b, &settings.params)
     }
@@ -210,9 +228,12 @@ impl<D: Dim> ModeState<D> {
         }
     }
 
-    /// The contact manifold of the boxes, traced stage by stage.
-    pub(crate) fn contact(&self, settings: &Settings) -> ManifoldTrace<D::Vec> {
-        D::Obb::manifold_trace(&self.a, &self.b, &self.manifold_params(settings))
+    /// The report and the traced contact of the boxes as they are now.
+    pub(crate) fn analysis(&self, settings: &Settings) -> Analysis<D> {
+        Analysis {
+            report: self.report(settings),
+            contact: D::Obb::manifold_trace(&self.a, &self.b, &self.manifold_params(settings)),
+        }
     }
 
     /// Takes a loaded scene if it is of this mode: its boxes, view and `source` (a scene without a
@@ -248,54 +269,32 @@ impl<D: Dim> ModeState<D> {
         Scene::new(&pair, description, self.view.to_json())
     }
 
-    /// Applies a command that concerns this mode. Returns a message for the user, if any (`true`:
-    /// an error), and ignores commands that are not this mode's.
+    /// Applies a command of this mode. Returns a message for the user, if any (`true`: an error).
     pub(crate) fn apply(
         &mut self,
-        command: &Command,
+        command: &ModeCommand,
         settings: &Settings,
         viewport: &Viewport,
     ) -> Option<(String, bool)> {
         match command {
-            Command::Undo | Command::Redo => {
-                return self
-                    .undo_redo(*command == Command::Undo)
-                    .map(|m| (m, false))
-            }
-            Command::SelectBox(w) => self.selected_box = *w,
-            Command::SelectAxis(i) => self.view.selected_axis = *i,
-            Command::ClearSelection => {
+            ModeCommand::Undo => return self.undo_redo(true).map(|m| (m, false)),
+            ModeCommand::Redo => return self.undo_redo(false).map(|m| (m, false)),
+            ModeCommand::SelectBox(w) => self.selected_box = *w,
+            ModeCommand::SelectAxis(i) => self.view.selected_axis = *i,
+            ModeCommand::ClearSelection => {
                 self.selected_box = None;
                 self.view.selected_axis = None;
             }
-            Command::LookAlong(axis) => {
-                let Some(i) = axis.or(self.view.selected_axis) else {
-                    return Some((
-                        "select an axis first (in the table or the scene)".into(),
-                        false,
-                    ));
-                };
-                let report = self.report(settings);
-                if report.axes().get(i).is_none_or(|t| t.degenerate()) {
-                    return Some(("parallel edges: this axis has no direction".into(), true));
-                }
-                self.view.selected_axis = Some(i);
-                D::look_along(&mut self.view.camera, &self.a, &self.b, &report, i);
-            }
-            Command::ResetView => self.view.camera = D::framing(&self.a, &self.b, viewport),
-            Command::CycleFilter => self.view.filter = self.view.filter.next(),
-            Command::SetView(filter, overlays) => {
+            ModeCommand::LookAlong(axis) => return self.look_along(*axis, settings),
+            ModeCommand::ResetView => self.view.camera = D::framing(&self.a, &self.b, viewport),
+            ModeCommand::CycleFilter => self.view.filter = self.view.filter.next(),
+            ModeCommand::SetView(filter, overlays) => {
                 self.view.filter = *filter;
                 self.view.overlays = *overlays;
             }
-            Command::Step(s) => return self.step_command(*s, settings).map(|m| (m, true)),
-            Command::Resolve => {
-                let report = self.report(settings);
-                let pen = report.penetration()?;
-                (self.a, self.b) =
-                    analysis::resolve::<D>(&self.a, &self.b, &pen, settings.resolve_mode);
-            }
-            Command::Edit {
+            ModeCommand::Step(s) => return self.step_command(*s, settings).map(|m| (m, true)),
+            ModeCommand::Resolve => self.resolve(settings),
+            ModeCommand::Edit {
                 which,
                 field,
                 value,
@@ -303,18 +302,41 @@ impl<D: Dim> ModeState<D> {
                 Ok(obb) => self.set(*which, obb),
                 Err(why) => return Some((format!("Box {which}: {why}"), true)),
             },
-            Command::SetManifold(params) => self.view.manifold = *params,
-            Command::PinProbe(dir) => {
-                self.probe_pinned = dir.is_some();
-                self.probe = dir.map(D::Vec::from_coords);
-            }
-            Command::ResetBox(which, part) => {
+            ModeCommand::SetManifold(params) => self.view.manifold = *params,
+            ModeCommand::PinProbe(dir) => self.pinned_probe = dir.map(D::Vec::from_coords),
+            ModeCommand::ResetBox(which, part) => {
                 let obb = D::reset(self.get(*which), *part);
                 self.set(*which, obb);
             }
-            _ => {}
         }
         None
+    }
+
+    /// Turns the camera to look across `axis`, or the selected one; a message when there is no
+    /// axis to look along.
+    fn look_along(&mut self, axis: Option<usize>, settings: &Settings) -> Option<(String, bool)> {
+        let Some(i) = axis.or(self.view.selected_axis) else {
+            return Some((
+                "select an axis first (in the table or the scene)".into(),
+                false,
+            ));
+        };
+        // the boxes may have changed earlier in this frame's edits: their report as they are now
+        let report = self.report(settings);
+        if report.axes().get(i).is_none_or(|t| t.degenerate()) {
+            return Some(("parallel edges: this axis has no direction".into(), true));
+        }
+        self.view.selected_axis = Some(i);
+        D::look_along(&mut self.view.camera, &self.a, &self.b, &report, i);
+        None
+    }
+
+    /// Pushes intersecting boxes apart so that they touch, as the settings say.
+    fn resolve(&mut self, settings: &Settings) {
+        if let Some(pen) = self.report(settings).penetration() {
+            (self.a, self.b) =
+                analysis::resolve::<D>(&self.a, &self.b, &pen, settings.resolve_mode);
+        }
     }
 
     fn set(&mut self, which: Which, obb: D::Obb) {
@@ -325,71 +347,77 @@ impl<D: Dim> ModeState<D> {
     }
 
     /// Applies a step-through command; returns a message when `GoTo` asked for a step past the
-    /// last.
+    /// last. Moving while the step-through is off does nothing.
     fn step_command(&mut self, command: StepCommand, settings: &Settings) -> Option<String> {
-        let report = self.report(settings);
-        let count = step_count(&report, &self.contact(settings));
-        let axes = report.axes();
-        let separating = |i: usize| i < axes.len() && axes[i].is_separating();
-        let step = &mut self.step;
-        match command {
-            StepCommand::Toggle if step.active => step.stop(),
-            StepCommand::Toggle | StepCommand::Restart => step.start(),
-            StepCommand::Next if step.active => {
-                step.step(separating, count);
-            }
-            StepCommand::Back if step.active => step.back(),
-            StepCommand::PlayPause if step.active => step.playing = !step.playing,
-            StepCommand::Speed(s) => step.speed = s,
-            StepCommand::ThroughAll(on) => step.through_all = on,
-            StepCommand::GoTo(index) => {
-                if !step.active {
-                    step.start();
-                }
-                step.current = index.min(count - 1);
-                if index >= count {
-                    return Some(format!(
-                        "step {index}: this scene has steps 0 to {} (the axes, then the contact); showing {}",
-                        count - 1,
-                        count - 1
-                    ));
-                }
-            }
-            _ => {}
+        match (command, self.step.active) {
+            (StepCommand::Toggle, true) => self.step.stop(),
+            (StepCommand::Toggle | StepCommand::Restart, _) => self.step.start(),
+            (StepCommand::Next, true) => self.step_next(settings),
+            (StepCommand::Back, true) => self.step.back(),
+            (StepCommand::PlayPause, true) => self.step.playing = !self.step.playing,
+            (StepCommand::Next | StepCommand::Back | StepCommand::PlayPause, false) => {}
+            (StepCommand::Speed(s), _) => self.step.speed = s,
+            (StepCommand::ThroughAll(on), _) => self.step.through_all = on,
+            (StepCommand::GoTo(index), _) => return self.go_to_step(index, settings),
         }
         None
     }
 
-    /// Advances a playing step-through by `dt` seconds.
-    pub(crate) fn tick(&mut self, dt: f32, settings: &Settings) {
+    /// Advances one step unless the test stops here, through the steps of the boxes as they are
+    /// now (an edit earlier in the frame may have changed them).
+    fn step_next(&mut self, settings: &Settings) {
+        let analysis = self.analysis(settings);
+        self.step
+            .step(|i| analysis.separates(i), analysis.step_count());
+    }
+
+    /// Starts the step-through (if need be) at step `index`; a message when the scene has fewer
+    /// steps.
+    fn go_to_step(&mut self, index: usize, settings: &Settings) -> Option<String> {
+        let count = self.analysis(settings).step_count();
+        if !self.step.active {
+            self.step.start();
+        }
+        self.step.current = index.min(count - 1);
+        (index >= count).then(|| {
+            format!(
+                "step {index}: this scene has steps 0 to {} (the axes, then the contact); showing {}",
+                count - 1,
+                count - 1
+            )
+        })
+    }
+
+    /// Advances a playing step-through by `dt` seconds, through the steps of this frame's
+    /// `analysis`.
+    pub(crate) fn tick(&mut self, dt: f32, analysis: &Analysis<D>) {
         if !(self.step.active && self.step.playing) {
             return;
         }
-        let report = self.report(settings);
-        let count = step_count(&report, &self.contact(settings));
-        let axes = report.axes();
         self.step
-            .tick(dt, |i| i < axes.len() && axes[i].is_separating(), count);
+            .tick(dt, |i| analysis.separates(i), analysis.step_count());
     }
 
-    /// Pointer gestures in the scene; returns whether an edit (a gizmo drag) ended this frame.
+    /// Pointer gestures in the scene, picking from `lines` (the axis lines drawn last frame); a
+    /// click selects. Returns what the pointer did.
     pub(crate) fn pointer(
         &mut self,
         settings: &Settings,
         input: &InputFrame,
         viewport: &Viewport,
-    ) -> bool
+        lines: &[AxisLine<D::Vec>],
+    ) -> PointerOutcome
     where
         D: Gestures,
     {
         self.cursor_px = input.pointer_in_scene.then_some(input.mouse);
-        let out = D::pointer(self, settings, input, viewport);
+        let out = D::pointer(self, settings, input, viewport, lines);
         if let Some(i) = out.clicked_axis {
             self.view.selected_axis = Some(i);
         }
         if let Some(w) = out.clicked_box {
             self.selected_box = w;
         }
-        out.drag_ended
+        out
     }
 }

@@ -293,7 +293,7 @@ mod view {
 
 mod mode {
     use crate::app::camera::Viewport;
-    use crate::app::command::{Command, StepCommand};
+    use crate::app::command::{ModeCommand, StepCommand};
     use crate::app::dim::{Field, Reset};
     use crate::app::mode::*;
     use crate::app::settings::Settings;
@@ -314,7 +314,7 @@ mod mode {
             (Field { row: 1, col: 1 }, -5.0),
             (Field { row: 0, col: 2 }, f64::NAN),
         ] {
-            let edit = Command::Edit {
+            let edit = ModeCommand::Edit {
                 which: Which::B,
                 field,
                 value,
@@ -324,7 +324,7 @@ mod mode {
             assert_eq!(m.b, before);
         }
         let msg = m.apply(
-            &Command::Edit {
+            &ModeCommand::Edit {
                 which: Which::B,
                 field: Field { row: 1, col: 1 },
                 value: -5.0,
@@ -340,7 +340,7 @@ mod mode {
         let mut m = ModeState::<Two>::new(&VP);
         let before = m.a;
         m.apply(
-            &Command::Edit {
+            &ModeCommand::Edit {
                 which: Which::A,
                 field: Field { row: 0, col: 1 },
                 value: 11.2659,
@@ -361,7 +361,7 @@ mod mode {
         m.b.center = m.a.center + Vec3::new(0.5, 0.3, 0.0);
         let settings = Settings::default();
         assert!(m.report(&settings).intersect);
-        m.apply(&Command::Resolve, &settings, &VP);
+        m.apply(&ModeCommand::Resolve, &settings, &VP);
         let r = m.report(&settings);
         assert!(r.penetration.is_none_or(|p| p.depth < 1e-4), "{r:?}");
     }
@@ -398,12 +398,12 @@ mod mode {
         three.b.center.x += 1.0;
         three.commit();
         assert!(three.can_undo() && !two.can_undo());
-        assert_eq!(three.apply(&Command::Undo, &settings, &VP), None);
+        assert_eq!(three.apply(&ModeCommand::Undo, &settings, &VP), None);
         assert_eq!(three.boxes(), start3);
         assert_eq!(two.boxes(), start2);
-        assert_eq!(three.apply(&Command::Redo, &settings, &VP), None);
+        assert_eq!(three.apply(&ModeCommand::Redo, &settings, &VP), None);
         assert_eq!(three.b.center.x, start3.1.center.x + 1.0);
-        let said = three.apply(&Command::Redo, &settings, &VP);
+        let said = three.apply(&ModeCommand::Redo, &settings, &VP);
         assert_eq!(said, Some(("nothing to redo".into(), false)));
     }
 
@@ -422,10 +422,10 @@ mod mode {
         };
         assert!(m.load(&scene, &scene.pair().unwrap(), &VP, source));
         assert!(!m.modified());
-        m.apply(&Command::Undo, &settings, &VP);
+        m.apply(&ModeCommand::Undo, &settings, &VP);
         assert_eq!(m.boxes(), before);
         assert_eq!(m.source.preset, None);
-        m.apply(&Command::Redo, &settings, &VP);
+        m.apply(&ModeCommand::Redo, &settings, &VP);
         assert_eq!(m.source.preset.as_deref(), Some("other"));
     }
 
@@ -438,13 +438,13 @@ mod mode {
         assert!(!m.modified());
         assert_eq!(m.source.description, "d");
         // the move before the save is still one step back, and the file stays the source
-        m.apply(&Command::Undo, &Settings::default(), &VP);
+        m.apply(&ModeCommand::Undo, &Settings::default(), &VP);
         assert!(m.modified(), "undo goes back to the boxes before the move");
         assert_eq!(
             m.source.path.as_deref(),
             Some(std::path::Path::new("/tmp/x.json"))
         );
-        m.apply(&Command::Redo, &Settings::default(), &VP);
+        m.apply(&ModeCommand::Redo, &Settings::default(), &VP);
         assert!(!m.modified());
     }
 
@@ -453,7 +453,7 @@ mod mode {
         let mut m = ModeState::<Three>::new(&VP);
         let before = m.a;
         m.apply(
-            &Command::ResetBox(Which::A, Reset::Turn),
+            &ModeCommand::ResetBox(Which::A, Reset::Turn),
             &Settings::default(),
             &VP,
         );
@@ -469,17 +469,17 @@ mod mode {
         let mut m = ModeState::<Two>::new(&VP);
         m.b = m.a; // overlapping: no axis stops the test early
         let s = Settings::default();
-        m.apply(&Command::Step(StepCommand::Next), &s, &VP);
+        m.apply(&ModeCommand::Step(StepCommand::Next), &s, &VP);
         assert!(!m.step.active && m.step.current == 0);
-        m.apply(&Command::Step(StepCommand::Toggle), &s, &VP);
-        m.apply(&Command::Step(StepCommand::Next), &s, &VP);
+        m.apply(&ModeCommand::Step(StepCommand::Toggle), &s, &VP);
+        m.apply(&ModeCommand::Step(StepCommand::Next), &s, &VP);
         assert!(m.step.active && m.step.current == 1);
     }
 }
 
 mod frame {
     use crate::app::camera::Viewport;
-    use crate::app::command::{Command, StepCommand};
+    use crate::app::command::{ModeCommand, StepCommand};
     use crate::app::dim::Dim;
     use crate::app::frame::*;
     use crate::app::mode::ModeState;
@@ -488,6 +488,24 @@ mod frame {
     use crate::app::two::Two;
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
+
+    /// The frame of a mode's boxes with the pointer on `hovered_axis`.
+    fn frame_hovering<D: Dim>(
+        mode: &ModeState<D>,
+        settings: &Settings,
+        hovered_axis: Option<usize>,
+    ) -> Frame<D> {
+        let pointing = Pointing {
+            hovered_axis,
+            probe: None,
+        };
+        Frame::compute(mode, mode.analysis(settings), pointing, settings, VP)
+    }
+
+    /// The frame of a mode's boxes with the pointer on nothing.
+    fn frame_of<D: Dim>(mode: &ModeState<D>, settings: &Settings) -> Frame<D> {
+        frame_hovering(mode, settings, None)
+    }
 
     /// Starts the step-through, steps once, and checks the frame: the spotlight on the axis under
     /// test, and only the axes tested so far drawn. The same in both modes.
@@ -499,10 +517,9 @@ mod frame {
         mode.a = a;
         mode.b = a;
         mode.view.selected_axis = Some(0);
-        mode.apply(&Command::Step(StepCommand::Toggle), &settings, &VP);
-        mode.apply(&Command::Step(StepCommand::Next), &settings, &VP);
-        mode.hovered_axis = Some(0);
-        let frame = Frame::compute(&mode, &settings, VP);
+        mode.apply(&ModeCommand::Step(StepCommand::Toggle), &settings, &VP);
+        mode.apply(&ModeCommand::Step(StepCommand::Next), &settings, &VP);
+        let frame = frame_hovering(&mode, &settings, Some(0));
         assert_eq!(
             frame.focus,
             Some(1),
@@ -516,7 +533,6 @@ mod frame {
 
     #[test]
     fn the_step_through_goes_on_past_the_axes_into_the_contact_stages() {
-        use crate::app::command::{Command, StepCommand};
         use crate::sat::manifold::Stage;
         let mut mode = ModeState::<crate::app::three::Three>::new(&VP);
         let settings = Settings::default();
@@ -524,11 +540,11 @@ mod frame {
         mode.a = crate::sat::Obb3::axis_aligned(glam::Vec3::ZERO, glam::Vec3::new(2.0, 0.5, 2.0));
         mode.b =
             crate::sat::Obb3::axis_aligned(glam::Vec3::new(0.2, 0.9, 0.1), glam::Vec3::splat(0.5));
-        mode.apply(&Command::Step(StepCommand::Toggle), &settings, &VP);
+        mode.apply(&ModeCommand::Step(StepCommand::Toggle), &settings, &VP);
         let mut stages = Vec::new();
         for _ in 0..40 {
-            mode.apply(&Command::Step(StepCommand::Next), &settings, &VP);
-            let frame = Frame::compute(&mode, &settings, VP);
+            mode.apply(&ModeCommand::Step(StepCommand::Next), &settings, &VP);
+            let frame = frame_of(&mode, &settings);
             if let Some(stage) = frame.stage {
                 if stages.last() != Some(&stage) {
                     stages.push(stage);
@@ -541,7 +557,7 @@ mod frame {
         assert_eq!(stages.first(), Some(&Stage::Axis));
         assert!(stages.contains(&Stage::ReferenceFace) && stages.contains(&Stage::Clip(3)));
         assert_eq!(stages.last(), Some(&Stage::Points));
-        let frame = Frame::compute(&mode, &settings, VP);
+        let frame = frame_of(&mode, &settings);
         assert_eq!(frame.contact.manifold.as_ref().unwrap().len(), 4);
         assert_eq!(
             frame.contact_check,
@@ -557,7 +573,7 @@ mod frame {
         mode.a = crate::sat::Obb3::axis_aligned(glam::Vec3::ZERO, glam::Vec3::new(2.0, 0.5, 2.0));
         mode.b =
             crate::sat::Obb3::axis_aligned(glam::Vec3::new(0.2, 0.9, 0.1), glam::Vec3::splat(0.5));
-        let frame = Frame::compute(&mode, &settings, VP);
+        let frame = frame_of(&mode, &settings);
         let parry = &frame.parry;
         assert!(parry.answer.intersect);
         assert!((parry.answer.contact.as_ref().unwrap().depth - 0.1).abs() < 1e-4);
@@ -567,7 +583,7 @@ mod frame {
         // prediction) none, and that is not a disagreement
         mode.b.center.y = 1.01;
         mode.view.manifold.margin = 0.05;
-        let frame = Frame::compute(&mode, &settings, VP);
+        let frame = frame_of(&mode, &settings);
         assert_eq!(frame.contact.manifold.as_ref().unwrap().len(), 4);
         assert!(frame
             .parry
@@ -586,7 +602,7 @@ mod frame {
     fn separated_boxes_have_no_contact_stages_to_step_into() {
         let mode = ModeState::<crate::app::three::Three>::new(&VP);
         let settings = Settings::default();
-        let frame = Frame::compute(&mode, &settings, VP);
+        let frame = frame_of(&mode, &settings);
         assert!(frame.contact.manifold.is_none());
         assert!(crate::app::analysis::contact_stages(&frame.contact).is_empty());
     }
@@ -603,11 +619,10 @@ mod frame {
 
     #[test]
     fn without_stepping_the_hovered_axis_wins_the_spotlight_but_does_not_move_the_lines() {
-        let mut mode = ModeState::<Three>::new(&VP);
+        let mode = ModeState::<Three>::new(&VP);
         let settings = Settings::default();
-        let still = Frame::compute(&mode, &settings, VP);
-        mode.hovered_axis = Some(3);
-        let hovered = Frame::compute(&mode, &settings, VP);
+        let still = frame_of(&mode, &settings);
+        let hovered = frame_hovering(&mode, &settings, Some(3));
         assert_eq!(hovered.focus, Some(3));
         assert_eq!(still.lines, hovered.lines);
     }
@@ -619,7 +634,7 @@ mod files {
     use std::path::{Path, PathBuf};
 
     use crate::app::camera::Viewport;
-    use crate::app::command::{Command, TimelineCommand};
+    use crate::app::command::{AppCommand, Command, OpenCommand, SceneCommand, TimelineCommand};
     use crate::app::library::{scenes_dir, Library};
     use crate::app::App;
     use crate::sat::Obb3;
@@ -637,8 +652,8 @@ mod files {
 
     impl App {
         /// A command as the frame applies it: the app's part, then the mode's.
-        fn run(&mut self, command: Command) {
-            let Some(c) = self.apply(command, &VP) else {
+        fn run(&mut self, command: impl Into<Command>) {
+            let Some(c) = self.apply(command.into(), &VP) else {
                 return;
             };
             match self.mode {
@@ -654,17 +669,17 @@ mod files {
         }
     }
 
-    fn pasted() -> Command {
+    fn pasted() -> AppCommand {
         let a = Obb3::axis_aligned(Vec3::ZERO, Vec3::ONE);
         let b = Obb3 {
             center: Vec3::new(0.3, 1.9, 0.0),
             half_extents: Vec3::splat(0.5),
             rotation: Quat::from_rotation_y(0.4),
         };
-        Command::OpenPasted {
+        AppCommand::Open(OpenCommand::Pasted {
             description: "pasted from Godot".into(),
             pair: Pair::Three(a, b),
-        }
+        })
     }
 
     fn recording() -> PathBuf {
@@ -677,16 +692,16 @@ mod files {
         let mut app = App::with_library(Library::new(Some(data.clone()), true), &VP);
         app.run(pasted());
         let crate_json = scenes_dir(&data).join("crate.json");
-        app.run(Command::SaveAs {
+        app.run(SceneCommand::SaveAs {
             path: crate_json.clone(),
             description: "a crate".into(),
         });
         let written = std::fs::read_to_string(&crate_json).unwrap();
         assert_eq!(app.three.source.path.as_deref(), Some(crate_json.as_path()));
 
-        app.run(Command::Open(recording()));
+        app.run(AppCommand::Open(OpenCommand::File(recording())));
         app.follow();
-        app.run(Command::Timeline(TimelineCommand::Go(23)));
+        app.run(AppCommand::Timeline(TimelineCommand::Go(23)));
         app.follow();
         let source = &app.three.source;
         assert_eq!(source.path, None, "a recording's frame is no file's scene");
@@ -704,7 +719,7 @@ mod files {
         assert!(!source.title().contains("crate"), "{}", source.title());
 
         // Save asks where, and the file saved before is as it was
-        app.run(Command::Save);
+        app.run(SceneCommand::Save);
         assert!(app.shared.ui.windows.save_as.open, "Save asks where");
         assert_eq!(app.shared.ui.windows.save_as.path, "box-settling");
         assert_eq!(std::fs::read_to_string(&crate_json).unwrap(), written);
@@ -714,8 +729,8 @@ mod files {
                 .library
                 .last_state(app.mode, &app.three, &app.two, &app.shared.settings);
         assert_eq!(last.sources[0].path, None);
-        app.run(Command::Timeline(TimelineCommand::Close));
-        app.run(Command::Undo);
+        app.run(AppCommand::Timeline(TimelineCommand::Close));
+        app.run(crate::app::command::ModeCommand::Undo);
         assert_eq!(app.three.source.path.as_deref(), Some(crate_json.as_path()));
         assert!(!app.three.modified());
         let _ = std::fs::remove_dir_all(&data);
@@ -728,11 +743,11 @@ mod files {
         let lines = scenes_dir(&data).join("cases.jsonl");
         let line = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[1.5,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
         std::fs::write(&lines, format!("{line}\n")).unwrap();
-        app.run(Command::Open(lines.clone()));
+        app.run(AppCommand::Open(OpenCommand::File(lines.clone())));
         let source = &app.three.source;
         assert_eq!(source.path, None);
         assert_eq!(source.origin.as_deref(), Some("cases.jsonl"));
-        app.run(Command::Save);
+        app.run(SceneCommand::Save);
         assert!(app.shared.ui.windows.save_as.open);
         assert_eq!(
             std::fs::read_to_string(&lines).unwrap(),

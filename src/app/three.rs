@@ -332,6 +332,7 @@ impl Gestures for Three {
         settings: &Settings,
         input: &InputFrame,
         viewport: &Viewport,
+        lines: &[AxisLine<Vec3>],
     ) -> PointerOutcome {
         if mode.pointer.drag.is_some() {
             return drag(mode, settings, input, viewport);
@@ -347,20 +348,24 @@ impl Gestures for Three {
         p.hovered_handle =
             frame.and_then(|(_, f)| gizmo::pick(&f, settings.gizmo_mode, &projector, input.mouse));
         let hovered_line = if p.hovered_handle.is_none() && !p.orbiting {
-            layout::pick(&mode.lines, &projector, input.mouse, AXIS_PICK_PIXELS)
+            layout::pick(lines, &projector, input.mouse, AXIS_PICK_PIXELS)
         } else {
             None
         };
-        if hovered_line.is_some() || !p.orbiting {
-            mode.hovered_axis = hovered_line;
-        }
+        // while orbiting the hovered axis stays, unless a line comes under the pointer
+        let hovered_axis = (hovered_line.is_some() || !p.orbiting).then_some(hovered_line);
         if input.left_pressed {
             press(mode, frame, input, viewport);
         }
-        if input.left_released {
-            return release(mode, hovered_line, input, viewport);
+        let clicked = if input.left_released {
+            release(mode, hovered_line, input, viewport)
+        } else {
+            PointerOutcome::default()
+        };
+        PointerOutcome {
+            hovered_axis,
+            ..clicked
         }
-        PointerOutcome::default()
     }
 }
 
@@ -475,12 +480,12 @@ mod tests {
             left_down: true,
             ..frame_input(at, at)
         };
-        mode.pointer(settings, &press, &VP);
+        mode.pointer(settings, &press, &VP, &[]);
         let release = InputFrame {
             left_released: true,
             ..frame_input(at, at)
         };
-        mode.pointer(settings, &release, &VP);
+        mode.pointer(settings, &release, &VP, &[]);
     }
 
     #[test]
@@ -520,7 +525,7 @@ mod tests {
             left_down: true,
             ..frame_input(grab, grab)
         };
-        mode.pointer(&settings, &press, &VP);
+        mode.pointer(&settings, &press, &VP, &[]);
         assert!(
             mode.pointer.drag.is_some(),
             "press on the y arrow starts a drag"
@@ -530,12 +535,15 @@ mod tests {
             left_down: true,
             ..frame_input(to, grab)
         };
-        mode.pointer(&settings, &moving, &VP);
+        mode.pointer(&settings, &moving, &VP, &[]);
         let release = InputFrame {
             left_released: true,
             ..frame_input(to, to)
         };
-        assert!(mode.pointer(&settings, &release, &VP), "the drag ended");
+        assert!(
+            mode.pointer(&settings, &release, &VP, &[]).drag_ended,
+            "the drag ended"
+        );
         assert!((mode.b.center - (start + Vec3::Y * 0.75)).length() < 5e-3);
         assert_eq!(mode.view.camera, cam_before);
     }
@@ -558,13 +566,13 @@ mod tests {
             ctrl: true,
             ..frame_input(grab, grab)
         };
-        mode.pointer(&settings, &press, &VP);
+        mode.pointer(&settings, &press, &VP, &[]);
         let moving = InputFrame {
             left_down: true,
             ctrl: true,
             ..frame_input(to, grab)
         };
-        mode.pointer(&settings, &moving, &VP);
+        mode.pointer(&settings, &moving, &VP, &[]);
         let x = mode.b.center.x;
         let step = settings.snap_step;
         assert!(((x / step).round() * step - x).abs() < 1e-4, "x = {x}");
@@ -583,14 +591,14 @@ mod tests {
             mouse: p,
             ..Default::default()
         };
-        mode.pointer(&settings, &press, &VP);
+        mode.pointer(&settings, &press, &VP, &[]);
         let wheel = InputFrame {
             wheel: 3.0,
             pointer_in_scene: false,
             mouse: p,
             ..Default::default()
         };
-        mode.pointer(&settings, &wheel, &VP);
+        mode.pointer(&settings, &wheel, &VP, &[]);
         assert_eq!(mode.view.camera, before);
     }
 

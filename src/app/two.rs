@@ -201,6 +201,7 @@ impl Gestures for Two {
         settings: &Settings,
         input: &InputFrame,
         viewport: &Viewport,
+        lines: &[AxisLine<Vec2>],
     ) -> PointerOutcome {
         let cursor = mode.view.camera.to_world(input.mouse, viewport);
         mode.pointer.cursor = input.pointer_in_scene.then_some(cursor);
@@ -225,19 +226,23 @@ impl Gestures for Two {
         };
         let hovered_line = if hovered_handle.is_none() && !p.panning_left {
             let projector = Two::projector(&cam, *viewport);
-            layout::pick(&mode.lines, &projector, input.mouse, AXIS_PICK_PIXELS)
+            layout::pick(lines, &projector, input.mouse, AXIS_PICK_PIXELS)
         } else {
             None
         };
         mode.pointer.hovered_handle = hovered_handle;
-        mode.hovered_axis = hovered_line;
         if input.left_pressed {
             press(mode, hovered_line, input, viewport);
         }
-        if input.left_released {
-            return release(mode, hovered_line, input, viewport);
+        let clicked = if input.left_released {
+            release(mode, hovered_line, input, viewport)
+        } else {
+            PointerOutcome::default()
+        };
+        PointerOutcome {
+            hovered_axis: Some(hovered_line),
+            ..clicked
         }
-        PointerOutcome::default()
     }
 }
 
@@ -338,7 +343,7 @@ fn release(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::frame::Frame;
+    use crate::app::frame::{Frame, Pointing};
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
@@ -362,7 +367,7 @@ mod tests {
             ctrl,
             ..at(from, from)
         };
-        mode.pointer(&s, &press, &VP);
+        mode.pointer(&s, &press, &VP, &[]);
         let mut prev = from;
         for i in 1..=steps {
             let p = from.lerp(to, i as f32 / steps as f32);
@@ -371,7 +376,7 @@ mod tests {
                 ctrl,
                 ..at(p, prev)
             };
-            mode.pointer(&s, &f, &VP);
+            mode.pointer(&s, &f, &VP, &[]);
             prev = p;
         }
         let release = InputFrame {
@@ -379,28 +384,28 @@ mod tests {
             ctrl,
             ..at(to, prev)
         };
-        mode.pointer(&s, &release, &VP);
+        mode.pointer(&s, &release, &VP, &[]);
     }
 
     #[test]
     fn the_pointer_on_a_line_hovers_that_axis_and_a_click_selects_it() {
         let mut m = new_mode();
         let s = Settings::default();
-        m.lines = Frame::compute(&m, &s, VP).lines;
-        let l = m.lines[2];
+        let lines = Frame::compute(&m, m.analysis(&s), Pointing::default(), &s, VP).lines;
+        let l = lines[2];
         let px = m.view.camera.to_screen(l.point(0.5 * (l.lo + l.hi)), &VP);
         let press = InputFrame {
             left_pressed: true,
             left_down: true,
             ..at(px, px)
         };
-        m.pointer(&s, &press, &VP);
-        assert_eq!(m.hovered_axis, Some(l.index));
+        let out = m.pointer(&s, &press, &VP, &lines);
+        assert_eq!(out.hovered_axis, Some(Some(l.index)));
         let release = InputFrame {
             left_released: true,
             ..at(px, px)
         };
-        m.pointer(&s, &release, &VP);
+        m.pointer(&s, &release, &VP, &lines);
         assert_eq!(m.view.selected_axis, Some(l.index));
         assert_eq!(m.view.camera, Camera2::default());
     }
@@ -448,7 +453,7 @@ mod tests {
             wheel: 2.0,
             ..at(to, to)
         };
-        m.pointer(&Settings::default(), &wheel, &VP);
+        m.pointer(&Settings::default(), &wheel, &VP, &[]);
         assert!(m.view.camera.zoom > before.2.zoom);
         assert!((m.view.camera.to_world(to, &VP) - under).length() < 1e-4);
         assert_eq!(m.pointer.cursor, Some(under));

@@ -173,7 +173,7 @@ fn axis_line<D: Dim>(
         return Vec::new();
     };
     let focus = frame.focus == Some(line.index) || probe;
-    if mode.hovered_axis == Some(line.index) || mode.view.selected_axis == Some(line.index) {
+    if frame.hovered_axis == Some(line.index) || mode.view.selected_axis == Some(line.index) {
         super::line(a, b, width + 7.0, theme::HIGHLIGHT.alpha(0.3));
     }
     if probe {

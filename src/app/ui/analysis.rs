@@ -5,7 +5,7 @@ use egui_macroquad::egui::{self, RichText, Ui};
 
 use super::{dim, PanelModel};
 use crate::app::analysis::{ResolveMode, StepVerdict};
-use crate::app::command::{Command, StepCommand};
+use crate::app::command::{AppCommand, Command, ModeCommand, SceneCommand, StepCommand};
 use crate::app::dim::{Dim, Vector};
 use crate::app::theme;
 use crate::sat::agreement::Agreement;
@@ -118,7 +118,7 @@ pub(crate) fn cross_check(ui: &mut Ui, check: &Agreement, commands: &mut Vec<Com
                 )
                 .clicked()
             {
-                commands.push(Command::SaveRegression);
+                commands.push(SceneCommand::SaveRegression.into());
             }
         });
 }
@@ -204,7 +204,7 @@ fn resolve_row<D: Dim>(
             "move B only",
         );
         if settings != *model.settings {
-            commands.push(Command::Settings(settings));
+            commands.push(AppCommand::Settings(settings).into());
         }
         let resolve = ui
             .add_enabled(
@@ -213,7 +213,7 @@ fn resolve_row<D: Dim>(
             )
             .on_hover_text("Push the boxes apart by depth · normal so that they touch (undoable)");
         if resolve.clicked() {
-            commands.push(Command::Resolve);
+            commands.push(ModeCommand::Resolve.into());
         }
     });
 }
@@ -228,7 +228,7 @@ pub(crate) fn step_through<D: Dim>(
         .default_open(true)
         .show(ui, |ui| {
             let step = &model.mode.step;
-            let mut push = |c: StepCommand| commands.push(Command::Step(c));
+            let mut push = |c: StepCommand| commands.push(ModeCommand::Step(c).into());
             if !step.active {
                 if ui.button("▶ Step through the axes (S)").clicked() {
                     push(StepCommand::Toggle);
@@ -333,7 +333,7 @@ pub(crate) fn parallel_lab<D: Dim>(
                 );
             });
             if settings != *model.settings {
-                commands.push(Command::Settings(settings));
+                commands.push(AppCommand::Settings(settings).into());
             }
             super::contact::edge_bias(ui, model, commands);
         });

@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use egui_macroquad::egui::{self, text, RichText, TextEdit, Ui};
 
 use super::{dim, PanelModel};
-use crate::app::command::Command;
+use crate::app::command::{AppCommand, Command, ModeCommand};
 use crate::app::dim::{Dim, EditorRow, Field, Reset};
 use crate::app::gizmo::{GizmoMode, GizmoSpace};
 use crate::app::settings::Settings;
@@ -123,11 +123,11 @@ fn editor<D: Dim>(
                             let field = Field { row: r, col: c };
                             let check = |x: f64| D::edit(obb, field, x).map(|_| ());
                             if let Some(v) = number(ui, *value, (row, name), check, &refused) {
-                                commands.push(Command::Edit {
+                                commands.push(Command::from(ModeCommand::Edit {
                                     which,
                                     field,
                                     value: v,
-                                });
+                                }));
                             }
                         }
                         ui.end_row();
@@ -145,13 +145,13 @@ fn editor<D: Dim>(
                     ("Reset position", Reset::Position),
                 ] {
                     if ui.button(label).clicked() {
-                        commands.push(Command::ResetBox(which, part));
+                        commands.push(ModeCommand::ResetBox(which, part).into());
                     }
                 }
             });
         });
     if let Some(why) = refused.into_inner() {
-        commands.push(Command::Message(format!("Box {which}: {why}"), true));
+        commands.push(AppCommand::Message(format!("Box {which}: {why}"), true).into());
     }
 }
 
@@ -196,14 +196,14 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
     });
     overlay_boxes(ui, &mut overlays, &mut settings);
     if (filter, overlays) != (view.filter, view.overlays) {
-        commands.push(Command::SetView(filter, overlays));
+        commands.push(ModeCommand::SetView(filter, overlays).into());
     }
     if settings != *model.settings {
-        commands.push(Command::Settings(settings));
+        commands.push(AppCommand::Settings(settings).into());
     }
     ui.horizontal(|ui| {
         if ui.button("Reset view (F)").clicked() {
-            commands.push(Command::ResetView);
+            commands.push(ModeCommand::ResetView.into());
         }
         if D::MODE == Mode::Three {
             let selected = view.selected_axis;
@@ -214,7 +214,7 @@ pub(crate) fn controls<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mu
                 )
                 .on_disabled_hover_text("Select an axis in the table or the scene first");
             if let (true, Some(i)) = (resp.clicked(), selected) {
-                commands.push(Command::LookAlong(Some(i)));
+                commands.push(ModeCommand::LookAlong(Some(i)).into());
             }
         }
     });

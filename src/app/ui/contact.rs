@@ -5,7 +5,7 @@
 use egui_macroquad::egui::{self, RichText, Ui};
 
 use super::{dim, PanelModel};
-use crate::app::command::Command;
+use crate::app::command::{Command, ModeCommand};
 use crate::app::dim::{Dim, Vector};
 use crate::app::theme;
 use crate::sat::fmt_num;
@@ -115,7 +115,7 @@ fn margin<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command
         );
     });
     if params != model.mode.view.manifold {
-        commands.push(Command::SetManifold(params));
+        commands.push(ModeCommand::SetManifold(params).into());
     }
 }
 
@@ -155,6 +155,6 @@ pub(crate) fn edge_bias<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &m
         }
     });
     if params != model.mode.view.manifold {
-        commands.push(Command::SetManifold(params));
+        commands.push(ModeCommand::SetManifold(params).into());
     }
 }

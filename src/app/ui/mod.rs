@@ -1,6 +1,7 @@
 //! The egui side panel and windows. Each view is a small function of a read-only [`PanelModel`]
 //! that pushes [`Command`]s; none of them changes the state or draws the scene. The app applies the
-//! commands in the next frame's edit phase, so the panel and the scene always show the same report.
+//! commands in the next frame's edit phase, so the panel and the scene always show the same report;
+//! what the pointer is on in the panel ([`PanelPointer`]) is the next frame's input too.
 
 pub(crate) mod analysis;
 pub(crate) mod boxes;
@@ -14,7 +15,7 @@ pub(crate) mod timeline;
 
 use egui_macroquad::egui::{self, RichText, Ui};
 
-use super::command::Command;
+use super::command::{AppCommand, Command};
 use super::dim::Dim;
 use super::frame::Frame;
 use super::library::Library;
@@ -82,11 +83,20 @@ pub(crate) struct UiState {
     pub screen_width: f32,
 }
 
-/// What one pass of the UI produced.
+/// What one pass of the UI produced, for the next frame.
 #[derive(Debug, Default)]
 pub(crate) struct UiOut {
     /// What the user asked for.
     pub commands: Vec<Command>,
+    /// What the pointer is on in the panel and its windows.
+    pub pointer: PanelPointer,
+}
+
+/// What the pointer is on in the panel and its windows at the end of a pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct PanelPointer {
+    /// The pointer is over the panel or a window, or dragging in one.
+    pub over: bool,
     /// The table row under the pointer.
     pub hovered_axis: Option<usize>,
     /// The direction under the pointer on the sphere of directions (or the plot), as `[x, y, z]`.
@@ -228,7 +238,7 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
             &layout,
             &mut state.sphere,
             &mut out.commands,
-            &mut out.probe,
+            &mut out.pointer.probe,
         )
     } else {
         None
@@ -239,8 +249,9 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
         collapsed(ctx, &mut out.commands);
         0.0
     };
+    out.pointer.over = ctx.is_pointer_over_area() || ctx.is_using_pointer();
     state.flags = UiFlags {
-        pointer_over: ctx.is_pointer_over_area() || ctx.is_using_pointer(),
+        pointer_over: out.pointer.over,
         wants_keyboard: ctx.wants_keyboard_input(),
         panel_width: width,
         scene_left: sphere
@@ -319,7 +330,7 @@ fn collapsed(ctx: &egui::Context, commands: &mut Vec<Command>) {
                 .on_hover_text("Show the side panel")
                 .clicked()
             {
-                commands.push(Command::TogglePanel);
+                commands.push(AppCommand::TogglePanel.into());
             }
         });
 }
@@ -371,7 +382,7 @@ fn contents<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, out: &mut UiOut) {
     boxes::editors(ui, model, c);
     boxes::controls(ui, model, c);
     ui.separator();
-    out.hovered_axis = table::axis_table(ui, model, c);
+    out.pointer.hovered_axis = table::axis_table(ui, model, c);
     ui.separator();
     analysis::step_through(ui, model, c);
     if D::MODE == Mode::Three {
@@ -390,7 +401,7 @@ fn header(ui: &mut Ui, mode: Mode, commands: &mut Vec<Command>) {
                 .clicked()
                 && mode != m
             {
-                commands.push(Command::SetMode(m));
+                commands.push(AppCommand::SetMode(m).into());
             }
         }
         ui.label(RichText::new("(M)").color(theme::TEXT_DIM.egui()));
@@ -400,7 +411,7 @@ fn header(ui: &mut Ui, mode: Mode, commands: &mut Vec<Command>) {
                 .on_hover_text("Hide the panel (P)")
                 .clicked()
             {
-                commands.push(Command::TogglePanel);
+                commands.push(AppCommand::TogglePanel.into());
             }
         });
     });

@@ -5,7 +5,7 @@
 use egui_macroquad::egui::{self, RichText, Ui};
 
 use super::{dim, PanelModel};
-use crate::app::command::Command;
+use crate::app::command::{AppCommand, Command, OpenCommand};
 use crate::app::dim::Dim;
 use crate::app::theme;
 use crate::scene::boxes::NotedPair;
@@ -117,12 +117,12 @@ fn preview(ui: &mut Ui, engine: Engine, mode: crate::scene::Mode, text: &str) ->
             for n in &noted.notes {
                 ui.label(RichText::new(n.to_string()).color(theme::TOUCHING.egui()));
             }
-            ui.button("Apply these boxes")
-                .clicked()
-                .then(|| Command::OpenPasted {
+            ui.button("Apply these boxes").clicked().then(|| {
+                Command::from(AppCommand::Open(OpenCommand::Pasted {
                     description: format!("pasted from {}", engine.name()),
                     pair: noted.pair,
-                })
+                }))
+            })
         }
         Err(e) => {
             ui.label(RichText::new(e.to_string()).color(theme::HIT.egui()));

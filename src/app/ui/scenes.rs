@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use egui_macroquad::egui::{self, RichText, Ui};
 
 use super::{dim, PanelModel};
-use crate::app::command::Command;
+use crate::app::command::{AppCommand, Command, ModeCommand, OpenCommand, SceneCommand};
 use crate::app::dim::Dim;
 use crate::app::library::{resolve_save_path, scenes_dir};
 use crate::app::{platform, theme};
@@ -86,19 +86,49 @@ fn buttons<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Comman
             commands.push(c);
         }
     };
-    button(ui, true, "Open…", "Ctrl+O", Command::ShowOpen);
-    button(ui, true, "Save", "Ctrl+S", Command::Save);
-    button(ui, true, "Save as…", "Ctrl+Shift+S", Command::ShowSaveAs);
+    button(ui, true, "Open…", "Ctrl+O", AppCommand::ShowOpen.into());
+    button(ui, true, "Save", "Ctrl+S", SceneCommand::Save.into());
+    button(
+        ui,
+        true,
+        "Save as…",
+        "Ctrl+Shift+S",
+        SceneCommand::ShowSaveAs.into(),
+    );
     ui.separator();
-    button(ui, model.can_undo, "Undo", "Ctrl+Z", Command::Undo);
-    button(ui, model.can_redo, "Redo", "Ctrl+Shift+Z", Command::Redo);
+    button(
+        ui,
+        model.can_undo,
+        "Undo",
+        "Ctrl+Z",
+        ModeCommand::Undo.into(),
+    );
+    button(
+        ui,
+        model.can_redo,
+        "Redo",
+        "Ctrl+Shift+Z",
+        ModeCommand::Redo.into(),
+    );
     ui.separator();
     let hint = "A Rust #[test] and a `satbox check` line for these boxes, on the clipboard";
-    button(ui, true, "Copy as test", hint, Command::CopyAsTest);
+    button(
+        ui,
+        true,
+        "Copy as test",
+        hint,
+        SceneCommand::CopyAsTest.into(),
+    );
     let hint = "A link that opens these boxes in satbox (the browser, or satbox --scene-url)";
-    button(ui, true, "Copy link", hint, Command::CopyLink);
+    button(ui, true, "Copy link", hint, SceneCommand::CopyLink.into());
     let hint = "Boxes as Unity, Godot, Jolt, parry, MuJoCo, bepu or Box2D/Box3D print them";
-    button(ui, true, "Paste from engine…", hint, Command::ShowPaste);
+    button(
+        ui,
+        true,
+        "Paste from engine…",
+        hint,
+        AppCommand::ShowPaste.into(),
+    );
 }
 
 fn presets<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
@@ -112,7 +142,7 @@ fn presets<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Comman
                     && model.mode.source.preset.as_deref() == Some(p.name.as_str());
                 ui.horizontal_wrapped(|ui| {
                     if ui.selectable_label(current, &p.name).clicked() {
-                        commands.push(Command::OpenPreset(p.name.clone()));
+                        commands.push(AppCommand::Open(OpenCommand::Preset(p.name.clone())).into());
                     }
                     dim(ui, &p.scene.description);
                 });
@@ -148,7 +178,8 @@ fn user_scenes<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Co
                 ui.horizontal_wrapped(|ui| match &s.summary {
                     Ok((mode, description)) => {
                         if ui.button(&name).clicked() {
-                            commands.push(Command::Open(s.path.clone()));
+                            commands
+                                .push(AppCommand::Open(OpenCommand::File(s.path.clone())).into());
                         }
                         dim(ui, format!("{mode} · {description}"));
                     }
@@ -206,7 +237,7 @@ fn open_window<D: Dim>(
 fn browser_open(ui: &mut Ui, commands: &mut Vec<Command>) {
     ui.label("A scene file (.json), or check lines (.jsonl: the first case opens).");
     if ui.button("Choose a file…").clicked() {
-        commands.push(Command::ChooseFile);
+        commands.push(AppCommand::ChooseFile.into());
     }
     dim(ui, "or drop the file anywhere on the page");
 }
@@ -228,7 +259,7 @@ fn path_open<D: Dim>(
         resp.request_focus();
     }
     if ui.button("Open").clicked() || entered(ui, &resp) {
-        commands.push(Command::Open(PathBuf::from(w.path.trim())));
+        commands.push(AppCommand::Open(OpenCommand::File(PathBuf::from(w.path.trim()))).into());
     }
     ui.separator();
     ui.label(RichText::new("My scenes").strong());
@@ -242,7 +273,7 @@ fn path_open<D: Dim>(
         };
         if ui.selectable_label(false, label).clicked() {
             w.path = s.path.display().to_string();
-            commands.push(Command::Open(s.path.clone()));
+            commands.push(AppCommand::Open(OpenCommand::File(s.path.clone())).into());
         }
     }
 }
@@ -297,10 +328,10 @@ fn save_as_window<D: Dim>(
                 if p.exists() && !confirming {
                     w.confirm_replace = Some(p);
                 } else {
-                    commands.push(Command::SaveAs {
+                    commands.push(Command::from(SceneCommand::SaveAs {
                         path: p,
                         description: w.description.trim().to_string(),
-                    });
+                    }));
                 }
             }
         });

@@ -7,7 +7,7 @@ use egui_macroquad::egui::{self, Color32, Pos2, Rect, RichText, Sense, Shape, St
 use glam::{Quat, Vec2, Vec3};
 
 use super::{dim, PanelModel, WindowLayout, SPHERE_TOP};
-use crate::app::command::Command;
+use crate::app::command::{AppCommand, Command, ModeCommand};
 use crate::app::dim::{Dim, Vector};
 use crate::app::frame::Directions;
 use crate::app::sphere::{colour, from_disc, gauss_arcs, on_disc, zero_contour, SphereMesh};
@@ -78,17 +78,14 @@ pub(crate) fn window<D: DirectionsPicture>(
             let pointed = D::picture(ui, model, dirs, state, layout.sphere_height);
             *probe = pointed.hovered;
             if pointed.clicked {
-                let pinned = model.mode.probe_pinned;
-                commands.push(Command::PinProbe(if pinned {
-                    None
-                } else {
-                    pointed.hovered
-                }));
+                let pinned = model.mode.pinned_probe.is_some();
+                let pin = if pinned { None } else { pointed.hovered };
+                commands.push(ModeCommand::PinProbe(pin).into());
             }
             facts(ui, model, dirs);
         });
     if !open {
-        commands.push(Command::ToggleSphere);
+        commands.push(AppCommand::ToggleSphere.into());
     }
     shown.map(|r| r.response.rect)
 }
@@ -271,7 +268,7 @@ impl DirectionsPicture for Three {
             let p = Vec2::new(pos.x - rect.center().x, pos.y - rect.center().y) / r;
             from_disc(view, p)
         });
-        if let Some(n) = model.mode.probe {
+        if let Some(n) = model.frame.probe.map(|p| p.dir) {
             let (p, near) = on_disc(view, n);
             let p = if near { p } else { -p };
             painter.circle_stroke(disc_px(rect, p), 6.0, Stroke::new(2.5, theme::PROBE.egui()));
@@ -485,7 +482,7 @@ impl DirectionsPicture for Two {
         for n in [n, -n] {
             star(&painter, egui::pos2(plot.x(Plot::deg(n)), plot.y(s)));
         }
-        if let Some(n) = model.mode.probe {
+        if let Some(n) = model.frame.probe.map(|p| p.dir) {
             plot.vertical(
                 &painter,
                 Plot::deg(n),

@@ -6,7 +6,7 @@
 use egui_macroquad::egui::{self, Color32, RichText, Ui};
 
 use super::{dim, PanelModel};
-use crate::app::command::Command;
+use crate::app::command::{Command, ModeCommand};
 use crate::app::dim::Dim;
 use crate::app::theme;
 use crate::sat::Report;
@@ -125,7 +125,7 @@ pub(crate) fn axis_table<D: Dim>(
                     let lit = if selected {
                         Some(theme::ROW_HIGHLIGHT)
                     } else {
-                        (model.mode.hovered_axis == Some(t.index())).then_some(theme::ROW_HOVER)
+                        (model.frame.hovered_axis == Some(t.index())).then_some(theme::ROW_HOVER)
                     };
                     // the row's background goes under its cells, painted once their extent is known
                     let background = ui.painter().add(egui::Shape::Noop);
@@ -145,10 +145,10 @@ pub(crate) fn axis_table<D: Dim>(
                         hovered = Some(t.index());
                     }
                     if resp.clicked() && !selected {
-                        commands.push(Command::SelectAxis(Some(t.index())));
+                        commands.push(ModeCommand::SelectAxis(Some(t.index())).into());
                     }
                     if resp.double_clicked() && D::MODE == Mode::Three && !t.degenerate() {
-                        commands.push(Command::LookAlong(Some(t.index())));
+                        commands.push(ModeCommand::LookAlong(Some(t.index())).into());
                     }
                 }
             });

@@ -6,7 +6,7 @@
 use egui_macroquad::egui::{self, RichText, Sense, Ui};
 
 use super::{dim, WindowLayout};
-use crate::app::command::{Command, TimelineCommand as T};
+use crate::app::command::{AppCommand, Command, TimelineCommand as T};
 use crate::app::theme;
 use crate::app::timeline::{Mark, Timeline};
 
@@ -45,7 +45,7 @@ pub(crate) fn window(
             ui.spacing_mut().slider_width = ui.available_width();
             let slider = egui::Slider::new(&mut k, 0..=tl.marks.len() - 1).show_value(false);
             if ui.add(slider).changed() {
-                commands.push(Command::Timeline(T::Go(k)));
+                commands.push(AppCommand::Timeline(T::Go(k)).into());
             }
             // the words take the height left, scrolling when a frame says more
             egui::ScrollArea::vertical()
@@ -61,7 +61,7 @@ pub(crate) fn window(
                 });
         });
     if !open {
-        commands.push(Command::Timeline(T::Close));
+        commands.push(AppCommand::Timeline(T::Close).into());
     }
 }
 
@@ -72,7 +72,7 @@ fn controls(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
             ui.button(text)
                 .on_hover_text(hint)
                 .clicked()
-                .then_some(Command::Timeline(T::Go(to)))
+                .then_some(Command::from(AppCommand::Timeline(T::Go(to))))
         };
         let first = go(ui, "⏮", "first frame", 0);
         let back = go(ui, "◀", "previous frame", tl.current.saturating_sub(1));
@@ -80,7 +80,7 @@ fn controls(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
         let play = ui
             .button(play)
             .clicked()
-            .then_some(Command::Timeline(T::Play(!tl.playing)));
+            .then_some(Command::from(AppCommand::Timeline(T::Play(!tl.playing))));
         let next = go(ui, "▶|", "next frame", (tl.current + 1).min(last));
         let end = go(ui, "⏭", "last frame", last);
         commands.extend([first, back, play, next, end].into_iter().flatten());
@@ -92,7 +92,7 @@ fn controls(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
                 .suffix(" fps"),
         );
         if fps != tl.fps {
-            commands.push(Command::Timeline(T::Fps(fps)));
+            commands.push(AppCommand::Timeline(T::Fps(fps)).into());
         }
         ui.label(format!("frame {} of {}", tl.current + 1, tl.marks.len()));
     });
@@ -135,7 +135,7 @@ fn strip(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
     if let Some(at) = resp.interact_pointer_pos() {
         let i = ((at.x - rect.left()) / rect.width() * n).floor().max(0.0) as usize;
         if i != tl.current {
-            commands.push(Command::Timeline(T::Go(i)));
+            commands.push(AppCommand::Timeline(T::Go(i)).into());
         }
     }
 }
