@@ -68,6 +68,7 @@ pub mod batch;
 pub mod dim2;
 pub mod dim3;
 pub mod distance;
+pub mod gjk;
 pub mod manifold;
 pub mod obb;
 pub mod reference;

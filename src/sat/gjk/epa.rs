@@ -1,0 +1,328 @@
+//! EPA, the expanding polytope algorithm: the penetration depth of intersecting boxes as the
+//! distance from the origin to the boundary of their Minkowski difference. A polytope inside
+//! `A ⊖ B` around the origin grows, a support point at a time, beyond its facet nearest the
+//! origin, until that facet lies on the boundary within the tolerance (van den Bergen, "Proximity
+//! Queries and Penetration Depth Computation on 3D Game Objects", GDC 2001, and *Collision
+//! Detection in Interactive 3D Environments*, 2003, §4.3.8).
+//!
+//! Written once for both dimensions: a facet is `dim` points (an edge in 2D, a triangle in 3D)
+//! and a ridge `dim − 1` (a point, an edge). Growing beyond a point removes the facets it sees
+//! and joins it to the ridges where seen and unseen facets meet (the horizon).
+//!
+//! parry's own EPA (`parry3d::query::epa::EPA`) grows the same way, and stops when its facet's
+//! distance is within [`GjkParams::epa_tolerance`] of the least support distance seen so far. It
+//! then answers with the facet whose support reached that least distance (the right normal) but
+//! with that facet's own distance, which can be well short of the depth: [`EpaRun::parry_pick`]
+//! is that answer, computed on the same run, so that the steps show where parry's number comes
+//! from.
+
+use arrayvec::ArrayVec;
+use glam::DVec3;
+
+use super::search::support;
+use super::simplex::{Simplex, SupportPoint};
+use super::{GjkParams, Sink, Stop};
+use crate::sat::reference::Box64;
+
+/// A facet of the polytope: `dim` vertex indices, its outward unit normal and its distance from
+/// the origin along it (negative when the origin is outside it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Facet {
+    /// Its vertices (indices into the polytope's vertices).
+    pub vertices: ArrayVec<usize, 3>,
+    /// Outward unit normal.
+    pub normal: DVec3,
+    /// `normal · vertex`.
+    pub distance: f64,
+}
+
+/// One iteration of EPA.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EpaStep {
+    /// The polytope's vertices before growing.
+    pub vertices: Vec<SupportPoint>,
+    /// Its facets before growing.
+    pub facets: Vec<Facet>,
+    /// The facet nearest the origin (an index into `facets`): the depth is at least its distance.
+    pub nearest: usize,
+    /// The support point beyond it.
+    pub support: SupportPoint,
+    /// The depth is at most this: the least support distance seen so far.
+    pub upper: f64,
+}
+
+/// What EPA concludes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EpaRun {
+    /// The penetration depth: the distance of the nearest facet when it stopped.
+    pub depth: f64,
+    /// Its unit normal, from A to B.
+    pub normal: DVec3,
+    /// The points of A and B on that facet that the origin's projection is made of.
+    pub points: [DVec3; 2],
+    /// Iterations (support points added).
+    pub iterations: usize,
+    /// Support points evaluated (including those that completed GJK's simplex).
+    pub support_evaluations: usize,
+    /// Why it stopped.
+    pub stopped: Stop,
+    /// What parry's rule answers on this run: the facet whose support distance was the least seen
+    /// (its normal) with that facet's own distance as the depth.
+    pub parry_pick: Option<(f64, DVec3)>,
+}
+
+/// The polytope being grown.
+struct Polytope {
+    dim: usize,
+    vertices: Vec<SupportPoint>,
+    facets: Vec<Facet>,
+    /// A point inside (the centroid of the first simplex): facets face away from it.
+    inside: DVec3,
+}
+
+impl Polytope {
+    /// The facet on `vertices`, facing away from the inside point; `None` when it has no normal
+    /// (its points are collinear, or coincide).
+    fn facet(&self, vertices: ArrayVec<usize, 3>) -> Option<Facet> {
+        let p: ArrayVec<DVec3, 3> = vertices.iter().map(|&i| self.vertices[i].point).collect();
+        let normal = if self.dim == 3 {
+            (p[1] - p[0]).cross(p[2] - p[0])
+        } else {
+            (p[1] - p[0]).cross(DVec3::Z)
+        };
+        let size = (p[1] - p[0]).length_squared();
+        let normal =
+            (normal.length_squared() > 1e-24 * size * size.max(1.0)).then(|| normal.normalize())?;
+        let normal = if normal.dot(p[0] - self.inside) < 0.0 {
+            -normal
+        } else {
+            normal
+        };
+        Some(Facet {
+            distance: normal.dot(p[0]),
+            vertices,
+            normal,
+        })
+    }
+
+    /// The facet nearest the origin.
+    fn nearest(&self) -> usize {
+        (0..self.facets.len())
+            .min_by(|&i, &j| self.facets[i].distance.total_cmp(&self.facets[j].distance))
+            .unwrap_or(0)
+    }
+
+    /// Grows the polytope to the new vertex `w`: removes the facets that see it and joins it to
+    /// the horizon. False when no facet sees it, or a new facet has no normal.
+    fn grow(&mut self, w: SupportPoint, tolerance: f64) -> bool {
+        let new = self.vertices.len();
+        self.vertices.push(w);
+        let (seen, kept): (Vec<Facet>, Vec<Facet>) = std::mem::take(&mut self.facets)
+            .into_iter()
+            .partition(|f| f.normal.dot(w.point) - f.distance > tolerance);
+        self.facets = kept;
+        if seen.is_empty() {
+            return false;
+        }
+        for ridge in horizon(&seen) {
+            let mut vertices = ridge;
+            vertices.push(new);
+            match self.facet(vertices) {
+                Some(f) => self.facets.push(f),
+                None => return false,
+            }
+        }
+        true
+    }
+}
+
+/// The ridges of `facets` that belong to exactly one of them: where the removed facets meet the
+/// kept ones.
+fn horizon(facets: &[Facet]) -> Vec<ArrayVec<usize, 3>> {
+    let mut ridges: Vec<ArrayVec<usize, 3>> = Vec::new();
+    let mut count: Vec<usize> = Vec::new();
+    for f in facets {
+        let n = f.vertices.len();
+        for skip in 0..n {
+            let mut r: ArrayVec<usize, 3> = (0..n)
+                .filter(|&k| k != skip)
+                .map(|k| f.vertices[k])
+                .collect();
+            r.sort_unstable();
+            match ridges.iter().position(|q| *q == r) {
+                Some(i) => count[i] += 1,
+                None => {
+                    ridges.push(r);
+                    count.push(1);
+                }
+            }
+        }
+    }
+    ridges
+        .into_iter()
+        .zip(count)
+        .filter(|(_, c)| *c == 1)
+        .map(|(r, _)| r)
+        .collect()
+}
+
+/// The first polytope: GJK's last simplex, completed to `dim + 1` affinely independent points by
+/// support points along directions across it (as parry completes it), as a simplex of facets.
+/// `None` when `A ⊖ B` is flat (a box of zero extent along the missing direction).
+fn first_polytope(
+    a: &Box64,
+    b: &Box64,
+    simplex: &Simplex,
+    evaluations: &mut usize,
+) -> Option<Polytope> {
+    let dim = a.dim;
+    let mut points: Vec<SupportPoint> = simplex.to_vec();
+    let size = points
+        .iter()
+        .map(|p| p.point.length())
+        .fold(a.scale() + b.scale(), f64::max);
+    let tiny = 1e-9 * size.max(f64::MIN_POSITIVE);
+    while points.len() < dim + 1 {
+        let across = directions_across(&points, dim);
+        let found = across.into_iter().find_map(|d| {
+            *evaluations += 1;
+            let w = support(a, b, d);
+            (distance_to_hull(&points, w.point) > tiny).then_some(w)
+        });
+        points.push(found?);
+    }
+    let inside = points.iter().map(|p| p.point).sum::<DVec3>() / points.len() as f64;
+    let mut polytope = Polytope {
+        dim,
+        vertices: points,
+        facets: Vec::new(),
+        inside,
+    };
+    for skip in 0..=dim {
+        let vertices = (0..=dim).filter(|&k| k != skip).collect();
+        polytope.facets.push(polytope.facet(vertices)?);
+    }
+    Some(polytope)
+}
+
+/// Unit directions across the affine hull of `points` (both ways), to find a point off it.
+fn directions_across(points: &[SupportPoint], dim: usize) -> Vec<DVec3> {
+    let plane = |d: DVec3| {
+        if dim == 2 {
+            DVec3::new(d.x, d.y, 0.0)
+        } else {
+            d
+        }
+    };
+    let axes = [DVec3::X, DVec3::Y, DVec3::Z];
+    let mut out = Vec::new();
+    match points.len() {
+        1 => axes[..dim].iter().for_each(|&u| out.extend([u, -u])),
+        2 => {
+            let e = (points[1].point - points[0].point).normalize_or_zero();
+            for u in &axes[..dim] {
+                if let Some(d) = plane(*u - e * e.dot(*u)).try_normalize() {
+                    out.extend([d, -d]);
+                }
+            }
+        }
+        _ => {
+            let p = &points;
+            if let Some(n) = (p[1].point - p[0].point)
+                .cross(p[2].point - p[0].point)
+                .try_normalize()
+            {
+                out.extend([n, -n]);
+            }
+        }
+    }
+    out
+}
+
+/// How far `q` lies from the affine hull of `points` (at most 3 of them).
+fn distance_to_hull(points: &[SupportPoint], q: DVec3) -> f64 {
+    let p0 = points[0].point;
+    let mut basis: ArrayVec<DVec3, 3> = ArrayVec::new();
+    for p in &points[1..] {
+        let mut e = p.point - p0;
+        for u in &basis {
+            e -= *u * u.dot(e);
+        }
+        if let Some(u) = e.try_normalize() {
+            basis.push(u);
+        }
+    }
+    let mut r = q - p0;
+    for u in &basis {
+        r -= *u * u.dot(r);
+    }
+    r.length()
+}
+
+/// EPA from GJK's last simplex, its steps into `steps`. `None` when no polytope can be made (the
+/// Minkowski difference is flat).
+pub fn epa(
+    a: &Box64,
+    b: &Box64,
+    simplex: &Simplex,
+    params: &GjkParams,
+    steps: &mut impl Sink<EpaStep>,
+) -> Option<EpaRun> {
+    let mut evaluations = 0;
+    let mut polytope = first_polytope(a, b, simplex, &mut evaluations)?;
+    let mut upper = f64::INFINITY;
+    let mut parry_pick = None;
+    let mut iterations = 0;
+    let stopped = loop {
+        let k = polytope.nearest();
+        let facet = polytope.facets[k].clone();
+        let w = support(a, b, facet.normal);
+        evaluations += 1;
+        let reach = facet.normal.dot(w.point);
+        if reach < upper {
+            upper = reach;
+            parry_pick = Some((facet.distance, facet.normal));
+        }
+        steps.keep(|| EpaStep {
+            vertices: polytope.vertices.clone(),
+            facets: polytope.facets.clone(),
+            nearest: k,
+            support: w,
+            upper,
+        });
+        if reach - facet.distance <= 0.0 {
+            break Stop::Converged;
+        }
+        if upper - facet.distance < params.epa_tolerance {
+            break Stop::Tolerance;
+        }
+        if iterations == params.max_iterations {
+            break Stop::IterationCap;
+        }
+        if !polytope.grow(w, params.epa_tolerance * 1e-3) {
+            break Stop::Degenerate;
+        }
+        iterations += 1;
+    };
+    let k = polytope.nearest();
+    let facet = &polytope.facets[k];
+    Some(EpaRun {
+        depth: facet.distance,
+        normal: -facet.normal,
+        points: projection(&polytope, facet),
+        iterations,
+        support_evaluations: evaluations,
+        stopped,
+        parry_pick: parry_pick.map(|(d, n)| (d, -n)),
+    })
+}
+
+/// The points of A and B whose difference is the origin's projection onto `facet`.
+fn projection(polytope: &Polytope, facet: &Facet) -> [DVec3; 2] {
+    let s: Simplex = facet
+        .vertices
+        .iter()
+        .map(|&i| polytope.vertices[i])
+        .collect();
+    super::simplex::nearest_to(&s, facet.normal * facet.distance).witnesses()
+}
