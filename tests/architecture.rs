@@ -1,14 +1,18 @@
-//! The window's code keeps the shape its README promises: its modules import one another in one
-//! direction only (no import circles), and no function is longer than 80 lines.
+//! The crate keeps the shape `docs/architecture.md` promises: its modules import one another in
+//! one direction only (no import circles anywhere in the library), the window reaches scenes
+//! directly (not through the command line), the command line does not reach into the engines'
+//! internals, neither window mode imports the other, and no function is longer than 100 lines.
 //!
-//! Both are read from the source text: every `use` and path through `super::` or `crate::app::` in
-//! `src/app` (test modules included) is an arrow from the file's module to the module it names.
+//! All of it is read from the source text: every `use` and path through `super::` or `crate::` in
+//! `src/` (test modules included) is an arrow from the file's module to the module it names. A
+//! module's paths to its own ancestors are not arrows (a child names its parent's items freely).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Every `.rs` file under `dir`, with its module path below `app` (`draw/scene.rs` →
-/// `["draw", "scene"]`, `draw/mod.rs` → `["draw"]`, `mod.rs` → `[]`).
+/// Every `.rs` file of the library under `dir`, with its module path below the crate
+/// (`app/draw/scene.rs` → `["app", "draw", "scene"]`, `app/mod.rs` → `["app"]`, `lib.rs` → `[]`);
+/// `main.rs` is the binary's own crate and is left out.
 fn modules(dir: &Path) -> BTreeMap<Vec<String>, PathBuf> {
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -27,7 +31,10 @@ fn modules(dir: &Path) -> BTreeMap<Vec<String>, PathBuf> {
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            if parts.last().is_some_and(|p| p == "mod") {
+            if parts == ["main"] {
+                continue;
+            }
+            if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
                 parts.pop();
             }
             out.insert(parts, path);
@@ -36,17 +43,17 @@ fn modules(dir: &Path) -> BTreeMap<Vec<String>, PathBuf> {
     out
 }
 
-/// The paths a file names through `super::` or `crate::app::`, each split at `::`, with groups
+/// The paths a file names through `super::` or `crate::`, each split at `::`, with groups
 /// `{a, b::c}` expanded.
 fn named_paths(text: &str) -> Vec<(bool, Vec<String>)> {
     let mut out = Vec::new();
-    for (prefix, from_crate) in [("super::", false), ("crate::app::", true)] {
+    for (prefix, from_crate) in [("super::", false), ("crate::", true)] {
         let mut rest = text;
         while let Some(at) = rest.find(prefix) {
             let before = rest[..at].chars().last();
             rest = &rest[at + prefix.len()..];
-            // `crate::app::` also contains `app::`; `super::super::` is read once per `super`
-            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            // `super::super::` is read once per `super`; `$crate::` is a macro's `crate::`
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
                 continue;
             }
             let mut supers = 1;
@@ -133,17 +140,19 @@ fn base_of(from: &[String], file_is_mod_rs: bool) -> Vec<String> {
     m
 }
 
-fn app_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app")
+fn src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-#[test]
-fn the_window_modules_import_one_another_in_one_direction_only() {
-    let mods = modules(&app_dir());
+/// Every arrow of the crate's import graph: module → the modules it names.
+fn import_graph() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let mods = modules(&src_dir());
     let known: BTreeSet<Vec<String>> = mods.keys().cloned().collect();
     let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
     for (m, path) in &mods {
-        let is_mod_rs = path.file_name().is_some_and(|n| n == "mod.rs");
+        let is_mod_rs = path
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs");
         let text = std::fs::read_to_string(path).unwrap();
         // comments (doc links included) are not imports
         let code: String = text
@@ -153,7 +162,7 @@ fn the_window_modules_import_one_another_in_one_direction_only() {
             .join("\n");
         for named in named_paths(&code) {
             if let Some(t) = target(m, is_mod_rs, &named, &known) {
-                // a module's own items and its parent's `mod` declarations are not arrows
+                // a module's own items and its ancestors' items are not arrows
                 if &t != m && !m.starts_with(&t) {
                     edges.entry(m.clone()).or_default().insert(t);
                 }
@@ -161,9 +170,39 @@ fn the_window_modules_import_one_another_in_one_direction_only() {
         }
     }
     assert!(
-        edges.values().map(BTreeSet::len).sum::<usize>() > 50,
+        edges.values().map(BTreeSet::len).sum::<usize>() > 150,
         "the import graph was not read: {edges:?}"
     );
+    edges
+}
+
+fn name(m: &[String]) -> String {
+    if m.is_empty() {
+        "crate".to_string()
+    } else {
+        m.join("::")
+    }
+}
+
+/// The arrows from a module under `from` to a module under `to`, as `a::b -> c::d`.
+fn arrows_between(from: &[&str], to: &[&str]) -> Vec<String> {
+    let starts =
+        |m: &Vec<String>, p: &[&str]| m.len() >= p.len() && m.iter().zip(p).all(|(a, b)| a == b);
+    let mut out = Vec::new();
+    for (m, targets) in import_graph() {
+        if !starts(&m, from) {
+            continue;
+        }
+        for t in targets.iter().filter(|t| starts(t, to)) {
+            out.push(format!("{} -> {}", name(&m), name(t)));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_module_of_the_crate_is_in_an_import_circle() {
+    let edges = import_graph();
     // depth-first search for a cycle
     fn visit(
         m: &Vec<String>,
@@ -192,26 +231,64 @@ fn the_window_modules_import_one_another_in_one_direction_only() {
     let mut done = BTreeSet::new();
     for m in edges.keys() {
         if let Some(cycle) = visit(m, &edges, &mut Vec::new(), &mut done) {
-            let names: Vec<String> = cycle
-                .iter()
-                .map(|m| format!("app::{}", m.join("::")))
-                .collect();
+            let names: Vec<String> = cycle.iter().map(|m| name(m)).collect();
             panic!("import circle: {}", names.join(" -> "));
         }
     }
 }
 
 #[test]
-fn no_function_of_the_window_is_longer_than_80_lines() {
+fn the_window_reaches_scenes_directly_not_through_the_command_line() {
+    let arrows = arrows_between(&["app"], &["cli"]);
+    assert!(
+        arrows.is_empty(),
+        "the window imports the command line: {arrows:?}"
+    );
+}
+
+#[test]
+fn the_library_below_the_window_imports_neither_the_window_nor_the_command_line() {
+    for below in ["sat", "scene", "engines"] {
+        for above in ["app", "cli"] {
+            let arrows = arrows_between(&[below], &[above]);
+            assert!(arrows.is_empty(), "{below} imports {above}: {arrows:?}");
+        }
+    }
+    let arrows = arrows_between(&["sat"], &["scene"]);
+    assert!(arrows.is_empty(), "the maths imports scenes: {arrows:?}");
+}
+
+#[test]
+fn neither_window_mode_imports_the_other() {
+    let mut arrows = arrows_between(&["app", "two"], &["app", "three"]);
+    arrows.extend(arrows_between(&["app", "three"], &["app", "two"]));
+    assert!(
+        arrows.is_empty(),
+        "the 2D and 3D modes import each other: {arrows:?}"
+    );
+}
+
+/// Functions allowed past the limit, each with its reason (none today).
+const LONG_BY_DESIGN: &[(&str, &str)] = &[];
+
+#[test]
+fn no_function_of_the_crate_is_longer_than_100_lines() {
     let mut long = Vec::new();
-    for path in modules(&app_dir()).values() {
+    for path in modules(&src_dir()).values() {
         let text = std::fs::read_to_string(path).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {
             let t = line.trim_start();
-            let is_fn = ["fn ", "pub fn ", "pub(crate) fn ", "async fn "]
-                .iter()
-                .any(|p| t.starts_with(p));
+            let is_fn = [
+                "fn ",
+                "pub fn ",
+                "pub(crate) fn ",
+                "pub(super) fn ",
+                "const fn ",
+                "pub const fn ",
+            ]
+            .iter()
+            .any(|p| t.starts_with(p));
             if !is_fn || t.ends_with(';') {
                 continue;
             }
@@ -225,8 +302,12 @@ fn no_function_of_the_window_is_longer_than_80_lines() {
                         && l[indent..].starts_with('}')
                 })
                 .map(|k| i + 1 + k);
+            let name = t.split('(').next().unwrap_or(t).to_string();
+            if LONG_BY_DESIGN.iter().any(|(n, _)| name.ends_with(n)) {
+                continue;
+            }
             if let Some(end) = end {
-                if end - i + 1 > 80 {
+                if end - i + 1 > 100 {
                     long.push(format!(
                         "{}:{} ({} lines)",
                         path.display(),
@@ -237,5 +318,5 @@ fn no_function_of_the_window_is_longer_than_80_lines() {
             }
         }
     }
-    assert!(long.is_empty(), "functions over 80 lines: {long:?}");
+    assert!(long.is_empty(), "functions over 100 lines: {long:?}");
 }

@@ -16,7 +16,7 @@ use serde::Serialize;
 use super::camera::Viewport;
 pub(crate) use super::geom::{Project, Vector};
 use super::layout::{AxisLine, Shadows};
-use crate::sat::{Report, Which};
+use crate::sat::{Report, Which, MAX_COORDINATE};
 use crate::scene::{Mode, PairBox};
 
 /// One number of a box that the panel edits: a row (centre, extents, rotation…) and a column.
@@ -45,6 +45,41 @@ pub(crate) struct EditorRow {
     pub decimals: usize,
     /// Dragging stops at this value (typing below it is refused by [`Dim::edit`]).
     pub min: f64,
+}
+
+/// A value typed for a centre coordinate or a half extent, checked against the rules of
+/// [`ObbError`](crate::sat::ObbError) with words that name what it is.
+pub(crate) fn check_length(value: f64, what: &str, extent: bool) -> Result<f32, String> {
+    let value = Typed(value);
+    if !value.0.is_finite() {
+        return Err(format!("{what}: {value} is not a finite number"));
+    }
+    if extent && value.0 < 0.0 {
+        return Err(format!(
+            "{what} {value} refused: half extents must be >= 0 (0 makes a flat box)"
+        ));
+    }
+    if value.0.abs() > MAX_COORDINATE as f64 {
+        return Err(format!(
+            "{what} {value} refused: beyond the supported range of ±{MAX_COORDINATE:e}"
+        ));
+    }
+    Ok(value.0 as f32)
+}
+
+/// A typed number as a message quotes it: in exponent form when very large or very small
+/// (`1e30`, not thirty-one digits).
+struct Typed(f64);
+
+impl std::fmt::Display for Typed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = self.0;
+        if v != 0.0 && v.is_finite() && !(1e-4..1e7).contains(&v.abs()) {
+            write!(f, "{v:e}")
+        } else {
+            write!(f, "{v}")
+        }
+    }
 }
 
 /// What a reset button of the box editor puts back.

@@ -7,7 +7,7 @@
 use glam::{EulerRot, Quat, Vec2, Vec3};
 
 use super::camera::{OrbitCamera, Projector, Viewport};
-use super::dim::{pick, Dim, EditorRow, Field, Project, Reset};
+use super::dim::{check_length, pick, Dim, EditorRow, Field, Project, Reset};
 use super::gizmo::{self, Drag, GizmoFrame, Handle};
 use super::input::InputFrame;
 use super::layout::{self, pair_sphere, AxisLine, Shadows};
@@ -122,41 +122,6 @@ pub(crate) fn framing_camera(a: &Obb3, b: &Obb3) -> OrbitCamera {
 fn clamp_box(mut obb: Obb3) -> Obb3 {
     obb.half_extents = obb.half_extents.max(Vec3::ZERO);
     obb
-}
-
-/// A value typed for a centre coordinate or a half extent, checked against the rules of
-/// [`ObbError`] with words that name what it is.
-pub(crate) fn check_length(value: f64, what: &str, extent: bool) -> Result<f32, String> {
-    let value = Typed(value);
-    if !value.0.is_finite() {
-        return Err(format!("{what}: {value} is not a finite number"));
-    }
-    if extent && value.0 < 0.0 {
-        return Err(format!(
-            "{what} {value} refused: half extents must be >= 0 (0 makes a flat box)"
-        ));
-    }
-    if value.0.abs() > MAX_COORDINATE as f64 {
-        return Err(format!(
-            "{what} {value} refused: beyond the supported range of ±{MAX_COORDINATE:e}"
-        ));
-    }
-    Ok(value.0 as f32)
-}
-
-/// A typed number as a message quotes it: in exponent form when very large or very small
-/// (`1e30`, not thirty-one digits).
-struct Typed(f64);
-
-impl std::fmt::Display for Typed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let v = self.0;
-        if v != 0.0 && v.is_finite() && !(1e-4..1e7).contains(&v.abs()) {
-            write!(f, "{v:e}")
-        } else {
-            write!(f, "{v}")
-        }
-    }
 }
 
 const XYZ: [&str; 3] = ["x", "y", "z"];

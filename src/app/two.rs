@@ -8,13 +8,12 @@
 use glam::Vec2;
 
 use super::camera::{Camera2, Viewport};
-use super::dim::{Dim, EditorRow, Field, Project, Reset};
+use super::dim::{check_length, Dim, EditorRow, Field, Project, Reset};
 use super::gizmo2d::{self, Drag2, Handle2};
 use super::input::InputFrame;
 use super::layout::{self, pair_sphere, AxisLine, Shadows};
 use super::mode::{Gestures, ModeState, PointerOutcome};
 use super::settings::Settings;
-use super::three::check_length;
 use crate::sat::{Obb2, Report2, Which, MAX_COORDINATE};
 
 /// How far (pixels) the pointer may move between press and release for a click.

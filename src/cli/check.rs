@@ -647,6 +647,40 @@ pub fn run(path: &str, options: &Options, out: &mut dyn Write, err: &mut dyn Wri
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_numbers_an_exported_test_asserts_are_checks_answers() {
+        for pair in crate::scene::testcase::tests::cases() {
+            let text = crate::scene::testcase::rust_test(&pair, "case");
+            let from_line =
+                crate::scene::noted_pair_from_json(&crate::scene::check_line(&pair)).unwrap();
+            let out = answer(1, &from_line, &Default::default(), &Default::default());
+            if out.intersect {
+                assert!(text.contains("assert!(r.intersect"), "{text}");
+                let axis =
+                    crate::scene::testcase::tests::number_after(&text, "assert_eq!(p.axis_index, ")
+                        .unwrap();
+                assert_eq!(Some(axis as usize), out.min_axis);
+                let depth =
+                    crate::scene::testcase::tests::number_after(&text, "assert!((p.depth - ")
+                        .unwrap();
+                assert_eq!(Some(depth), out.depth);
+            } else {
+                assert!(text.contains("assert!(!r.intersect"), "{text}");
+                let first =
+                    crate::scene::testcase::tests::number_after(&text, "r.first_separating, Some(")
+                        .unwrap();
+                assert_eq!(Some(first as usize), out.first_separating_axis);
+                let k = first as usize;
+                let gap = crate::scene::testcase::tests::number_after(
+                    &text,
+                    &format!("assert!((r.axes[{k}].gap - "),
+                )
+                .unwrap();
+                assert_eq!(gap, out.axes.as_ref().unwrap()[k].gap);
+            }
+        }
+    }
+
     fn run_on_bytes(bytes: &[u8], options: &Options) -> (i32, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let status = run_on(bytes, "input", options, &mut out, &mut err);
