@@ -68,9 +68,11 @@ impl Fonts {
         mono.set_filter(macroquad::texture::FilterMode::Linear);
         // every glyph the scene draws, at every size it uses, rasterised now: a glyph first met
         // mid-frame grows the atlas, whose old texture the frame's queued text still binds (an
-        // error WebGL reports on the browser's console)
+        // error WebGL reports on the browser's console). Only the sizes used: the atlas doubles
+        // when full and repacks in no fixed order, and with every size from 10 to 28 it could pass
+        // the browser's largest texture (a texImage2D "out of range" warning)
         let glyphs: Vec<char> = (' '..='~').chain(EXTRA_GLYPHS.chars()).collect();
-        for size in 10..=28 {
+        for size in TEXT_SIZES {
             mono.populate_font_cache(&glyphs, size);
         }
         Self { mono }
@@ -78,9 +80,16 @@ impl Fonts {
 
     /// Width in pixels of `text` at `size`.
     pub(crate) fn width(&self, text: &str, size: u16) -> f32 {
+        debug_assert!(
+            TEXT_SIZES.contains(&size),
+            "text size {size} is not in TEXT_SIZES"
+        );
         measure_text(text, Some(&self.mono), size, 1.0).width
     }
 }
+
+/// Every font size the scene's text uses (labels, banner, hint, captions, legend, messages).
+pub(crate) const TEXT_SIZES: [u16; 10] = [11, 12, 13, 14, 15, 16, 17, 18, 20, 22];
 
 /// The characters beyond ASCII that the scene's labels use.
 const EXTRA_GLYPHS: &str = "§°±²³·¹½×Σεθρ–—…⁴⁻ℓ⇒−∞≤≥⊥√≈·‖∠Δ";
@@ -226,6 +235,10 @@ pub(crate) fn label(
 }
 
 fn text_at(fonts: &Fonts, text: &str, x: f32, baseline: f32, size: u16, color: Rgba) {
+    debug_assert!(
+        TEXT_SIZES.contains(&size),
+        "text size {size} is not in TEXT_SIZES: its glyphs would grow the atlas mid-frame"
+    );
     draw_text_ex(
         text,
         x,
