@@ -209,33 +209,43 @@ macro_rules! closest_points {
             pub h: [$S; 2],
         }
 
-        /// The point of the box nearest `p`: `p` clamped in the box's frame (Ericson §5.1.4).
-        fn nearest3(b: &Solid3, p: $V3) -> $V3 {
-            let d = p - b.c;
-            (0..3).fold(b.c, |q, k| {
-                q + b.u[k] * d.dot(b.u[k]).clamp(-b.h[k], b.h[k])
-            })
+        impl Solid3 {
+            /// The point of the box nearest `p`: `p` clamped in the box's frame (Ericson §5.1.4).
+            fn nearest(&self, p: $V3) -> $V3 {
+                let d = p - self.c;
+                (0..3).fold(self.c, |q, k| {
+                    q + self.u[k] * d.dot(self.u[k]).clamp(-self.h[k], self.h[k])
+                })
+            }
+
+            /// The eight corners, corner `k` at the signs given by the bits of `k`.
+            fn corners(&self) -> [$V3; 8] {
+                std::array::from_fn(|k| {
+                    let s = |bit: usize| if k & (1 << bit) != 0 { 1.0 } else { -1.0 };
+                    self.c
+                        + self.u[0] * (s(0) * self.h[0])
+                        + self.u[1] * (s(1) * self.h[1])
+                        + self.u[2] * (s(2) * self.h[2])
+                })
+            }
         }
 
-        fn nearest2(b: &Solid2, p: $V2) -> $V2 {
-            let d = p - b.c;
-            (0..2).fold(b.c, |q, k| {
-                q + b.u[k] * d.dot(b.u[k]).clamp(-b.h[k], b.h[k])
-            })
-        }
+        impl Solid2 {
+            /// The point of the rectangle nearest `p`: `p` clamped in its frame.
+            fn nearest(&self, p: $V2) -> $V2 {
+                let d = p - self.c;
+                (0..2).fold(self.c, |q, k| {
+                    q + self.u[k] * d.dot(self.u[k]).clamp(-self.h[k], self.h[k])
+                })
+            }
 
-        fn corners3(b: &Solid3) -> [$V3; 8] {
-            std::array::from_fn(|k| {
-                let s = |bit: usize| if k & (1 << bit) != 0 { 1.0 } else { -1.0 };
-                b.c + b.u[0] * (s(0) * b.h[0]) + b.u[1] * (s(1) * b.h[1]) + b.u[2] * (s(2) * b.h[2])
-            })
-        }
-
-        fn corners2(b: &Solid2) -> [$V2; 4] {
-            std::array::from_fn(|k| {
-                let s = |bit: usize| if k & (1 << bit) != 0 { 1.0 } else { -1.0 };
-                b.c + b.u[0] * (s(0) * b.h[0]) + b.u[1] * (s(1) * b.h[1])
-            })
+            /// The four corners, corner `k` at the signs given by the bits of `k`.
+            fn corners(&self) -> [$V2; 4] {
+                std::array::from_fn(|k| {
+                    let s = |bit: usize| if k & (1 << bit) != 0 { 1.0 } else { -1.0 };
+                    self.c + self.u[0] * (s(0) * self.h[0]) + self.u[1] * (s(1) * self.h[1])
+                })
+            }
         }
 
         /// Edge `e` of 12 as (midpoint, half edge vector, half length): edges `4k..4k+4` run along
@@ -381,14 +391,14 @@ macro_rules! closest_points {
                     *best = (d, p, q);
                 }
             };
-            let (corners_a, corners_b) = (corners3(a), corners3(b));
+            let (corners_a, corners_b) = (a.corners(), b.corners());
             let (near_a, n) = which::<8>(|k| corner_may_be_nearest(&reach_a, k));
             for &k in &near_a[..n] {
-                keep(&mut best, corners_a[k], nearest3(b, corners_a[k]));
+                keep(&mut best, corners_a[k], b.nearest(corners_a[k]));
             }
             let (near_b, n) = which::<8>(|k| corner_may_be_nearest(&reach_b, k));
             for &k in &near_b[..n] {
-                keep(&mut best, nearest3(a, corners_b[k]), corners_b[k]);
+                keep(&mut best, a.nearest(corners_b[k]), corners_b[k]);
             }
             // Nearest points inside an edge of each are joined along ±(edge × edge), which must
             // lie in both edges' normal cones; edges too near parallel for the sign of the cross
@@ -443,11 +453,11 @@ macro_rules! closest_points {
                     *best = (d, p, q);
                 }
             };
-            for p in corners2(a) {
-                keep(&mut best, p, nearest2(b, p));
+            for p in a.corners() {
+                keep(&mut best, p, b.nearest(p));
             }
-            for q in corners2(b) {
-                keep(&mut best, nearest2(a, q), q);
+            for q in b.corners() {
+                keep(&mut best, a.nearest(q), q);
             }
             (best.0.sqrt(), best.1, best.2)
         }
