@@ -60,7 +60,7 @@ pub struct EpaRun {
     pub normal: DVec3,
     /// The points of A and B on that facet that the origin's projection is made of.
     pub points: [DVec3; 2],
-    /// Iterations (support points added).
+    /// Iterations: the support points taken towards a facet, one [`EpaStep`] each.
     pub iterations: usize,
     /// Support points evaluated (including those that completed GJK's simplex).
     pub support_evaluations: usize,
@@ -290,6 +290,7 @@ pub fn epa(
             support: w,
             upper,
         });
+        iterations += 1;
         if reach - facet.distance <= 0.0 {
             break Stop::Converged;
         }
@@ -302,18 +303,17 @@ pub fn epa(
         if !polytope.grow(w, params.epa_tolerance * 1e-3) {
             break Stop::Degenerate;
         }
-        iterations += 1;
     };
     let k = polytope.nearest();
     let facet = &polytope.facets[k];
     Some(EpaRun {
         depth: facet.distance,
-        normal: -facet.normal,
+        normal: facet.normal,
         points: projection(&polytope, facet),
         iterations,
         support_evaluations: evaluations,
         stopped,
-        parry_pick: parry_pick.map(|(d, n)| (d, -n)),
+        parry_pick,
     })
 }
 

@@ -184,7 +184,8 @@ fn answer(run: &GjkRun, epa: Option<&EpaRun>) -> GjkAnswer {
         out.normal = Some(normal);
         out.points = Some(points);
     } else if let Some(e) = epa {
-        out.depth = Some(e.depth);
+        // a facet a rounding below the origin is a touching pair: depth 0, not negative
+        out.depth = Some(e.depth.max(0.0));
         out.normal = Some(e.normal);
         out.points = Some(e.points);
         out.epa_iterations = Some(e.iterations);

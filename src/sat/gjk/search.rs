@@ -57,7 +57,7 @@ pub struct GjkRun {
     pub separated: Option<(f64, [DVec3; 2], DVec3)>,
     /// The simplex it ends with (EPA starts from it).
     pub simplex: Simplex,
-    /// Iterations (support points added).
+    /// Iterations: the support points taken after the first, one [`GjkStep`] each.
     pub iterations: usize,
     /// Support points evaluated.
     pub support_evaluations: usize,
@@ -98,6 +98,7 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
         run.support_evaluations += 1;
         let lower = -direction.dot(w.point);
         if upper - lower <= params.relative * upper {
+            run.iterations += 1;
             steps.keep(|| step(direction, w, &simplex, &near, lower, upper));
             run.separated = Some(answer(&near));
             run.stopped = Stop::Tolerance;
@@ -105,6 +106,8 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
         }
         if simplex.iter().any(|p| p.point == w.point) {
             // the support point is already in the simplex: nothing nearer exists
+            run.iterations += 1;
+            steps.keep(|| step(direction, w, &simplex, &near, lower, upper));
             run.separated = Some(answer(&near));
             break;
         }
