@@ -3,53 +3,10 @@
 
 mod common;
 
-use common::{cube, obb2, obb3};
+use common::{cube, obb2, obb3, Rng};
 use glam::{Quat, Vec2, Vec3};
 use satbox::sat::distance::{separation2_f64, separation3_f64};
 use satbox::sat::{dim2, dim3, separation2, separation3, Obb2, Obb3};
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn obb3(&mut self) -> Obb3 {
-        let axis = Vec3::new(
-            self.range(-1.0, 1.0),
-            self.range(-1.0, 1.0),
-            self.range(-1.0, 1.0),
-        );
-        let rotation = Quat::from_axis_angle(
-            axis.try_normalize().unwrap_or(Vec3::Z),
-            self.range(0.0, 6.3),
-        );
-        let c = Vec3::new(
-            self.range(-3.0, 3.0),
-            self.range(-3.0, 3.0),
-            self.range(-3.0, 3.0),
-        );
-        let h = Vec3::new(
-            self.range(0.1, 1.5),
-            self.range(0.1, 1.5),
-            self.range(0.1, 1.5),
-        );
-        obb3(c, h, rotation)
-    }
-    fn obb2(&mut self) -> Obb2 {
-        let c = Vec2::new(self.range(-3.0, 3.0), self.range(-3.0, 3.0));
-        let h = Vec2::new(self.range(0.1, 1.5), self.range(0.1, 1.5));
-        obb2(c, h, self.range(0.0, 6.3))
-    }
-}
 
 /// `s(n) = |T·n| − r_A(n) − r_B(n)` for a unit direction.
 fn s3(a: &Obb3, b: &Obb3, n: Vec3) -> f32 {
