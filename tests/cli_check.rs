@@ -100,7 +100,7 @@ fn assert_keys_in_order(text: &str, keys: &[&str]) {
     }
 }
 
-const TOP_KEYS: [&str; 12] = [
+const TOP_KEYS: [&str; 13] = [
     "line",
     "intersect",
     "touching",
@@ -112,7 +112,17 @@ const TOP_KEYS: [&str; 12] = [
     "manifold",
     "separation_distance",
     "closest_points",
+    "gjk",
     "axes",
+];
+const GJK_KEYS: [&str; 7] = [
+    "distance",
+    "depth",
+    "normal",
+    "iterations",
+    "epa_iterations",
+    "stopped",
+    "support_evaluations",
 ];
 const MANIFOLD_KEYS: [&str; 5] = ["normal", "kind", "axis", "strict_axis", "points"];
 const POINT_KEYS: [&str; 4] = ["point", "separation", "id", "feature"];
@@ -157,6 +167,16 @@ fn a_separated_3d_pair_names_axis_0_and_lists_15_axes_in_order() {
     assert_eq!(out["separating_axes"], serde_json::json!([0, 3, 11, 13]));
     assert!(out["depth"].is_null() && out["normal"].is_null() && out["min_axis"].is_null());
     assert!(out["manifold"].is_null());
+    // GJK beside: 1 apart along +x, within its relative tolerance; EPA never ran
+    let gjk = &out["gjk"];
+    assert_eq!(object_keys(gjk), sorted(&GJK_KEYS));
+    assert!((num(&gjk["distance"]) - 1.0).abs() < 1.1e-3, "{gjk}");
+    assert!(
+        gjk["depth"].is_null() && gjk["epa_iterations"].is_null(),
+        "{gjk}"
+    );
+    assert!(num(&gjk["normal"][0]) > 0.999, "from A to B: {gjk}");
+    assert!(["converged", "tolerance"].contains(&gjk["stopped"].as_str().unwrap()));
     // face to face, 1 apart: the distance is the gap, between the facing faces
     assert_eq!(num(&out["separation_distance"]), 1.0);
     let closest = out["closest_points"].as_array().unwrap();
@@ -194,6 +214,12 @@ fn an_overlapping_3d_pair_gives_depth_normal_and_min_axis() {
     assert_eq!(num(&out["depth"]), 0.5);
     assert_eq!(out["normal"], serde_json::json!([1.0, 0.0, 0.0]));
     assert_eq!(out["min_axis"], 0);
+    // EPA beside: the same depth and normal from A ⊖ B
+    let gjk = &out["gjk"];
+    assert!(gjk["distance"].is_null(), "{gjk}");
+    assert!((num(&gjk["depth"]) - 0.5).abs() < 1e-6, "{gjk}");
+    assert_eq!(gjk["normal"], serde_json::json!([1.0, 0.0, 0.0]));
+    assert!(gjk["epa_iterations"].as_u64().unwrap() >= 1, "{gjk}");
 }
 
 #[test]
@@ -219,6 +245,9 @@ fn a_2d_pair_lists_4_axes_and_names_b_u0() {
     assert_eq!(num(&out[1]["depth"]), 0.0);
     assert_eq!(out[1]["normal"], serde_json::json!([1.0, 0.0]));
     assert_eq!(out[1]["min_axis"], 0);
+    // GJK's answers have the pair's dimension
+    assert_eq!(out[0]["gjk"]["normal"].as_array().unwrap().len(), 2);
+    assert!((num(&out[0]["gjk"]["distance"]) - num(&out[0]["separation_distance"])).abs() < 1e-3);
 }
 
 #[test]

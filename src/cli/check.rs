@@ -18,6 +18,7 @@ use arrayvec::ArrayVec;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::sat::gjk::GjkAnswer;
 use crate::sat::manifold::{ContactId, Manifold};
 use crate::sat::{AxisTest, ManifoldParams, Report, SatVerdicts, Separation, Vector};
 use crate::scene::cases::{Case, Cases, HasBuffer};
@@ -109,6 +110,8 @@ pub struct CaseOut {
     pub separation_distance: f32,
     /// `[point on A, point on B]`, `separation_distance` apart; `null` when they intersect.
     pub closest_points: Option<[Coords; 2]>,
+    /// GJK and EPA's answer on the same pair, with parry's tolerances ([`crate::sat::gjk`]).
+    pub gjk: GjkOut,
     /// What reading the case noticed (unknown fields, non-unit quaternions); left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -118,6 +121,45 @@ pub struct CaseOut {
     /// parry's answer and the disagreements, with `--compare parry`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parry: Option<ParryOut>,
+}
+
+/// GJK and EPA's answer in a `check` line (`"gjk"`).
+#[derive(Debug, Serialize)]
+pub struct GjkOut {
+    /// GJK's distance when it finds the boxes apart, else `null`.
+    pub distance: Option<f32>,
+    /// EPA's depth when the origin is in `A ⊖ B`, else `null` (also when EPA could not build a
+    /// polytope: then `stopped` is `degenerate`).
+    pub depth: Option<f32>,
+    /// The unit normal from A to B, of the distance or of the depth.
+    pub normal: Option<Coords>,
+    /// GJK's iterations (support points after the first).
+    pub iterations: usize,
+    /// EPA's iterations, `null` when it did not run.
+    pub epa_iterations: Option<usize>,
+    /// Why the last run stopped: `converged`, `tolerance`, `iteration_cap` or `degenerate`.
+    pub stopped: &'static str,
+    /// Support points evaluated by both.
+    pub support_evaluations: usize,
+}
+
+/// The `"gjk"` object of a line from GJK and EPA's answer, in `V`'s dimension.
+fn gjk_out<V: Vector>(g: &GjkAnswer) -> GjkOut {
+    let length = |x: f64| unsigned_zero(x as f32);
+    GjkOut {
+        distance: g.distance.map(length),
+        depth: g.depth.map(length),
+        normal: g.normal.map(|n| {
+            coords::<3>(n.as_vec3().to_array())
+                .into_iter()
+                .take(V::DIM)
+                .collect()
+        }),
+        iterations: g.iterations,
+        epa_iterations: g.epa_iterations,
+        stopped: g.stopped.name(),
+        support_evaluations: g.support_evaluations,
+    }
 }
 
 /// The contact manifold of a `check` answer.
@@ -253,6 +295,7 @@ fn case_out<V: Vector, R: Report<V>>(
     sat: Conclusions<V, R>,
     m: Option<&Manifold<V>>,
     s: Separation<V>,
+    g: &GjkAnswer,
 ) -> CaseOut {
     let to_vec = vector_out::<V>;
     let (v, axes) = match &sat {
@@ -271,6 +314,7 @@ fn case_out<V: Vector, R: Report<V>>(
         manifold: m.map(|m| manifold_out(m, to_vec)),
         separation_distance: if v.touching { 0.0 } else { s.distance },
         closest_points: s.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
+        gjk: gjk_out::<V>(g),
         notes: Vec::new(),
         axes: axes.map(|axes| {
             axes.iter()
@@ -362,7 +406,8 @@ impl PairQuestion for Answer<'_> {
             Conclusions::Full(B::report(a, b, &Default::default()))
         };
         let manifold = B::manifold(a, b, self.params);
-        case_out(self.line, sat, manifold.as_ref(), B::separation(a, b))
+        let gjk = crate::sat::gjk::query(&a.to_box64(), &b.to_box64());
+        case_out(self.line, sat, manifold.as_ref(), B::separation(a, b), &gjk)
     }
 }
 
