@@ -112,18 +112,17 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
             break;
         }
         simplex.push(w);
-        let before = simplex.clone();
         near = nearest(&simplex);
-        simplex = near.kept.clone();
         run.iterations += 1;
         steps.keep(|| GjkStep {
             direction,
             support: w,
-            simplex: before,
+            simplex: simplex.clone(),
             nearest: near.clone(),
             lower,
             upper,
         });
+        simplex = near.kept.clone();
         if simplex.len() == dim + 1 {
             // a full simplex holds the origin
             if lower >= params.on_simplex {

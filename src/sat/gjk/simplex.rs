@@ -99,13 +99,10 @@ fn solve(m: &mut [[f64; 4]; 3], k: usize, tiny: f64) -> Option<[f64; 3]> {
 /// The point of `simplex` nearest the origin, with the sub-simplex it lies inside.
 pub fn nearest(simplex: &Simplex) -> Nearest {
     let n = simplex.len();
-    let mut best: Option<Nearest> = None;
+    let in_mask = |mask: u32| (0..n).filter(move |i| mask & (1 << i) != 0);
+    let mut best: Option<(u32, DVec3, ArrayVec<f64, 4>)> = None;
     for mask in 1u32..(1 << n) {
-        let kept: Simplex = (0..n)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| simplex[i])
-            .collect();
-        let points: ArrayVec<DVec3, 4> = kept.iter().map(|p| p.point).collect();
+        let points: ArrayVec<DVec3, 4> = in_mask(mask).map(|i| simplex[i].point).collect();
         let Some(weights) = affine_weights(&points) else {
             continue;
         };
@@ -115,17 +112,19 @@ pub fn nearest(simplex: &Simplex) -> Nearest {
         let v = points.iter().zip(&weights).map(|(p, w)| *p * *w).sum();
         let closer = best
             .as_ref()
-            .is_none_or(|b| DVec3::length_squared(v) < b.v.length_squared());
+            .is_none_or(|(_, b, _)| DVec3::length_squared(v) < b.length_squared());
         if closer {
-            best = Some(Nearest { v, kept, weights });
+            best = Some((mask, v, weights));
         }
     }
     // one point alone always has weight 1: a simplex of at least one point has an answer
-    best.unwrap_or_else(|| Nearest {
-        v: simplex[0].point,
-        kept: simplex.iter().take(1).copied().collect(),
-        weights: [1.0].into_iter().collect(),
-    })
+    let (mask, v, weights) =
+        best.unwrap_or_else(|| (1, simplex[0].point, [1.0].into_iter().collect()));
+    Nearest {
+        v,
+        kept: in_mask(mask).map(|i| simplex[i]).collect(),
+        weights,
+    }
 }
 
 /// The point of `simplex` nearest `q`, with the sub-simplex it lies inside and its weights.
