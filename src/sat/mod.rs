@@ -70,6 +70,7 @@ pub mod dim3;
 pub mod distance;
 pub mod gjk;
 pub mod manifold;
+pub mod motion;
 pub mod obb;
 pub mod reference;
 pub mod vector;

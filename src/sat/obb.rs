@@ -11,7 +11,7 @@
 
 use std::fmt::Debug;
 
-use glam::{Vec2, Vec3};
+use glam::{Quat, Vec2, Vec3};
 
 use super::distance::{self, Separation};
 use super::manifold::{
@@ -102,6 +102,9 @@ pub trait Obb: Copy + Debug + PartialEq + Default + Send + Sync + 'static {
     fn edges() -> &'static [(usize, usize)];
     /// The same box moved by `by`.
     fn moved(&self, by: Self::Vec) -> Self;
+    /// The same box turned about its centre by the angular velocity `omega` (rad/s, in world
+    /// coordinates; 2D turns by `omega.z`) for `t` seconds, after its own rotation.
+    fn turned(&self, omega: Vec3, t: f32) -> Self;
     /// `Σ e_k |u_k·L|`: the half width of the box's shadow on the unit axis `L`.
     fn projected_radius(&self, axis: Self::Vec) -> f32;
     /// The support point in direction `d`: the corner with the largest projection on `d`
@@ -190,6 +193,12 @@ impl Obb for Obb3 {
             ..*self
         }
     }
+    fn turned(&self, omega: Vec3, t: f32) -> Self {
+        Self {
+            rotation: (Quat::from_scaled_axis(omega * t) * self.rotation).normalize(),
+            ..*self
+        }
+    }
     fn projected_radius(&self, axis: Vec3) -> f32 {
         Obb3::projected_radius(self, axis)
     }
@@ -265,6 +274,12 @@ impl Obb for Obb2 {
     fn moved(&self, by: Vec2) -> Self {
         Self {
             center: self.center + by,
+            ..*self
+        }
+    }
+    fn turned(&self, omega: Vec3, t: f32) -> Self {
+        Self {
+            angle: self.angle + omega.z * t,
             ..*self
         }
     }
