@@ -27,6 +27,9 @@ struct Cli {
     /// Open with the sphere of directions shown (key D).
     #[arg(long)]
     sphere: bool,
+    /// Open with the Minkowski difference · GJK/EPA window shown (key G).
+    #[arg(long)]
+    gjk: bool,
     /// Window size, e.g. 1600x1000.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
@@ -182,6 +185,7 @@ fn main() {
                 size: cli.size,
                 step: cli.step,
                 sphere: cli.sphere,
+                gjk: cli.gjk,
             });
         }
     }

@@ -84,6 +84,8 @@ pub(crate) enum AppCommand {
     ToggleLegend,
     /// Show or hide the sphere of directions (D).
     ToggleSphere,
+    /// Show or hide the Minkowski difference · GJK/EPA window (G).
+    ToggleGjk,
     /// Change the shared settings (panel controls).
     Settings(Settings),
     /// Show a message under the scene (`true`: an error).
@@ -255,6 +257,7 @@ fn plain_key(key: KeyCode) -> Option<Command> {
         KeyCode::P => AppCommand::TogglePanel.into(),
         KeyCode::H => AppCommand::ToggleLegend.into(),
         KeyCode::D => AppCommand::ToggleSphere.into(),
+        KeyCode::G => AppCommand::ToggleGjk.into(),
         _ => return None,
     })
 }
@@ -348,5 +351,14 @@ mod tests {
         let k = |key| from_keys(&keys(&[key], false, false));
         assert_eq!(k(KeyCode::P), vec![Command::from(AppCommand::TogglePanel)]);
         assert_eq!(k(KeyCode::H), vec![Command::from(AppCommand::ToggleLegend)]);
+    }
+
+    #[test]
+    fn d_shows_the_sphere_and_g_the_gjk_window() {
+        let k = |key| from_keys(&keys(&[key], false, false));
+        assert_eq!(k(KeyCode::D), vec![Command::from(AppCommand::ToggleSphere)]);
+        assert_eq!(k(KeyCode::G), vec![Command::from(AppCommand::ToggleGjk)]);
+        // Ctrl+G is nothing
+        assert!(from_keys(&keys(&[KeyCode::G], true, false)).is_empty());
     }
 }

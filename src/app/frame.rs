@@ -56,6 +56,8 @@ pub(crate) struct Frame<D: Dim> {
     pub probe: Option<Shadows<D::Vec>>,
     /// `s(n)` over all directions, while the sphere of directions is shown.
     pub directions: Option<Directions<D::Vec>>,
+    /// `A ⊖ B` and GJK/EPA's steps, while their window is shown.
+    pub gjk: Option<super::gjk::GjkFrame>,
     /// The contact manifold, traced stage by stage.
     pub contact: ManifoldTrace<D::Vec>,
     /// The contact manifold beside its f64 reference.
@@ -278,6 +280,7 @@ impl<D: Dim> Frame<D> {
             contact_check,
             separation: D::Obb::separation(a, b),
             directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
+            gjk: settings.gjk.then(|| super::gjk::GjkFrame::of(a, b)),
             check,
             hovered_axis: pointing.hovered_axis,
             focus,

@@ -24,6 +24,7 @@ pub(crate) mod frame;
 pub(crate) mod geom;
 pub(crate) mod gizmo;
 pub(crate) mod gizmo2d;
+pub(crate) mod gjk;
 pub(crate) mod history;
 pub(crate) mod input;
 pub(crate) mod layout;
@@ -86,6 +87,8 @@ pub struct Options {
     pub step: Option<usize>,
     /// Open with the sphere of directions shown.
     pub sphere: bool,
+    /// Open with the Minkowski difference · GJK/EPA window shown.
+    pub gjk: bool,
 }
 
 /// Opens the window and runs until it is closed (or the screenshot is written).
@@ -275,6 +278,7 @@ impl App {
             app.open(OpenCommand::Link(link), &viewport);
         }
         app.shared.settings.sphere |= options.sphere;
+        app.shared.settings.gjk |= options.gjk;
         // applied in the first frame, to the mode shown
         app.shared.queued.extend(
             options
@@ -317,20 +321,16 @@ impl App {
         });
     }
 
-    /// The scene's rectangle: the window left of the panel, and right of the sphere window when
-    /// that sits at the left edge.
+    /// The scene's rectangle: the window left of the panel (and of the GJK window beside it), and
+    /// right of the sphere window when that sits at the left edge.
     fn viewport(&self) -> Viewport {
         let flags = self.shared.ui.flags;
         let free = screen_width() - flags.panel_width;
-        // the scene keeps at least 240 pixels: a sphere window that leaves less is drawn over it
-        let left = if free - flags.scene_left >= 240.0 {
-            flags.scene_left
-        } else {
-            0.0
-        };
+        // the scene keeps at least 240 pixels: a window beside it that leaves less is drawn over it
+        let (left, width) = ui::scene_span(free, flags.scene_left, flags.scene_right);
         Viewport {
             x: left,
-            ..Viewport::sized((free - left).max(240.0), screen_height().max(200.0))
+            ..Viewport::sized(width, screen_height().max(200.0))
         }
     }
 
@@ -424,6 +424,7 @@ impl App {
             AppCommand::TogglePanel => self.shared.settings.panel_open ^= true,
             AppCommand::ToggleLegend => self.shared.settings.legend ^= true,
             AppCommand::ToggleSphere => self.shared.settings.sphere ^= true,
+            AppCommand::ToggleGjk => self.shared.settings.gjk ^= true,
             AppCommand::Settings(s) => self.shared.settings = s,
             AppCommand::Message(text, error) => self.say(text, error),
         }

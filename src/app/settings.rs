@@ -29,6 +29,8 @@ pub(crate) struct Settings {
     pub legend: bool,
     /// The sphere of directions is shown (key D).
     pub sphere: bool,
+    /// The Minkowski difference · GJK/EPA window is shown (key G).
+    pub gjk: bool,
     /// The first-run hint over the scene ("drag B's arrows · S steps · D sphere"), until the
     /// first drag.
     pub hint: bool,
@@ -46,6 +48,7 @@ impl Default for Settings {
             panel_open: true,
             legend: true,
             sphere: false,
+            gjk: false,
             hint: true,
         }
     }
@@ -72,6 +75,8 @@ pub(crate) struct Kept {
     pub legend: bool,
     /// See [`Settings::sphere`].
     pub sphere: bool,
+    /// See [`Settings::gjk`].
+    pub gjk: bool,
     /// See [`Settings::hint`].
     pub hint: bool,
 }
@@ -94,6 +99,7 @@ impl Settings {
             panel_open: self.panel_open,
             legend: self.legend,
             sphere: self.sphere,
+            gjk: self.gjk,
             hint: self.hint,
         }
     }
@@ -115,6 +121,7 @@ impl Settings {
             panel_open: k.panel_open,
             legend: k.legend,
             sphere: k.sphere,
+            gjk: k.gjk,
             hint: k.hint,
             ..self
         }

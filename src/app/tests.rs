@@ -737,6 +737,22 @@ mod files {
     }
 
     #[test]
+    fn g_shows_the_gjk_window_and_the_last_state_keeps_it() {
+        let mut app = App::with_library(Library::new(None, false), &VP);
+        assert!(!app.shared.settings.gjk);
+        app.run(AppCommand::ToggleGjk);
+        assert!(app.shared.settings.gjk);
+        let kept = app.shared.settings.kept();
+        assert!(
+            crate::app::settings::Settings::default()
+                .with_kept(kept)
+                .gjk
+        );
+        app.run(AppCommand::ToggleGjk);
+        assert!(!app.shared.settings.gjk);
+    }
+
+    #[test]
     fn a_file_of_check_lines_opens_as_its_own_unsaved_scene() {
         let data = folder("lines");
         let mut app = App::with_library(Library::new(Some(data.clone()), true), &VP);
@@ -754,5 +770,127 @@ mod files {
             format!("{line}\n")
         );
         let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
+mod gjk_window {
+    use crate::app::camera::Viewport;
+    use crate::app::command::Command;
+    use crate::app::dim::Dim;
+    use crate::app::frame::{Frame, Pointing};
+    use crate::app::gjk::Step;
+    use crate::app::library::Library;
+    use crate::app::mode::ModeState;
+    use crate::app::settings::Settings;
+    use crate::app::three::Three;
+    use crate::app::two::Two;
+    use crate::app::ui::gjk::{window, GjkState};
+    use crate::app::ui::{FrameTimes, PanelModel, WindowLayout};
+    use egui_macroquad::egui;
+
+    const VP: Viewport = Viewport::sized(1200.0, 800.0);
+
+    /// What one pass of the window over a mode's pair shows: its rectangle, the commands it sent,
+    /// and the frame's stepper length and the step shown.
+    struct Pass {
+        rect: Option<egui::Rect>,
+        commands: Vec<Command>,
+        layout: WindowLayout,
+        steps: usize,
+        last: Option<Step>,
+    }
+
+    /// One egui pass of the window, 1600 × 1000 with a 560-wide panel, over the mode's default
+    /// pair (B on A when `overlap`), with the window shown when `open`.
+    fn pass<D: Dim>(open: bool, overlap: bool, state: &mut GjkState) -> Pass {
+        let mut mode = ModeState::<D>::new(&VP);
+        if overlap {
+            mode.b = mode.a;
+        }
+        let settings = Settings {
+            gjk: open,
+            ..Settings::default()
+        };
+        let frame = Frame::compute(
+            &mode,
+            mode.analysis(&settings),
+            Pointing::default(),
+            &settings,
+            VP,
+        );
+        let library = Library::new(None, false);
+        let model = PanelModel {
+            mode: &mode,
+            frame: &frame,
+            settings: &settings,
+            library: &library,
+            modified: false,
+            can_undo: false,
+            can_redo: false,
+            frame_ms: FrameTimes::default(),
+            timeline: None,
+        };
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 1000.0));
+        let layout = WindowLayout::of(screen, 560.0, false);
+        let ctx = egui::Context::default();
+        let raw = egui::RawInput {
+            screen_rect: Some(screen),
+            ..Default::default()
+        };
+        let (mut rect, mut commands) = (None, Vec::new());
+        let _ = ctx.run(raw, |ctx| {
+            rect = window(ctx, &model, &layout, None, state, &mut commands);
+        });
+        let g = frame.gjk.as_ref();
+        Pass {
+            rect,
+            commands,
+            layout,
+            steps: g.map_or(0, |g| g.steps()),
+            last: g.and_then(|g| g.step(usize::MAX)),
+        }
+    }
+
+    fn the_window_shows_beside_the_panel_only_when_open<D: Dim>() {
+        let mut state = GjkState::default();
+        let shut = pass::<D>(false, false, &mut state);
+        assert!(shut.rect.is_none() && shut.steps == 0);
+        let shown = pass::<D>(true, false, &mut state);
+        let rect = shown.rect.expect("the window is shown");
+        assert!(rect.right() <= shown.layout.scene.right(), "{rect:?}");
+        assert!(shown.commands.is_empty());
+        // separated: GJK's steps only, the answer shown
+        assert!(matches!(shown.last, Some(Step::Gjk(_))));
+    }
+
+    fn intersecting_boxes_step_from_gjk_into_epa<D: Dim>() {
+        let mut state = GjkState::default();
+        let last = pass::<D>(true, true, &mut state);
+        assert!(matches!(last.last, Some(Step::Epa(_))), "{:?}", last.last);
+        // every step draws, the first and the last
+        for k in 0..last.steps {
+            state.step = Some(k);
+            assert!(pass::<D>(true, true, &mut state).rect.is_some());
+        }
+    }
+
+    #[test]
+    fn the_2d_gjk_window_shows_beside_the_panel_only_when_open() {
+        the_window_shows_beside_the_panel_only_when_open::<Two>();
+    }
+
+    #[test]
+    fn the_3d_gjk_window_shows_beside_the_panel_only_when_open() {
+        the_window_shows_beside_the_panel_only_when_open::<Three>();
+    }
+
+    #[test]
+    fn intersecting_rectangles_step_from_gjk_into_epa() {
+        intersecting_boxes_step_from_gjk_into_epa::<Two>();
+    }
+
+    #[test]
+    fn intersecting_boxes_step_from_gjk_into_epa_in_3d() {
+        intersecting_boxes_step_from_gjk_into_epa::<Three>();
     }
 }

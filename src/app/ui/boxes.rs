@@ -241,6 +241,11 @@ fn overlay_boxes(ui: &mut Ui, o: &mut Overlays, settings: &mut Settings) {
             .on_hover_text(
                 "s(n) over every direction: why the candidate axes decide, and what the gap is not",
             );
+        ui.checkbox(&mut settings.gjk, "GJK / EPA (G)")
+            .on_hover_text(
+            "the Minkowski difference A − B, its faces on the candidate axes, and GJK's and EPA's \
+             steps beside SAT's answer",
+        );
     });
 }
 

@@ -7,6 +7,7 @@ pub(crate) mod analysis;
 pub(crate) mod boxes;
 pub(crate) mod contact;
 pub(crate) mod engine;
+pub(crate) mod gjk;
 pub(crate) mod paste;
 pub(crate) mod scenes;
 pub(crate) mod sphere;
@@ -59,6 +60,9 @@ pub(crate) struct UiFlags {
     /// Where the scene starts on the left: the right edge of the sphere window when it sits at
     /// the window's left edge (so the scene is framed beside it, not under it), else 0.
     pub scene_left: f32,
+    /// Where the scene ends on the right: the width the GJK window takes beside the panel (so the
+    /// scene is framed beside it), else 0.
+    pub scene_right: f32,
     /// A dialog with a text field is open (Open, Save as, Paste, Copy as test): it owns the
     /// keyboard, and no letter typed reaches the scene's shortcuts.
     pub dialog_open: bool,
@@ -77,6 +81,8 @@ pub(crate) struct UiState {
     pub clipboard: Option<String>,
     /// How the sphere of directions is turned.
     pub sphere: sphere::SphereState,
+    /// How the GJK window's picture is turned, and its step.
+    pub gjk: gjk::GjkState,
     /// egui believed Ctrl was down last frame when it was not (see [`repair_modifiers`]).
     pub stale_ctrl: bool,
     /// The window's width last frame, in points: a resize gives the panel its default share.
@@ -243,6 +249,18 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
     } else {
         None
     };
+    let gjk = if model.settings.gjk {
+        gjk::window(
+            ctx,
+            model,
+            &layout,
+            sphere,
+            &mut state.gjk,
+            &mut out.commands,
+        )
+    } else {
+        None
+    };
     let width = if model.settings.panel_open {
         side_panel(ctx, model, &mut out, &mut state.screen_width)
     } else {
@@ -257,6 +275,7 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
         scene_left: sphere
             .filter(|r| r.left() < 48.0)
             .map_or(0.0, |r| r.right()),
+        scene_right: gjk.map_or(0.0, |r| (layout.scene.right() - r.left()).max(0.0)),
         dialog_open: state.dialog_open(),
     };
     out
@@ -294,6 +313,10 @@ pub(crate) struct WindowLayout {
 pub(crate) const TIMELINE_HEIGHT: f32 = 215.0;
 /// Where the sphere window starts, below the verdict banner.
 pub(crate) const SPHERE_TOP: f32 = 90.0;
+/// The GJK window's width, when the scene has room for it.
+pub(crate) const GJK_WIDTH: f32 = 400.0;
+/// The GJK window's least width: narrower, it goes over the sphere window.
+pub(crate) const GJK_MIN_WIDTH: f32 = 300.0;
 
 impl WindowLayout {
     /// For a window `screen` with the panel `panel_width` wide (last frame's).
@@ -318,6 +341,37 @@ impl WindowLayout {
             sphere_height,
         }
     }
+
+    /// Where the GJK window goes: at the top right of the scene, beside the panel, as tall as the
+    /// sphere window may be, and (room allowing) right of the sphere window when that is on the
+    /// scene's left.
+    pub(crate) fn gjk_place(&self, sphere: Option<egui::Rect>) -> egui::Rect {
+        let right = self.scene.right() - 12.0;
+        let free_from = sphere
+            .filter(|r| r.center().x < self.scene.center().x)
+            .map_or(self.scene.left() + 16.0, |r| r.right() + 8.0);
+        let width = GJK_WIDTH.min(right - free_from).max(GJK_MIN_WIDTH);
+        egui::Rect::from_min_size(
+            egui::pos2(right - width, SPHERE_TOP),
+            egui::vec2(width, self.sphere_height),
+        )
+    }
+}
+
+/// The scene's left edge and width, from the room left of the panel (`free`) and what the windows
+/// beside it take on the `left` and the `right`: the scene keeps at least 240 pixels, giving back
+/// the right window's room first, then the left's (those windows are then drawn over it).
+pub(crate) fn scene_span(free: f32, left: f32, right: f32) -> (f32, f32) {
+    let (left, right) = if free - left - right >= 240.0 {
+        (left, right)
+    } else if free - left >= 240.0 {
+        (left, 0.0)
+    } else if free - right >= 240.0 {
+        (0.0, right)
+    } else {
+        (0.0, 0.0)
+    };
+    (left, (free - left - right).max(240.0))
 }
 
 /// The button that opens the panel again.
@@ -425,6 +479,32 @@ pub(crate) fn dim(ui: &mut Ui, text: impl Into<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_gjk_window_sits_left_of_the_panel_and_right_of_the_sphere_window() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 1000.0));
+        let layout = WindowLayout::of(screen, 560.0, true);
+        let sphere =
+            egui::Rect::from_min_size(egui::pos2(16.0, SPHERE_TOP), egui::vec2(376.0, 500.0));
+        let place = layout.gjk_place(Some(sphere));
+        assert!(place.right() <= 1600.0 - 560.0);
+        assert!(place.left() >= sphere.right());
+        assert_eq!(place.width(), GJK_WIDTH);
+        // never down over the timeline
+        assert!(place.bottom() <= screen.bottom() - TIMELINE_HEIGHT);
+        // a narrow scene: narrower, then over the sphere window rather than under the panel
+        let narrow = WindowLayout::of(screen, 1600.0 - 700.0, false);
+        let place = narrow.gjk_place(Some(sphere));
+        assert!(place.right() <= 700.0 && place.width() >= GJK_MIN_WIDTH);
+    }
+
+    #[test]
+    fn the_scene_keeps_240_pixels_giving_back_the_right_window_s_room_first() {
+        assert_eq!(scene_span(1000.0, 380.0, 400.0), (380.0, 620.0));
+        assert_eq!(scene_span(1100.0, 380.0, 400.0), (380.0, 320.0));
+        assert_eq!(scene_span(700.0, 380.0, 400.0), (380.0, 320.0));
+        assert_eq!(scene_span(500.0, 380.0, 400.0), (0.0, 500.0));
+    }
 
     /// One egui pass whose raw input has `egui_ctrl`, with `keys` as the window reads them.
     fn pass(egui_ctrl: bool, keys: KeysNow) -> (bool, bool, Vec<egui::Event>, f32) {
