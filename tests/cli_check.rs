@@ -763,3 +763,62 @@ fn ten_thousand_lines_across_batches_and_threads_are_answered_in_order_from_a_fi
         assert!(got == expected, "answers out of order or wrong");
     }
 }
+
+#[test]
+fn a_case_with_motion_is_answered_with_its_time_of_impact_and_one_without_has_none() {
+    // B 3 to the right of A (1 apart) comes back at 2 per second: they touch at t = 0.5 on axis 0;
+    // B moving away never touches; a line without motion has no time_of_impact at all
+    let coming = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1]},"b":{"center":[3,0,0],"half_extents":[1,1,1]},"motion":{"b":{"velocity":[-2,0,0]},"dt":1}}"#;
+    let going = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1]},"b":{"center":[3,0,0],"half_extents":[1,1,1]},"motion":{"a":{"velocity":[-1,0,0]},"b":{"velocity":[1,0,0]},"dt":1}}"#;
+    let turning = r#"{"a":{"center":[0,0],"half_extents":[1,1]},"b":{"center":[3,0],"half_extents":[1,1]},"motion":{"b":{"velocity":[-2,0],"angular_velocity":1},"dt":1}}"#;
+    let run = check_stdin(&line(&[coming, going, turning, GOOD3_APART]));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = run.lines();
+    let toi = &out[0]["time_of_impact"];
+    assert!((num(&toi["t"]) - 0.5).abs() < 1e-6, "{toi}");
+    assert_eq!(toi["axis"], 0);
+    assert_eq!(toi["method"], "axis_intervals");
+    assert_eq!(toi["normal"], serde_json::json!([1.0, 0.0, 0.0]));
+    assert_eq!(toi["points"].as_array().unwrap().len(), 4, "{toi}");
+    assert!(out[1]["time_of_impact"].is_null());
+    assert!(out[1].as_object().unwrap().contains_key("time_of_impact"));
+    let toi = &out[2]["time_of_impact"];
+    assert_eq!(toi["method"], "conservative_advancement");
+    assert!(
+        num(&toi["t"]) > 0.0 && num(&toi["t"]) < 0.5,
+        "its corner swings in first: {toi}"
+    );
+    assert!(!out[3].as_object().unwrap().contains_key("time_of_impact"));
+}
+
+#[test]
+fn bad_motion_is_that_lines_error_naming_the_field() {
+    let cases = [
+        (r#""motion":{"dt":-1}"#, "motion.dt is -1"),
+        (
+            r#""motion":{"b":{"velocity":[1,2]},"dt":1}"#,
+            "motion.b.velocity is [1,2]; it must be 3 numbers",
+        ),
+        (
+            r#""motion":{"b":{"velocity":[1,2,3]}}"#,
+            "motion.dt is missing",
+        ),
+    ];
+    for (motion, expected) in cases {
+        let text = format!(
+            r#"{{"a":{{"center":[0,0,0],"half_extents":[1,1,1]}},"b":{{"center":[3,0,0],"half_extents":[1,1,1]}},{motion}}}"#
+        );
+        let run = check_stdin(&line(&[&text, GOOD3_APART]));
+        assert_eq!(run.status, 1, "{text}");
+        let out = run.lines();
+        assert!(
+            out[0]["error"].as_str().unwrap().contains(expected),
+            "{}",
+            out[0]
+        );
+        assert_eq!(
+            out[1]["intersect"], false,
+            "the next line is still answered"
+        );
+    }
+}

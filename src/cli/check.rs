@@ -20,9 +20,12 @@ use serde_json::Value;
 
 use crate::sat::gjk::GjkAnswer;
 use crate::sat::manifold::{ContactId, Manifold};
+use crate::sat::motion::{time_of_impact, TimeOfImpact};
+use crate::sat::Obb;
 use crate::sat::{AxisTest, ManifoldParams, Report, SatVerdicts, Separation, Vector};
 use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::manifold::params_from_view;
+use crate::scene::motion::{motion_of_case, MotionSpec};
 use crate::scene::number::unsigned_zero;
 use crate::scene::{
     read_pair, read_plain_pair, NotedPair, Pair, PairBox, PairQuestion, SceneError,
@@ -112,6 +115,10 @@ pub struct CaseOut {
     pub closest_points: Option<[Coords; 2]>,
     /// GJK and EPA's answer on the same pair, with parry's tolerances ([`crate::sat::gjk`]).
     pub gjk: GjkOut,
+    /// With a `"motion"`: when the boxes first touch in the step (`null` when they do not);
+    /// left out without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_of_impact: Option<Option<ToiOut>>,
     /// What reading the case noticed (unknown fields, non-unit quaternions); left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -121,6 +128,36 @@ pub struct CaseOut {
     /// parry's answer and the disagreements, with `--compare parry`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parry: Option<ParryOut>,
+}
+
+/// The time of impact in a `check` line (`"time_of_impact"`).
+#[derive(Debug, Serialize)]
+pub struct ToiOut {
+    /// The time of impact in seconds, in `[0, dt]` (`0` when the boxes already meet).
+    pub t: f32,
+    /// The unit normal from A to B at that time.
+    pub normal: Coords,
+    /// The candidate axis whose shadows start to overlap last (translation only), else `null`.
+    pub axis: Option<usize>,
+    /// The contact manifold's points there.
+    pub points: Vec<PointOut>,
+    /// `axis_intervals` or `conservative_advancement`.
+    pub method: &'static str,
+}
+
+/// The `"time_of_impact"` object of a line.
+fn toi_out<B: Obb>(toi: &TimeOfImpact<B>) -> ToiOut {
+    let to_vec = vector_out::<B::Vec>;
+    ToiOut {
+        t: unsigned_zero(toi.t as f32),
+        normal: to_vec(toi.normal),
+        axis: toi.axis,
+        points: toi
+            .manifold
+            .as_ref()
+            .map_or_else(Vec::new, |m| manifold_out(m, to_vec).points),
+        method: toi.method.name(),
+    }
 }
 
 /// GJK and EPA's answer in a `check` line (`"gjk"`).
@@ -315,6 +352,7 @@ fn case_out<V: Vector, R: Report<V>>(
         separation_distance: if v.touching { 0.0 } else { s.distance },
         closest_points: s.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
         gjk: gjk_out::<V>(g),
+        time_of_impact: None,
         notes: Vec::new(),
         axes: axes.map(|axes| {
             axes.iter()
@@ -395,6 +433,7 @@ struct Answer<'a> {
     line: usize,
     params: &'a ManifoldParams,
     compact: bool,
+    motion: Option<&'a MotionSpec>,
 }
 
 impl PairQuestion for Answer<'_> {
@@ -407,7 +446,13 @@ impl PairQuestion for Answer<'_> {
         };
         let manifold = B::manifold(a, b, self.params);
         let gjk = crate::sat::gjk::query(&a.to_box64(), &b.to_box64());
-        case_out(self.line, sat, manifold.as_ref(), B::separation(a, b), &gjk)
+        let mut out = case_out(self.line, sat, manifold.as_ref(), B::separation(a, b), &gjk);
+        out.time_of_impact = self.motion.map(|m| {
+            time_of_impact(a, b, &m.for_boxes::<B::Vec>())
+                .as_ref()
+                .map(toi_out)
+        });
+        out
     }
 }
 
@@ -418,10 +463,22 @@ pub fn answer(
     params: &ManifoldParams,
     options: &Options,
 ) -> CaseOut {
+    answer_moving(line, case, None, params, options)
+}
+
+/// The answer to a validated case that may carry a motion (then with its time of impact).
+pub fn answer_moving(
+    line: usize,
+    case: &NotedPair,
+    motion: Option<&MotionSpec>,
+    params: &ManifoldParams,
+    options: &Options,
+) -> CaseOut {
     let mut out = case.pair.ask(Answer {
         line,
         params,
         compact: options.compact,
+        motion,
     });
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare_parry {
@@ -460,18 +517,23 @@ fn answer_into(
 ) -> bool {
     let read = text.map_err(str::to_string).and_then(|text| {
         if let Some(case) = read_plain_pair(text) {
-            return Ok((case, ManifoldParams::default()));
+            return Ok((case, None, ManifoldParams::default()));
         }
         serde_json::from_str::<Value>(text)
             .map_err(|e| SceneError::Json(e.to_string()))
-            .and_then(|v| Ok((read_pair(&v, None)?, params_of(&v)?)))
+            .and_then(|v| {
+                let case = read_pair(&v, None)?;
+                let motion = motion_of_case(&v, case.pair.mode())?;
+                Ok((case, motion, params_of(&v)?))
+            })
             .map_err(|e| e.to_string())
     });
     // Serialising these plain structs into a Vec cannot fail (serde_json writes a non-finite
     // float as `null`, and validation keeps them out anyway).
     match read {
-        Ok((case, params)) => {
-            let _ = serde_json::to_writer(out, &answer(line, &case, &params, options));
+        Ok((case, motion, params)) => {
+            let answer = answer_moving(line, &case, motion.as_ref(), &params, options);
+            let _ = serde_json::to_writer(out, &answer);
             true
         }
         Err(error) => {

@@ -52,7 +52,16 @@ pub const EXTENT_FIELDS: [&str; 2] = ["half_extents", "size"];
 /// The fields of a case around its boxes that are read (or kept) rather than noted as unknown:
 /// `mode` is checked against the boxes, `description` and `view` belong to scene files, `t` and
 /// `label` to recordings.
-pub const CASE_FIELDS: [&str; 7] = ["a", "b", "mode", "description", "view", "t", "label"];
+pub const CASE_FIELDS: [&str; 8] = [
+    "a",
+    "b",
+    "mode",
+    "description",
+    "view",
+    "t",
+    "label",
+    "motion",
+];
 
 /// Something the reader noticed and did not refuse: an unknown field, a quaternion that was not
 /// of length 1, a left-handed basis, an engine's convention. Notes travel with the pair as plain

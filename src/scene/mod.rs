@@ -27,6 +27,7 @@ pub mod cases;
 pub mod file;
 pub mod link;
 pub mod manifold;
+pub mod motion;
 pub mod number;
 pub mod paste;
 pub mod presets;
