@@ -298,3 +298,61 @@ fn a_long_box_spinning_past_a_corner_is_hit_only_when_its_turn_is_counted() {
     assert!(gap <= toi_margin(&cube, &rod) as f64, "{gap}");
     assert!(toi.manifold.is_some());
 }
+
+/// satbox's time of impact beside parry's casts (`cast_shapes` for translation,
+/// `cast_shapes_nonlinear` with turns) on random pairs: they agree within
+/// `engines::parry::time_tolerance` (1e-4 of the step plus the time to close the length
+/// tolerance) except on the few pairs counted here.
+#[cfg(feature = "parry")]
+#[test]
+fn satbox_and_parry_casts_agree_on_random_moving_pairs() {
+    use satbox::engines::parry::{cast, compare_casts};
+    use satbox::scene::motion::{BoxMotion, MotionSpec};
+    use satbox::scene::Pair;
+    let mut rng = Rng(24);
+    let (mut translating, mut turning) = ((0, 0, 0), (0, 0, 0));
+    for k in 0..600 {
+        let (a, b) = (rng.obb3(), rng.obb3());
+        let turns = k % 2 == 1;
+        let spec = MotionSpec {
+            a: BoxMotion::default(),
+            b: BoxMotion {
+                velocity: velocity3(&mut rng).to_array(),
+                angular_velocity: if turns {
+                    [
+                        rng.range(-3.0, 3.0),
+                        rng.range(-3.0, 3.0),
+                        rng.range(-3.0, 3.0),
+                    ]
+                } else {
+                    [0.0; 3]
+                },
+            },
+            dt: 1.0,
+        };
+        let motion = spec.for_boxes::<Vec3>();
+        let ours = time_of_impact(&a, &b, &motion).map(|t| t.t as f32);
+        let pair = Pair::Three(a, b);
+        let theirs = cast(&pair, &spec);
+        let tally = if turns {
+            &mut turning
+        } else {
+            &mut translating
+        };
+        tally.0 += 1;
+        if ours.is_some() {
+            tally.1 += 1;
+        }
+        if let Some(d) = compare_casts(&pair, &spec, ours, theirs.as_ref()) {
+            eprintln!("{}: {a:?} {b:?} {spec:?}", d.describe());
+            tally.2 += 1;
+        }
+    }
+    eprintln!("translating (pairs, hits, disagreements) {translating:?}, turning {turning:?}");
+    assert!(
+        translating.1 > 60 && turning.1 > 60,
+        "{translating:?} {turning:?}"
+    );
+    assert_eq!(translating.2, 0, "translation: the sweep is exact");
+    assert!(turning.2 <= 3, "{turning:?}");
+}

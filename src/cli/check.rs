@@ -246,6 +246,20 @@ pub struct ParryOut {
     /// Where parry's contact manifold differs from satbox's by design, each sentence with its
     /// reason (points above the surface, no reduction to four); `[]` when it does not.
     pub by_design: Vec<String>,
+    /// With a `"motion"`: parry's time of impact (`null` when it finds none); left out without.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_of_impact: Option<Option<ParryCastOut>>,
+}
+
+/// parry's time of impact on a line.
+#[derive(Debug, Serialize)]
+pub struct ParryCastOut {
+    /// The time of impact.
+    pub t: f32,
+    /// parry's normal at the impact (`normal1`), from A towards B.
+    pub normal: Vec<f32>,
+    /// `cast_shapes` or `cast_shapes_nonlinear`.
+    pub query: &'static str,
 }
 
 /// parry's contact manifold on a line.
@@ -374,10 +388,20 @@ fn case_out<V: Vector, R: Report<V>>(
 
 /// parry's answer and the disagreements with satbox's (whose manifold has `points` points), as
 /// the `"parry"` object of a line.
-fn parry_out(pair: &Pair, params: &ManifoldParams) -> ParryOut {
-    use crate::engines::parry::{answer, compare, compare_manifolds, SatboxContact};
+fn parry_out(
+    pair: &Pair,
+    params: &ManifoldParams,
+    motion: Option<(&MotionSpec, Option<f32>)>,
+) -> ParryOut {
+    use crate::engines::parry::SatboxContact;
+    use crate::engines::parry::{answer, cast, compare, compare_casts, compare_manifolds};
     let p = answer(pair);
     let mut found = compare(pair, &p);
+    let parry_cast = motion.map(|(m, satbox_t)| {
+        let c = cast(pair, m);
+        found.extend(compare_casts(pair, m, satbox_t, c.as_ref()));
+        c
+    });
     // parry's manifold is asked with no prediction: manifolds compare only without a margin
     let mut by_design = Vec::new();
     if params.margin == 0.0 {
@@ -424,6 +448,13 @@ fn parry_out(pair: &Pair, params: &ManifoldParams) -> ParryOut {
         }),
         disagreements,
         by_design,
+        time_of_impact: parry_cast.map(|c| {
+            c.map(|c| ParryCastOut {
+                t: c.t,
+                normal: c.normal,
+                query: c.query,
+            })
+        }),
     }
 }
 
@@ -482,7 +513,10 @@ pub fn answer_moving(
     });
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare_parry {
-        out.parry = Some(parry_out(&case.pair, params));
+        let satbox_t =
+            |toi: &Option<Option<ToiOut>>| toi.as_ref().and_then(|t| t.as_ref().map(|t| t.t));
+        let moving = motion.map(|m| (m, satbox_t(&out.time_of_impact)));
+        out.parry = Some(parry_out(&case.pair, params, moving));
     }
     out
 }

@@ -32,6 +32,7 @@ use parry3d::math as p3;
 
 use crate::sat::manifold::ManifoldTrace;
 use crate::sat::{AxisKind, Obb, Obb2, Obb3, Report, Vector};
+use crate::scene::motion::MotionSpec;
 use crate::scene::number::unsigned_zero;
 use crate::scene::{pair_scale, Mode, Pair, PairBox, PairQuestion};
 
@@ -93,6 +94,67 @@ pub struct ParryAnswer {
 pub trait ParryBox: Obb + ToParry {
     /// parry's answer for the pair `a`, `b`.
     fn parry_answer(a: &Self, b: &Self) -> ParryAnswer;
+    /// parry's time of impact for the pair moving by `motion`: `query::cast_shapes` when neither
+    /// box turns, else `query::cast_shapes_nonlinear` (both with penetration counted as a hit at
+    /// time 0, as satbox does). `None` when parry finds no impact in the step.
+    fn parry_cast(a: &Self, b: &Self, motion: &MotionSpec) -> Option<ParryCast>;
+}
+
+/// parry's time of impact for a moving pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParryCast {
+    /// The time of impact in seconds.
+    pub t: f32,
+    /// parry's normal at the impact, on A (`normal1`), from A towards B.
+    pub normal: Vec<f32>,
+    /// `"cast_shapes"` or `"cast_shapes_nonlinear"`.
+    pub query: &'static str,
+}
+
+/// parry's time of impact for a validated pair moving by `motion`.
+pub fn cast(pair: &Pair, motion: &MotionSpec) -> Option<ParryCast> {
+    match pair {
+        Pair::Three(a, b) => Obb3::parry_cast(a, b, motion),
+        Pair::Two(a, b) => Obb2::parry_cast(a, b, motion),
+    }
+}
+
+/// How far apart satbox's and parry's times of impact may be and still agree: `1e-4` of the step,
+/// plus the time the pair takes to close the length tolerance at its relative speed.
+pub fn time_tolerance(pair: &Pair, motion: &MotionSpec) -> f32 {
+    let speed = |m: &crate::scene::motion::BoxMotion| {
+        Vec3::from(m.velocity).length() + Vec3::from(m.angular_velocity).length() * pair_scale(pair)
+    };
+    let closing = speed(&motion.a) + speed(&motion.b);
+    let by_length = if closing > 0.0 {
+        tolerance(pair) / closing
+    } else {
+        0.0
+    };
+    1e-4 * motion.dt + by_length
+}
+
+/// The disagreement of the two times of impact, if any: one side hits and the other does not, or
+/// both hit more than [`time_tolerance`] apart.
+pub fn compare_casts(
+    pair: &Pair,
+    motion: &MotionSpec,
+    satbox: Option<f32>,
+    parry: Option<&ParryCast>,
+) -> Option<Disagreement> {
+    let parry = parry.map(|c| c.t);
+    let size = match (satbox, parry) {
+        (Some(s), Some(p)) => (s - p).abs(),
+        (None, None) => return None,
+        _ => motion.dt,
+    };
+    (satbox.is_none() || parry.is_none() || size > time_tolerance(pair, motion)).then_some(
+        Disagreement::TimeOfImpact {
+            satbox,
+            parry,
+            size,
+        },
+    )
 }
 
 /// A feature of a cuboid in words: `"face 2"`, `"edge 5"`, `"vertex 3"`.
@@ -162,7 +224,7 @@ impl ToParry for Obb2 {
 /// `ParryBox` for one dimension: the same three queries, written once for parry2d and parry3d
 /// (their APIs match name for name; only the crate differs).
 macro_rules! parry_box {
-    ($obb:ty, $parry:ident) => {
+    ($obb:ty, $parry:ident, $angvel:expr) => {
         impl ParryBox for $obb {
             fn parry_answer(a: &Self, b: &Self) -> ParryAnswer {
                 use $parry::query;
@@ -207,12 +269,62 @@ macro_rules! parry_box {
                     manifold,
                 }
             }
+
+            fn parry_cast(a: &Self, b: &Self, motion: &MotionSpec) -> Option<ParryCast> {
+                use $parry::query;
+                let coords = |v: $parry::math::Vector| v.to_array().map(unsigned_zero).to_vec();
+                let velocity = |m: &crate::scene::motion::BoxMotion| {
+                    $parry::math::Vector::from_array(
+                        <$obb as Obb>::Vec::from_coords(m.velocity).to_array(),
+                    )
+                };
+                let ((pa, ca), (pb, cb)) = (a.to_parry(), b.to_parry());
+                let turns =
+                    motion.a.angular_velocity != [0.0; 3] || motion.b.angular_velocity != [0.0; 3];
+                let hit = if turns {
+                    let rigid = |pose, m: &crate::scene::motion::BoxMotion| {
+                        query::NonlinearRigidMotion::new(
+                            pose,
+                            $parry::math::Vector::ZERO,
+                            velocity(m),
+                            $angvel(m.angular_velocity),
+                        )
+                    };
+                    let (ma, mb) = (rigid(pa, &motion.a), rigid(pb, &motion.b));
+                    query::cast_shapes_nonlinear(&ma, &ca, &mb, &cb, 0.0, motion.dt, true)
+                } else {
+                    let options = query::ShapeCastOptions {
+                        max_time_of_impact: motion.dt,
+                        stop_at_penetration: true,
+                        ..Default::default()
+                    };
+                    query::cast_shapes(
+                        &pa,
+                        velocity(&motion.a),
+                        &ca,
+                        &pb,
+                        velocity(&motion.b),
+                        &cb,
+                        options,
+                    )
+                };
+                let hit = hit.ok().flatten()?;
+                Some(ParryCast {
+                    t: hit.time_of_impact,
+                    normal: coords(hit.normal1),
+                    query: if turns {
+                        "cast_shapes_nonlinear"
+                    } else {
+                        "cast_shapes"
+                    },
+                })
+            }
         }
     };
 }
 
-parry_box!(Obb3, parry3d);
-parry_box!(Obb2, parry2d);
+parry_box!(Obb3, parry3d, |w: [f32; 3]| p3::Vector::from_array(w));
+parry_box!(Obb2, parry2d, |w: [f32; 3]| w[2]);
 
 /// parry's answer for a validated pair.
 pub fn answer(pair: &Pair) -> ParryAnswer {
@@ -272,6 +384,15 @@ pub enum Disagreement {
         /// parry's point count.
         parry: usize,
     },
+    /// The times of impact differ beyond [`time_tolerance`], or one side finds none.
+    TimeOfImpact {
+        /// satbox's time (`None`: no impact in the step).
+        satbox: Option<f32>,
+        /// parry's time.
+        parry: Option<f32>,
+        /// The difference (the step's length when one side finds none).
+        size: f32,
+    },
 }
 
 impl Disagreement {
@@ -283,6 +404,7 @@ impl Disagreement {
             Disagreement::Normal { .. } => "normal",
             Disagreement::ContactPoint { .. } => "contact_point",
             Disagreement::Contact { .. } => "contact",
+            Disagreement::TimeOfImpact { .. } => "time_of_impact",
         }
     }
 
@@ -296,6 +418,7 @@ impl Disagreement {
             Disagreement::Normal { degrees, .. } => *degrees,
             Disagreement::ContactPoint { distance, .. } => *distance,
             Disagreement::Contact { satbox, parry } => satbox.abs_diff(*parry) as f32,
+            Disagreement::TimeOfImpact { size, .. } => *size,
         }
     }
 
@@ -361,6 +484,10 @@ impl Disagreement {
                 "contact: satbox has {satbox} point{}, parry {parry}",
                 plural(*satbox)
             ),
+            Disagreement::TimeOfImpact { satbox, parry, .. } => {
+                let t = |x: &Option<f32>| x.map_or("no impact".to_string(), |t| format!("t = {}", fmt_num(t)));
+                format!("time of impact: satbox {}, parry {}", t(satbox), t(parry))
+            }
         }
     }
 }
