@@ -356,3 +356,32 @@ fn satbox_and_parry_casts_agree_on_random_moving_pairs() {
     assert_eq!(translating.2, 0, "translation: the sweep is exact");
     assert!(turning.2 <= 3, "{turning:?}");
 }
+
+/// The largest motions `check` accepts, on points, flat boxes and far boxes: every line is
+/// answered, with a finite time inside the step or none.
+#[test]
+fn extreme_motions_are_answered_with_a_time_inside_the_step_or_none() {
+    use satbox::cli::check::{answer_text, Options};
+    let boxes = [
+        r#""a":{"center":[0,0,0],"half_extents":[0,0,0]},"b":{"center":[1,0,0],"half_extents":[0,0,0]}"#,
+        r#""a":{"center":[0,0,0],"half_extents":[1,1,0]},"b":{"center":[0,0,3],"half_extents":[1,0,1]}"#,
+        r#""a":{"center":[9e6,9e6,9e6],"half_extents":[1e-6,1e6,1]},"b":{"center":[-9e6,0,0],"half_extents":[1,1,1]}"#,
+    ];
+    let motions = [
+        r#""motion":{"b":{"velocity":[-1e7,0,0]},"dt":1e7}"#,
+        r#""motion":{"b":{"velocity":[-1,0,-1],"angular_velocity":[1e7,-1e7,1e7]},"dt":1e-7}"#,
+        r#""motion":{"a":{"angular_velocity":[0,0,1e7]},"b":{"velocity":[-3,1e-30,0]},"dt":10}"#,
+    ];
+    for b in boxes {
+        for m in motions {
+            let text = format!("{{{b},{m}}}");
+            let out = answer_text(1, &text, &Options::default()).expect(&text);
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let toi = &v["time_of_impact"];
+            assert!(v.as_object().unwrap().contains_key("time_of_impact"), "{out}");
+            if let Some(t) = toi["t"].as_f64() {
+                assert!(t.is_finite() && t >= 0.0, "{text}: {out}");
+            }
+        }
+    }
+}
