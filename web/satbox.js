@@ -101,6 +101,9 @@ function satbox_register(importObject) {
     env.satbox_set_status = function (text) {
         var status = document.getElementById("satbox-status");
         if (status) status.textContent = consume_js_object(text);
+        // the first frame has drawn: the loading line gives way
+        var loading = document.getElementById("satbox-loading");
+        if (loading) loading.classList.add("done");
     };
     env.satbox_choose_file = function () {
         var picker = document.getElementById("satbox-open");
@@ -109,6 +112,49 @@ function satbox_register(importObject) {
     env.satbox_take_file = function () {
         return js_object(satbox_files.length ? satbox_files.shift() : null);
     };
+}
+
+// The loading line: the wasm fetched with its progress (bytes of the total when the server says
+// it), checked, then handed to miniquad's own loader from memory; a line in red if it fails.
+function satbox_load(path) {
+    var text = document.getElementById("satbox-loading-text");
+    var bar = document.getElementById("satbox-loading-bar");
+    var mb = function (n) { return (n / 1048576).toFixed(1) + " MB"; };
+    var fail = function (why) {
+        document.getElementById("satbox-loading").classList.add("failed");
+        text.textContent = "satbox could not load: " + why;
+        if (bar) bar.remove();
+    };
+    fetch(path).then(function (response) {
+        if (!response.ok) throw new Error(path + " answered " + response.status);
+        var total = Number(response.headers.get("Content-Length")) || 0;
+        if (total) {
+            bar.max = total;
+            text.textContent = "Loading satbox, " + mb(total) + "…";
+        }
+        if (!response.body || !response.body.getReader) return response.arrayBuffer();
+        var reader = response.body.getReader(), chunks = [], got = 0;
+        var pump = function () {
+            return reader.read().then(function (step) {
+                if (step.done) return new Blob(chunks).arrayBuffer();
+                chunks.push(step.value);
+                got += step.value.length;
+                if (total) {
+                    bar.value = got;
+                    text.textContent = "Loading satbox, " + mb(got) + " of " + mb(total) + "…";
+                }
+                return pump();
+            });
+        };
+        return pump();
+    }).then(function (bytes) {
+        if (!WebAssembly.validate(bytes)) throw new Error(path + " is not a WebAssembly module");
+        text.textContent = "Starting satbox…";
+        if (bar) bar.removeAttribute("value");
+        load(URL.createObjectURL(new Blob([bytes], { type: "application/wasm" })));
+    }).catch(function (e) {
+        fail(e && e.message ? e.message : String(e));
+    });
 }
 
 satbox_page_events();

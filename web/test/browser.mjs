@@ -117,6 +117,9 @@ async function run(page, base, problems) {
     null, { timeout: FIRST_FRAME_MS });
   const first = await status(page);
   check(first.startsWith("3D: "), `the first frame's verdict is in the status line: ${first}`);
+  const loadingGone = await page.evaluate(() =>
+    document.getElementById("satbox-loading").classList.contains("done"));
+  check(loadingGone, "the loading line gives way to the first frame");
   await page.waitForTimeout(1000);
   const [a, b] = await colourCounts(page, [[69, 140, 255], [255, 148, 41]]);
   check(a > 300 && b > 300, `the scene shows box A's blue (${a} px) and box B's orange (${b} px)`);
@@ -203,6 +206,16 @@ async function run(page, base, problems) {
   check(reopened === dropped, `the copied link opens the same verdict: ${reopened}`);
 
   check(problems.length === 0, `no console error or warning after all that${problems.length ? ": " + problems.join(" | ") : ""}`);
+
+  // 5. a wasm that does not arrive: the loading line says so in place of a blank page
+  await page.route("**/satbox.wasm", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto(base + "?missing");
+  await page.waitForFunction(() =>
+    document.getElementById("satbox-loading").classList.contains("failed"), null, { timeout: STEP_MS });
+  const failed = await page.evaluate(() => document.getElementById("satbox-loading-text").textContent);
+  check(failed.startsWith("satbox could not load: ") && failed.includes("404"),
+    `a wasm that fails to load is said on the page: ${failed}`);
+  await page.unroute("**/satbox.wasm");
 }
 
 const timer = setTimeout(() => { console.log("FAIL the browser test took over 5 minutes"); process.exit(1); }, 300_000);
