@@ -94,7 +94,7 @@ pub struct CaseOut {
     pub line: usize,
     /// No axis separates.
     pub intersect: bool,
-    /// The gap is zero to within rounding ([`SatReport::touching`]).
+    /// The gap is zero to within rounding ([`SatReport::touching`](crate::sat::SatReport::touching)).
     pub touching: bool,
     /// Lowest separating index.
     pub first_separating_axis: Option<usize>,
@@ -682,7 +682,7 @@ fn threads() -> usize {
 }
 
 /// Answers every case of `input`, in order, writing one line each to `out`; returns the exit
-/// status. Cases are read in batches of at most [`BATCH`] (memory stays bounded), each answered on
+/// status. Cases are read in batches of at most 4,096 (memory stays bounded), each answered on
 /// every core while the next is read. A batch ends early whenever the input has nothing more
 /// buffered: its answers are then written and flushed before reading on, so a program feeding
 /// `check` line by line gets each answer as soon as it is computed.

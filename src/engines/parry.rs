@@ -346,7 +346,7 @@ pub enum Disagreement {
         /// How far from touching satbox finds the pair: the largest separating gap, or the depth.
         margin: f32,
     },
-    /// Both intersect, with depths further apart than [`tolerance`].
+    /// Both intersect, with depths further apart than the length tolerance (`sat::tolerance` of the pair).
     Depth {
         /// satbox's depth (the least overlap over the candidate axes: the true depth).
         satbox: f32,

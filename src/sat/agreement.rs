@@ -226,7 +226,7 @@ fn edge_condition(kinds: [Option<super::AxisKind>; 2], a: &Box64, b: &Box64) -> 
 /// (through [`audit`]) assert. Empty when all hold; otherwise one sentence per problem.
 ///
 /// 1. One rule of meeting: a manifold exists exactly when the report says the boxes meet within
-///    the margin ([`SatReport::meets`]), and then it has 1 to 4 points and a unit normal.
+///    the margin ([`SatReport::meets`](crate::sat::SatReport::meets)), and then it has 1 to 4 points and a unit normal.
 /// 2. No phantom depth: no point is deeper than the boxes' shadows overlap along the manifold's
 ///    own normal; and every point lies within `|separation|` of both boxes.
 /// 3. The face preference: an edge contact only where the edge axis beats every face axis by the

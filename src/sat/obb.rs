@@ -1,12 +1,12 @@
-//! One trait for a box of either dimension, [`Obb`], implemented by [`Obb2`](super::Obb2) and
-//! [`Obb3`](super::Obb3): every question satbox asks of a pair (the report, its conclusions, the
+//! One trait for a box of either dimension, [`Obb`], implemented by [`Obb2`] and
+//! [`Obb3`]: every question satbox asks of a pair (the report, its conclusions, the
 //! contact manifold and its trace, the exact distance, the `f64` references) written once over it,
 //! as parry's `query/sat` is one source for both dimensions. [`Report`] reads a report of either
 //! dimension; [`scale`] and [`tolerance`] are the one size of a pair and the one length tolerance
 //! that every comparison uses.
 //!
-//! The per-dimension functions ([`dim3::report`](super::dim3::report),
-//! [`dim2::manifold`](super::dim2::manifold), …) stay the fast, direct calls for a caller that
+//! The per-dimension functions ([`dim3::report`],
+//! [`dim2::manifold`], …) stay the fast, direct calls for a caller that
 //! knows its dimension; the trait is how code written once reaches them.
 
 use std::fmt::Debug;
