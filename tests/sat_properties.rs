@@ -511,7 +511,7 @@ fn seed_004_ratio_rule_picks_a_longer_push_than_the_true_least_overlap() {
         let depth = reference.depth.unwrap();
         let r = dim3::report(&a, &b);
 
-        // seed 004: smallest overlap / (r_A + r_B), first one on ties
+        // the 15-axis table: smallest overlap / (r_A + r_B), first one on ties
         let ratio_axis = r
             .axes
             .iter()

@@ -805,7 +805,7 @@ fn cube_pushed_0_5_into_another_along_x_has_depth_0_5_along_plus_x() {
     let reference = ref3(&a, &b);
     assert_eq!(reference.min_axis, Some(0));
     assert_eq!(reference.normal, Some(glam::DVec3::X));
-    // the seed's response splits the push: each box moves half the depth and they touch
+    // the 15-axis table's response (docs/sources.md) splits the push: each box moves half the depth and they touch
     let moved_a = cube(a.center - p.normal * (p.depth / 2.0), 1.0, Quat::IDENTITY);
     let moved_b = cube(b.center + p.normal * (p.depth / 2.0), 1.0, Quat::IDENTITY);
     assert_eq!(

@@ -1,6 +1,6 @@
 //! Oriented rectangles in 2D and their 4 candidate axes.
 //!
-//! Test order (seeds 000 and 003): `0, 1` are A's axes `A.u0, A.u1`; `2, 3` are B's `B.u0, B.u1`.
+//! Test order (the OBB–OBB post and the 2D OBB post): `0, 1` are A's axes `A.u0, A.u1`; `2, 3` are B's `B.u0, B.u1`.
 
 use glam::Vec2;
 
@@ -17,7 +17,7 @@ pub const AXIS_COUNT: usize = 4;
 /// An oriented rectangle.
 ///
 /// `u0 = (cos θ, sin θ)`, `u1 = (−sin θ, cos θ)` with `θ = angle` in radians, counter-clockwise
-/// (seed 003, `updateAngle`); the box is every point `center + s0 u0 + s1 u1` with
+/// (the 2D OBB post, `updateAngle`); the box is every point `center + s0 u0 + s1 u1` with
 /// `|s_k| ≤ half_extents[k]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Obb2 {
@@ -80,7 +80,7 @@ impl Obb2 {
         self.half_extents.x * u0.dot(axis).abs() + self.half_extents.y * u1.dot(axis).abs()
     }
 
-    /// Point containment: `|(p − c)·u_k| ≤ e_k` for both k (seed 002, `containsV`, in 2D).
+    /// Point containment: `|(p − c)·u_k| ≤ e_k` for both k (the OBB demo post, `containsV`, in 2D).
     pub fn contains_point(&self, p: Vec2) -> bool {
         let d = p - self.center;
         let [u0, u1] = self.axes();
@@ -141,7 +141,7 @@ pub fn verdicts_with(a: &Obb2, b: &Obb2, params: &SatParams) -> Verdicts2 {
 }
 
 /// The fast early-out boolean test: B in A's frame through `R_ij = A.u_i · B.u_j`, four
-/// comparisons `|T·L| > r_A + r_B` (seed 000, cases 1–4; seed 003, `isCollision`). Returns `true`
+/// comparisons `|T·L| > r_A + r_B` (the OBB–OBB post, cases 1–4; the 2D OBB post, `isCollision`). Returns `true`
 /// when no axis separates; touching counts as intersecting.
 #[inline]
 pub fn intersects(a: &Obb2, b: &Obb2) -> bool {

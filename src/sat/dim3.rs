@@ -1,6 +1,6 @@
 //! Oriented boxes in 3D and their 15 candidate axes.
 //!
-//! Test order (seeds 000, 002, 004): `0..3` are A's face normals `A.u0, A.u1, A.u2`; `3..6` are B's
+//! Test order (the OBB–OBB post, the OBB demo post, the 15-axis table; docs/sources.md): `0..3` are A's face normals `A.u0, A.u1, A.u2`; `3..6` are B's
 //! `B.u0, B.u1, B.u2`; `6 + 3i + j` is the edge axis `A.u_i × B.u_j`.
 
 use glam::{Quat, Vec3};
@@ -94,7 +94,7 @@ impl Obb3 {
         projected_radius(&[u0, u1, u2], self.half_extents, axis)
     }
 
-    /// Point containment: `|(p − c)·u_k| ≤ e_k` for every k (seed 002, `containsV`).
+    /// Point containment: `|(p − c)·u_k| ≤ e_k` for every k (the OBB demo post, `containsV`).
     pub fn contains_point(&self, p: Vec3) -> bool {
         let d = p - self.center;
         let e = self.half_extents.to_array();
@@ -857,9 +857,9 @@ pub fn intersects(a: &Obb3, b: &Obb3) -> bool {
 /// The fast early-out boolean test, written for speed: the axes are never normalised, B is expressed
 /// in A's frame through `R_ij = A.u_i · B.u_j` (the matrix of the relative rotation `A⁻¹B`, one
 /// quaternion product), and `|R_ij|` is padded by `epsilon` so that nearly parallel edges cannot
-/// separate (seed 002 and Ericson, *Real-Time Collision Detection*, §4.4.1, whose table of the 15
-/// `(r_A, r_B, |T·L|)` rows seed 004 reproduces). A bounding-sphere test without square roots
-/// rejects far pairs first (seed 002).
+/// separate (the OBB demo post and Ericson, *Real-Time Collision Detection*, §4.4.1, whose table of the 15
+/// `(r_A, r_B, |T·L|)` rows the 15-axis table reproduces). A bounding-sphere test without square roots
+/// rejects far pairs first (the OBB demo post).
 ///
 /// Returns `true` when no axis separates. It agrees with [`report`] on every pair that is not within
 /// a band of touching: a rounding band on face axes, and on an edge axis whose cross product has

@@ -6,7 +6,7 @@
 //! (two intervals) do not overlap: a *separating axis*. Projecting a box with centre `c`, unit local
 //! axes `u_k` and half extents `e_k` onto a unit axis `L` gives the interval
 //! `c·L ± r` with the projected radius `r = Σ e_k |u_k·L|`. With `T = c_B − c_A` the two intervals
-//! are disjoint when `|T·L| > r_A + r_B` (source: seed 000, "|Proj(T)| > ½|Proj(A)| + ½|Proj(B)|";
+//! are disjoint when `|T·L| > r_A + r_B` (source: the OBB–OBB post, "|Proj(T)| > ½|Proj(A)| + ½|Proj(B)|";
 //! Gottschalk, Lin and Manocha, *OBBTree*, SIGGRAPH 1996).
 //!
 //! An infinite set of directions has to be tried only in principle. For two convex polytopes it is
@@ -16,10 +16,10 @@
 //! edge–edge (the plane through both edges separates, its normal is their cross product).
 //!
 //! * **2D** — a rectangle has two edge directions, so there are 2 + 2 = **4** candidate axes:
-//!   A's `u0`, `u1`, then B's `u0`, `u1` ([`dim2`], seeds 000 and 003).
+//!   A's `u0`, `u1`, then B's `u0`, `u1` ([`dim2`], the OBB–OBB post and the 2D OBB post).
 //! * **3D** — a box has three face normals, which are also its three edge directions. That gives
 //!   3 + 3 face axes and 3 × 3 = 9 edge axes `A.u_i × B.u_j`: **15** in all, tested in the order
-//!   A faces, B faces, edges with index `6 + 3i + j` ([`dim3`], seeds 000, 002 and 004).
+//!   A faces, B faces, edges with index `6 + 3i + j` ([`dim3`], the OBB–OBB post, the OBB demo post and the 15-axis table).
 //!
 //! # Parallel edges
 //!
@@ -30,18 +30,18 @@
 //! report a false separation. Two remedies, both used here:
 //!
 //! * the fast boolean tests ([`dim3::intersects`]) never normalise; they pad every `|R_ij|` by a
-//!   small epsilon ([`PARALLEL_EPSILON`], seed 002 and Ericson, *Real-Time Collision Detection*,
+//!   small epsilon ([`PARALLEL_EPSILON`], the OBB demo post and Ericson, *Real-Time Collision Detection*,
 //!   §4.4.1), which inflates the right-hand side so that a vanishing axis cannot separate;
 //! * the full reports ([`dim3::report`]) measure each cross product *before* normalising it and flag
 //!   it [`AxisTest::degenerate`] below [`DEGENERATE_THRESHOLD`]: kept in the report for display,
-//!   never separating, never the axis of least penetration (seed 004's warning that edge axes vanish
+//!   never separating, never the axis of least penetration (the 15-axis table's warning that edge axes vanish
 //!   for aligned boxes).
 //!
 //! # Depth on unit axes
 //!
 //! Every axis in a report is normalised, so `gap = |T·L| − (r_A + r_B)` is a true distance: when
 //! the boxes overlap, the smallest overlap `−gap` over all non-degenerate axes is the penetration
-//! depth, and moving B by `depth · normal` makes the boxes touch. Seed 004 instead compares the
+//! depth, and moving B by `depth · normal` makes the boxes touch. The 15-axis table instead compares the
 //! overlap divided by `r_A + r_B` on unnormalised axes; that ratio does not rank axes by distance
 //! and picks the wrong axis on many overlapping pairs.
 //!
@@ -54,10 +54,17 @@
 //! * [`manifold`] — the contact points built from the verdict: reference and incident faces,
 //!   clipping, reduction to four, edge contacts, the edge bias and a speculative margin; a traced
 //!   variant for the picture ([`dim3::manifold`], [`dim2::manifold`]).
-//! * [`reference`](mod@reference) — the plain method of seed 001 in `f64`: project all corners onto every axis.
+//! * [`reference`](mod@reference) — the plain method of the vertex-projection post in `f64`: project all corners onto every axis.
 //!   The oracle for tests and for the app's live cross-check; also the manifold by another route.
 //! * [`agreement`] — the cross-check's rule: the fast test, the report and the reference must
 //!   agree outside the rounding band of touching.
+//! * [`gjk`] — GJK and EPA on the Minkowski difference, traced, with parry's tolerances: the
+//!   answer most engines give, to lay beside SAT's.
+//! * [`motion`] — moving boxes: poses over a step and the time of impact (the axis intervals of
+//!   translating boxes, conservative advancement of turning ones).
+//!
+//! The blog posts and books cited by short name ("the OBB–OBB post", "Ericson §4.4.1") are listed
+//! in `docs/sources.md`.
 //!
 //! Nothing here draws, reads files or knows about the window; the app only reads these reports.
 
@@ -90,7 +97,7 @@ use std::fmt;
 pub const DEGENERATE_THRESHOLD: f32 = 1e-3;
 
 /// Added to every `|R_ij| = |A.u_i · B.u_j|` by the fast boolean tests so that nearly parallel
-/// edges cannot produce a spurious separating axis (seed 002 uses `1e-6`; so does Ericson §4.4.1).
+/// edges cannot produce a spurious separating axis (the OBB demo post uses `1e-6`; so does Ericson §4.4.1).
 pub const PARALLEL_EPSILON: f32 = 1e-6;
 
 /// The largest magnitude accepted for a centre coordinate or half extent. Beyond it `f32` spaces
@@ -416,7 +423,7 @@ impl<V> AxisTest<V> {
     }
 
     /// True when this axis separates the boxes: `gap > 0` and not degenerate. Touching (`gap == 0`)
-    /// counts as intersecting, as in the seeds.
+    /// counts as intersecting, as in the blog posts satbox grew from (docs/sources.md).
     #[inline]
     pub fn is_separating(&self) -> bool {
         !self.degenerate && self.gap() > 0.0

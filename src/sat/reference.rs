@@ -1,5 +1,5 @@
 //! The plain method, in `f64`: project every corner of both boxes onto every normalised candidate
-//! axis and compare the resulting min/max intervals (seed 001: "依次将多边形 A 和 B 的所有顶点 …
+//! axis and compare the resulting min/max intervals (the vertex-projection post: "依次将多边形 A 和 B 的所有顶点 …
 //! 投影到这个分离轴上 … 记录最小值和最大值").
 //!
 //! It shares no arithmetic with [`super::dim2::report`] or
