@@ -15,6 +15,10 @@
 //! 2D and 3D are one mode written once over the [`dim::Dim`] trait; the only dispatch on the mode
 //! shown is in [`App::frame`].
 
+// The window's items are the crate's own (`pub(crate)`): its docs are read with
+// `cargo doc --document-private-items`, where these links resolve.
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub(crate) mod analysis;
 pub(crate) mod camera;
 pub(crate) mod command;
