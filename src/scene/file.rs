@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::boxes::{box_values, read_pair, serialize_box, NotedPair};
+use super::motion::{motion_of_case, MotionSpec};
 use super::number::shorten_f32_numbers;
 use super::{Mode, Pair, SceneError};
 
@@ -33,6 +34,10 @@ pub struct Scene {
     /// View state; an unreadable view falls back to defaults, it never blocks the boxes.
     #[serde(default)]
     pub view: Value,
+    /// How the boxes move over one step, as [`MotionSpec::to_value`] writes it; absent in a scene
+    /// without motion (its file is then exactly as before motion existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub motion: Option<Value>,
 }
 
 impl Scene {
@@ -48,6 +53,26 @@ impl Scene {
             a,
             b,
             view,
+            motion: None,
+        }
+    }
+
+    /// The same scene with the boxes moving by `motion` (or at rest: `None`), its numbers as
+    /// their shortest text.
+    pub fn with_motion(mut self, motion: Option<&MotionSpec>) -> Self {
+        self.motion = motion.map(|m| {
+            let mut v = m.to_value(self.mode);
+            shorten_f32_numbers(&mut v);
+            v
+        });
+        self
+    }
+
+    /// The boxes' motion, validated (`None`: at rest).
+    pub fn motion(&self) -> Result<Option<MotionSpec>, SceneError> {
+        match &self.motion {
+            None => Ok(None),
+            Some(m) => motion_of_case(&serde_json::json!({ "motion": m }), self.mode),
         }
     }
 
@@ -96,12 +121,14 @@ impl Scene {
             }
         };
         let noted = read_pair(&v, Some(mode))?;
+        motion_of_case(&v, mode)?;
         let scene = Scene {
             mode,
             description,
             a: obj["a"].clone(),
             b: obj["b"].clone(),
             view: obj.get("view").cloned().unwrap_or(Value::Null),
+            motion: obj.get("motion").cloned(),
         };
         Ok((scene, noted))
     }
@@ -261,6 +288,32 @@ mod tests {
         assert_eq!(back.three, scene);
         assert_eq!(bits(&back.three.pair().unwrap()), bits(&sample()));
         assert_eq!(back.three.view["zoom"].as_f64().unwrap() as f32, 0.3f32);
+    }
+
+    #[test]
+    fn a_scene_keeps_its_motion_and_one_without_is_written_as_before() {
+        use crate::scene::motion::BoxMotion;
+        let plain = Scene::new(&sample(), "d", Value::Null);
+        assert!(!plain.to_json().contains("motion"));
+        assert_eq!(plain.clone().with_motion(None).to_json(), plain.to_json());
+        let spec = MotionSpec {
+            a: BoxMotion::default(),
+            b: BoxMotion {
+                velocity: [-3.1, 0.0, 0.2],
+                angular_velocity: [0.0, 1.5, 0.0],
+            },
+            dt: 0.1,
+        };
+        let moving = plain.with_motion(Some(&spec));
+        let text = moving.to_json();
+        assert!(text.contains("-3.1") && !text.contains("0000000"), "{text}");
+        let (back, _) = Scene::from_json(&text).unwrap();
+        assert_eq!(back.motion().unwrap(), Some(spec));
+        assert_eq!(back.to_json(), text);
+        // a bad motion is refused with its field's name
+        let bad = text.replace("\"dt\": 0.1", "\"dt\": -1");
+        let e = Scene::from_json(&bad).unwrap_err();
+        assert!(e.to_string().contains("motion.dt"), "{e}");
     }
 
     #[test]

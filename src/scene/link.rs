@@ -24,6 +24,7 @@
 use serde_json::{Map, Number, Value};
 
 use super::boxes::{canonical, read_pair, Note, NotedPair};
+use super::motion::{motion_of_case, MotionSpec};
 use super::number::f32_text;
 use super::{Mode, Pair, SceneError};
 
@@ -282,6 +283,92 @@ pub fn decode(input: &str) -> Result<NotedPair, SceneError> {
     Ok(read)
 }
 
+/// The keys of a moving pair's motion in a link: each box's velocity and angular velocity (lists
+/// joined by commas; a 2D turn is one number), and the step's `dt`.
+const MOTION_KEYS: [&str; 5] = [
+    "a.velocity",
+    "a.angular_velocity",
+    "b.velocity",
+    "b.angular_velocity",
+    "dt",
+];
+
+/// The fragment of a pair moving by `motion` (without the `#`): [`encode`]'s, then
+/// `a.velocity=…&a.angular_velocity=…&b.velocity=…&b.angular_velocity=…&dt=…`. Without motion it
+/// is exactly [`encode`]'s.
+pub fn encode_moving(pair: &Pair, motion: Option<&MotionSpec>) -> String {
+    let mut text = encode(pair);
+    let Some(m) = motion else {
+        return text;
+    };
+    let n = if pair.mode() == Mode::Two { 2 } else { 3 };
+    for (name, b) in [("a", &m.a), ("b", &m.b)] {
+        text += &format!("&{name}.velocity={}", numbers(&b.velocity[..n]));
+        let turn = if n == 2 {
+            f32_text(b.angular_velocity[2])
+        } else {
+            numbers(&b.angular_velocity)
+        };
+        text += &format!("&{name}.angular_velocity={turn}");
+    }
+    text + &format!("&dt={}", f32_text(m.dt))
+}
+
+/// The whole link of a moving pair, as [`link`] writes it.
+pub fn link_moving(pair: &Pair, motion: Option<&MotionSpec>, base: &str) -> String {
+    let sep = if base.ends_with('#') || base.ends_with('?') {
+        ""
+    } else {
+        "#"
+    };
+    format!("{base}{sep}{}", encode_moving(pair, motion))
+}
+
+/// Reads a link as [`decode`] does, with the boxes' motion when it has one (any of
+/// [`MOTION_KEYS`]; `dt` is then required, as in a scene file).
+pub fn decode_moving(input: &str) -> Result<(NotedPair, Option<MotionSpec>), SceneError> {
+    let mut rest = Vec::new();
+    let mut boxes = [Map::new(), Map::new()];
+    let mut motion = Map::new();
+    let mut any = false;
+    for part in fragment(input).split('&').filter(|p| !p.is_empty()) {
+        let key = part
+            .split_once('=')
+            .map(|(k, _)| percent_decode(k))
+            .transpose()?;
+        let Some(key) = key.filter(|k| MOTION_KEYS.contains(&k.as_str())) else {
+            rest.push(part);
+            continue;
+        };
+        let value = percent_decode(part.split_once('=').map_or("", |(_, v)| v))?;
+        any = true;
+        match key.split_once('.') {
+            Some((name, field)) => {
+                let k = usize::from(name == "b");
+                // the mode is not known yet: a one-number turn is kept as one number
+                let single = field == "angular_velocity" && !value.contains(',');
+                boxes[k].insert(field.into(), value_of(&key, field, &value, single)?);
+            }
+            None => {
+                motion.insert(key.clone(), value_of(&key, &key, &value, true)?);
+            }
+        }
+    }
+    let noted = decode(&rest.join("&"))?;
+    if !any {
+        return Ok((noted, None));
+    }
+    for (name, m) in ["a", "b"].into_iter().zip(boxes) {
+        if !m.is_empty() {
+            motion.insert(name.into(), Value::Object(m));
+        }
+    }
+    let case = serde_json::json!({ "motion": Value::Object(motion) });
+    let spec = motion_of_case(&case, noted.pair.mode())
+        .map_err(|e| SceneError::Shape(format!("link: {e}")))?;
+    Ok((noted, spec))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -463,5 +550,42 @@ mod tests {
                 .collect();
             let _ = decode(&text);
         }
+    }
+
+    #[test]
+    fn a_moving_pair_s_link_carries_its_motion_and_one_at_rest_is_unchanged() {
+        use crate::scene::motion::BoxMotion;
+        let pair = Pair::Three(
+            Obb3::default(),
+            Obb3::axis_aligned(Vec3::X * 3.0, Vec3::ONE),
+        );
+        assert_eq!(encode_moving(&pair, None), encode(&pair));
+        let spec = MotionSpec {
+            a: BoxMotion::default(),
+            b: BoxMotion {
+                velocity: [-60.0, 0.1, 0.0],
+                angular_velocity: [0.0, 0.0, 1.5],
+            },
+            dt: 0.1,
+        };
+        let text = encode_moving(&pair, Some(&spec));
+        assert!(
+            text.ends_with("&b.velocity=-60,0.1,0&b.angular_velocity=0,0,1.5&dt=0.1"),
+            "{text}"
+        );
+        let (back, motion) = decode_moving(&text).unwrap();
+        assert_eq!((back.pair, motion), (pair, Some(spec)));
+        assert!(back.notes.is_empty(), "{:?}", back.notes);
+        // 2D: the turn is one number
+        let two = Pair::Two(Obb2::default(), Obb2::default());
+        let text = encode_moving(&two, Some(&spec));
+        assert!(
+            text.contains("b.velocity=-60,0.1&b.angular_velocity=1.5"),
+            "{text}"
+        );
+        assert_eq!(decode_moving(&text).unwrap().1, Some(spec));
+        // a motion without its dt is refused by name
+        let e = decode_moving(&format!("{}&b.velocity=1,0,0", encode(&pair))).unwrap_err();
+        assert!(e.to_string().contains("motion.dt"), "{e}");
     }
 }
