@@ -322,6 +322,10 @@ fn points_claims() -> BTreeMap<&'static str, PointsClaim> {
     BTreeMap::from([
         ("2d-separated", none()),
         ("2d-separated-b-axis", none()),
+        // separated at t = 0: the motion presets' contact is at their time of impact
+        ("2d-motion-sliding-apart", none()),
+        ("3d-motion-plate-through-wall", none()),
+        ("3d-motion-rod-spinning-past-corner", none()),
         ("2d-intersecting", at(1, "face_b", 3, -0.26)),
         ("2d-contact-corner-edge", at(1, "face_a", 1, -0.08)),
         ("2d-touching", at(2, "face_a", 0, 0.0)),
@@ -511,4 +515,44 @@ fn the_aligned_squares_0_01_apart_have_points_only_with_the_margin_their_scene_k
     for p in m.points() {
         assert!((p.point.x - 1.005).abs() < 1e-5);
     }
+}
+
+/// The motion presets: what the discrete test says at both ends of the step, and when the sweep
+/// (or advancement) finds the boxes first touch.
+#[test]
+fn the_motion_presets_tunnel_swing_and_slide_apart_as_described() {
+    use satbox::sat::motion::{pose_at, time_of_impact, Sweep, ToiMethod};
+    use satbox::sat::Obb;
+    let find = |name: &str| {
+        presets()
+            .into_iter()
+            .find(|p| p.name == name)
+            .unwrap_or_else(|| panic!("missing preset {name}"))
+    };
+    let apart = |a: &satbox::sat::Obb3, b: &satbox::sat::Obb3| !dim3::report(a, b).intersect;
+    // the plate: apart at both ends, the sweep hits at 0.0475 on axis 0
+    let p = find("3d-motion-plate-through-wall");
+    let Pair::Three(a, b) = p.pair else { panic!() };
+    let m = p.scene.motion().unwrap().unwrap().for_boxes::<glam::Vec3>();
+    assert!(apart(&a, &b));
+    assert!(apart(&pose_at(&a, &m.a, m.dt), &pose_at(&b, &m.b, m.dt)));
+    let toi = time_of_impact(&a, &b, &m).unwrap();
+    assert!((toi.t - 0.0475).abs() < 1e-4, "{}", toi.t);
+    assert_eq!((toi.axis, toi.method), (Some(0), ToiMethod::AxisIntervals));
+    // the rod: translating alone it misses, turning it hits
+    let p = find("3d-motion-rod-spinning-past-corner");
+    let Pair::Three(a, b) = p.pair else { panic!() };
+    let m = p.scene.motion().unwrap().unwrap().for_boxes::<glam::Vec3>();
+    assert!(apart(&a, &b));
+    assert!(Sweep::of(&a, &b, &m).first_touch(m.dt as f64).is_none());
+    let toi = time_of_impact(&a, &b, &m).unwrap();
+    assert_eq!(toi.method, ToiMethod::ConservativeAdvancement);
+    assert!(toi.t > 0.0 && toi.t < m.dt as f64, "{}", toi.t);
+    assert!(b.center().y - 0.15 > 1.1);
+    // sliding apart: no impact
+    let p = find("2d-motion-sliding-apart");
+    let Pair::Two(a, b) = p.pair else { panic!() };
+    let m = p.scene.motion().unwrap().unwrap().for_boxes::<glam::Vec2>();
+    assert!(!dim2::report(&a, &b).intersect);
+    assert!(time_of_impact(&a, &b, &m).is_none());
 }

@@ -10,7 +10,7 @@ use crate::sat::{fmt_num, AxisKind, Obb, Penetration, Report, Vector};
 /// How "Resolve" separates intersecting boxes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum ResolveMode {
-    /// Each box moves half the depth, apart along the normal (seed 004's response).
+    /// Each box moves half the depth, apart along the normal (the 15-axis table's response).
     #[default]
     Split,
     /// Only B moves, the whole depth.

@@ -188,6 +188,12 @@ pub(crate) enum ModeCommand {
     PinProbe(Option<[f32; 3]>),
     /// Put part of a box back.
     ResetBox(Which, Reset),
+    /// Give the boxes a motion (a default one turns the Motion section on), or none.
+    SetMotion(Option<crate::scene::motion::MotionSpec>),
+    /// Change one number of the motion (the Motion section's fields).
+    EditMotion(super::motion::MotionField, f64),
+    /// Show the boxes at this time of the step (the time slider).
+    SetTime(f32),
 }
 
 impl From<AppCommand> for Command {

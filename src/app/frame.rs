@@ -68,6 +68,8 @@ pub(crate) struct Frame<D: Dim> {
     pub separation: Separation<D::Vec>,
     /// parry's answer for the same pair, and where it differs from satbox's.
     pub parry: ParryBeside,
+    /// The boxes' motion over the step, when they move.
+    pub motion: Option<super::motion::MotionFrame<D>>,
 }
 
 /// parry's answer for the pair (parry3d / parry2d 0.31: `intersection_test`, `contact` and its
@@ -281,6 +283,9 @@ impl<D: Dim> Frame<D> {
             separation: D::Obb::separation(a, b),
             directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
             gjk: settings.gjk.then(|| super::gjk::GjkFrame::of(a, b)),
+            motion: mode
+                .motion
+                .map(|spec| super::motion::MotionFrame::of(&spec, mode.starts(), mode.time)),
             check,
             hovered_axis: pointing.hovered_axis,
             focus,

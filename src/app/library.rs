@@ -271,13 +271,14 @@ impl Library {
 
     /// The pair of a scene link, as a scene described by the notes its reading made.
     pub(crate) fn link(&self, link: &str) -> Result<Loaded, SceneError> {
-        let noted = crate::scene::link::decode(link)?;
+        let (noted, motion) = crate::scene::link::decode_moving(link)?;
         let notes: Vec<String> = noted.notes.iter().map(|n| n.to_string()).collect();
         let description = match notes.is_empty() {
             true => "opened from a link".to_string(),
             false => format!("opened from a link ({})", notes.join("; ")),
         };
-        let scene = Scene::new(&noted.pair, description, serde_json::Value::Null);
+        let scene = Scene::new(&noted.pair, description, serde_json::Value::Null)
+            .with_motion(motion.as_ref());
         Ok(Loaded::new(scene, noted.pair, None))
     }
 

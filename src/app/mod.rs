@@ -34,6 +34,7 @@ pub(crate) mod input;
 pub(crate) mod layout;
 pub(crate) mod library;
 pub(crate) mod mode;
+pub(crate) mod motion;
 pub(crate) mod platform;
 pub(crate) mod settings;
 pub(crate) mod source;
@@ -640,6 +641,7 @@ impl Shared {
             self.apply_in(mode, c, &input.viewport);
         }
         let pointer = mode.pointer(&self.settings, &input.pointer, &input.viewport, &last.lines);
+        mode.carry_edits_back();
         if pointer.drag_ended || !input.pointer.left_down {
             mode.commit();
         }
@@ -706,12 +708,17 @@ impl Shared {
             return;
         };
         tl.tick(dt);
-        let Some((pair, description)) = tl.take_frame() else {
+        let Some((pair, description, tunnel)) = tl.take_frame() else {
             return;
         };
         if let Some((a, b)) = D::Obb::of_pair(&pair) {
             let file = library::file_name(std::path::Path::new(&tl.name));
-            mode.show(a, b, Source::read_from(&file, description, pair));
+            let source = Source::read_from(&file, description, pair);
+            match tunnel {
+                // a frame the boxes tunnel after shows the sweep to the next one
+                Some(spec) => mode.show_moving(a, b, source, spec),
+                None => mode.show(a, b, source),
+            }
         }
     }
 
@@ -724,7 +731,9 @@ impl Shared {
             self.published.0 = status;
         }
         if !dragging {
-            let fragment = crate::scene::link::encode(&D::Obb::pair(mode.a, mode.b));
+            let (a, b) = mode.starts();
+            let pair = D::Obb::pair(a, b);
+            let fragment = crate::scene::link::encode_moving(&pair, mode.motion.as_ref());
             if fragment != self.published.1 {
                 platform::set_fragment(&fragment);
                 self.published.1 = fragment;
@@ -788,7 +797,9 @@ impl Shared {
         let base = platform::address()
             .map(|a| format!("{}#", a.split('#').next().unwrap_or_default()))
             .unwrap_or_else(|| crate::scene::link::BASE_URL.to_string());
-        let link = crate::scene::link::link(&D::Obb::pair(mode.a, mode.b), &base);
+        let (a, b) = mode.starts();
+        let pair = D::Obb::pair(a, b);
+        let link = crate::scene::link::link_moving(&pair, mode.motion.as_ref(), &base);
         self.ui.clipboard = Some(link);
         self.say("the scene's link is on the clipboard", false);
     }

@@ -5,15 +5,18 @@ use super::analysis::{self, step_count, StepThrough};
 use super::camera::Viewport;
 use super::command::{ModeCommand, StepCommand};
 use super::dim::{pick, Dim, Vector};
+use super::geom::Project;
 use super::history::History;
 use super::input::InputFrame;
 use super::layout::AxisLine;
+use super::motion::{self, MotionField};
 use super::settings::Settings;
 use super::source::Source;
 use super::view::View;
 use crate::sat::manifold::ManifoldTrace;
 use crate::sat::{ManifoldParams, Which};
 use crate::sat::{Obb, Report};
+use crate::scene::motion::MotionSpec;
 use crate::scene::PairBox;
 use crate::scene::{Pair, Scene};
 
@@ -45,9 +48,9 @@ pub(crate) trait Gestures: Dim {
     ) -> PointerOutcome;
 }
 
-/// What one undo step puts back: both boxes and where the scene came from (undoing an Open
-/// returns to the scene before it, with its file).
-pub(crate) type Edit<D> = (<D as Dim>::Obb, <D as Dim>::Obb, Source);
+/// What one undo step puts back: both boxes (at the start of their motion), where the scene came
+/// from (undoing an Open returns to the scene before it, with its file), and the motion.
+pub(crate) type Edit<D> = (<D as Dim>::Obb, <D as Dim>::Obb, Source, Option<MotionSpec>);
 
 /// The report and the traced contact of a mode's boxes: what the step-through counts and the
 /// frame shows, computed once per frame after the edits.
@@ -95,6 +98,18 @@ pub(crate) struct ModeState<D: Dim> {
     pub source: Source,
     /// This mode's undo and redo: Ctrl+Z in 3D undoes 3D edits only.
     pub history: History<Edit<D>>,
+    /// How the boxes move over one step (`None`: at rest, everything as without motion).
+    pub motion: Option<MotionSpec>,
+    /// The time slider, in `[0, dt]`: `a` and `b` are the boxes at this time.
+    pub time: f32,
+    /// The boxes at t = 0 while `time > 0` (else `a` and `b` are).
+    start: (D::Obb, D::Obb),
+    /// The boxes as last posed at `time`: an edit of them is carried back to `start`.
+    posed: (D::Obb, D::Obb),
+    /// The motion as opened or last saved.
+    pub saved_motion: Option<MotionSpec>,
+    /// A velocity handle being dragged.
+    pub velocity_drag: Option<Which>,
 }
 
 impl<D: Dim> ModeState<D> {
@@ -119,14 +134,123 @@ impl<D: Dim> ModeState<D> {
             step: StepThrough::default(),
             pinned_probe: None,
             cursor_px: None,
-            history: History::new((a, b, source.clone())),
+            history: History::new((a, b, source.clone(), None)),
             source,
+            motion: None,
+            time: 0.0,
+            start: (a, b),
+            posed: (a, b),
+            saved_motion: None,
+            velocity_drag: None,
         }
     }
 
     /// The boxes and source as an undo step.
     fn edit(&self) -> Edit<D> {
-        (self.a, self.b, self.source.clone())
+        let (a, b) = self.starts();
+        (a, b, self.source.clone(), self.motion)
+    }
+
+    /// The boxes at the start of their motion (the scene's boxes).
+    pub(crate) fn starts(&self) -> (D::Obb, D::Obb) {
+        if self.time > 0.0 && self.motion.is_some() {
+            self.start
+        } else {
+            (self.a, self.b)
+        }
+    }
+
+    /// Puts the boxes at their start poses `start` shown at `time` (clamped to the step).
+    fn pose(&mut self, start: (D::Obb, D::Obb), time: f32) {
+        let Some(spec) = self.motion else {
+            (self.a, self.b, self.time) = (start.0, start.1, 0.0);
+            return;
+        };
+        let time = if time.is_finite() {
+            time.clamp(0.0, spec.dt)
+        } else {
+            0.0
+        };
+        let shown = motion::poses(&start, &spec.for_boxes::<D::Vec>(), time);
+        (self.a, self.b) = shown;
+        (self.start, self.posed, self.time) = (start, shown, time);
+    }
+
+    /// After the edits of a frame at `time > 0`: a box edited where it is shown moves its start
+    /// by the inverse motion.
+    pub(crate) fn carry_edits_back(&mut self) {
+        let Some(spec) = self.motion.filter(|_| self.time > 0.0) else {
+            return;
+        };
+        if (self.a, self.b) == self.posed {
+            return;
+        }
+        let m = spec.for_boxes::<D::Vec>();
+        let t = self.time;
+        let start = (
+            if self.a == self.posed.0 {
+                self.start.0
+            } else {
+                motion::unpose(&self.a, &m.a, t)
+            },
+            if self.b == self.posed.1 {
+                self.start.1
+            } else {
+                motion::unpose(&self.b, &m.b, t)
+            },
+        );
+        (self.start, self.posed) = (start, (self.a, self.b));
+    }
+
+    /// A camera that frames both boxes, and with motion the whole step: the two of the boxes at
+    /// the start and the end that lie farthest apart.
+    fn framing(&self, viewport: &Viewport) -> D::Camera {
+        let Some(spec) = self.motion else {
+            return D::framing(&self.a, &self.b, viewport);
+        };
+        let start = self.starts();
+        let end = motion::poses(&start, &spec.for_boxes::<D::Vec>(), spec.dt);
+        let all = [start.0, start.1, end.0, end.1];
+        let reach = |p: &D::Obb, q: &D::Obb| {
+            (p.center() - q.center()).length()
+                + p.half_extents().length()
+                + q.half_extents().length()
+        };
+        let mut best = (self.a, self.b);
+        for (i, p) in all.iter().enumerate() {
+            for q in &all[i + 1..] {
+                if reach(p, q) > reach(&best.0, &best.1) {
+                    best = (*p, *q);
+                }
+            }
+        }
+        D::framing(&best.0, &best.1, viewport)
+    }
+
+    /// Sets the motion (or none), keeping the start poses and the time within the step.
+    fn set_motion(&mut self, spec: Option<MotionSpec>) {
+        let start = self.starts();
+        self.motion = spec;
+        self.pose(start, self.time);
+    }
+
+    /// Applies a change of the motion: its presence, one number, the time.
+    fn motion_command(&mut self, command: &ModeCommand) -> Option<(String, bool)> {
+        match command {
+            ModeCommand::SetMotion(spec) => self.set_motion(*spec),
+            ModeCommand::EditMotion(field, value) => {
+                let spec = self.motion?;
+                match motion::edit_motion(&spec, *field, *value) {
+                    Ok(spec) => self.set_motion(Some(spec)),
+                    Err(why) => {
+                        return Some((format!("Motion {}: {why}", field_name(*field)), true))
+                    }
+                }
+            }
+            ModeCommand::SetTime(t) => self.pose(self.starts(), *t),
+            _ => {}
+        }
+        None
     }
 
     /// Records the boxes as they are as one undo step (once a drag or a field edit is complete);
@@ -158,16 +282,19 @@ impl<D: Dim> ModeState<D> {
         } else {
             self.history.redo(now)
         };
-        let Some((a, b, source)) = target else {
+        let Some((a, b, source, motion)) = target else {
             return Some(format!("nothing to {}", if undo { "undo" } else { "redo" }));
         };
-        (self.a, self.b, self.source) = (a, b, source);
+        self.source = source;
+        self.motion = motion;
+        self.pose((a, b), self.time);
         None
     }
 
     /// Whether the boxes differ from the scene as opened or last saved.
     pub(crate) fn modified(&self) -> bool {
-        self.source.modified(&D::Obb::pair(self.a, self.b))
+        let (a, b) = self.starts();
+        self.source.modified(&D::Obb::pair(a, b)) || self.motion != self.saved_motion
     }
 
     /// Records that the scene was written to `path` with `description`: it is the source now and
@@ -180,13 +307,15 @@ impl<D: Dim> ModeState<D> {
             self.source.preset.clone(),
             self.source.origin.clone(),
         );
+        let (a, b) = self.starts();
         let new = Source {
             path: Some(path.to_path_buf()),
             description: description.to_string(),
-            saved: Some(D::Obb::pair(self.a, self.b)),
+            saved: Some(D::Obb::pair(a, b)),
             ..Source::default()
         };
-        self.history.amend_all(|(_, _, s)| {
+        self.saved_motion = self.motion;
+        self.history.amend_all(|(_, _, s, _)| {
             if (&s.path, &s.preset, &s.origin) == (&old.0, &old.1, &old.2) {
                 *s = new.clone();
             }
@@ -200,7 +329,18 @@ impl<D: Dim> ModeState<D> {
         if source.origin != self.source.origin {
             self.commit();
         }
-        (self.a, self.b, self.source) = (a, b, source);
+        (self.a, self.b, self.source, self.time) = (a, b, source, 0.0);
+        // a recording's frame is at rest unless it tunnels (`show_moving`)
+        self.motion = None;
+        self.saved_motion = None;
+    }
+
+    /// Shows a pair of a recording's frames as a motion from the first to the second.
+    pub(crate) fn show_moving(&mut self, a: D::Obb, b: D::Obb, source: Source, spec: MotionSpec) {
+        self.show(a, b, source);
+        self.motion = Some(spec);
+        self.saved_motion = Some(spec);
+        self.pose((a, b), 0.0);
     }
 
     /// The box named.
@@ -250,12 +390,13 @@ impl<D: Dim> ModeState<D> {
         };
         let (view, camera) = View::<D>::from_json(&scene.view);
         self.commit();
-        self.a = a;
-        self.b = b;
         self.source = source;
+        self.motion = scene.motion().ok().flatten();
+        self.saved_motion = self.motion;
+        self.pose((a, b), view.time);
         self.commit();
         self.view = View {
-            camera: camera.unwrap_or_else(|| D::framing(&a, &b, viewport)),
+            camera: camera.unwrap_or_else(|| self.framing(viewport)),
             ..view
         };
         self.step.stop();
@@ -265,8 +406,13 @@ impl<D: Dim> ModeState<D> {
     /// This mode's boxes and view as a scene.
     pub(crate) fn scene(&self, description: &str) -> Scene {
         // written so that reading the file back gives the same bits
-        let pair = crate::scene::canonical(&D::Obb::pair(self.a, self.b));
-        Scene::new(&pair, description, self.view.to_json())
+        let (a, b) = self.starts();
+        let pair = crate::scene::canonical(&D::Obb::pair(a, b));
+        let view = View {
+            time: self.time,
+            ..self.view
+        };
+        Scene::new(&pair, description, view.to_json()).with_motion(self.motion.as_ref())
     }
 
     /// Applies a command of this mode. Returns a message for the user, if any (`true`: an error).
@@ -286,7 +432,7 @@ impl<D: Dim> ModeState<D> {
                 self.view.selected_axis = None;
             }
             ModeCommand::LookAlong(axis) => return self.look_along(*axis, settings),
-            ModeCommand::ResetView => self.view.camera = D::framing(&self.a, &self.b, viewport),
+            ModeCommand::ResetView => self.view.camera = self.framing(viewport),
             ModeCommand::CycleFilter => self.view.filter = self.view.filter.next(),
             ModeCommand::SetView(filter, overlays) => {
                 self.view.filter = *filter;
@@ -307,6 +453,9 @@ impl<D: Dim> ModeState<D> {
             ModeCommand::ResetBox(which, part) => {
                 let obb = D::reset(self.get(*which), *part);
                 self.set(*which, obb);
+            }
+            ModeCommand::SetMotion(_) | ModeCommand::EditMotion(..) | ModeCommand::SetTime(_) => {
+                return self.motion_command(command)
             }
         }
         None
@@ -398,6 +547,57 @@ impl<D: Dim> ModeState<D> {
             .tick(dt, |i| analysis.separates(i), analysis.step_count());
     }
 
+    /// The velocity handles' drag: a press on a handle grabs it, moving the pointer sets that
+    /// box's velocity so that the handle follows it, the release ends the edit. `None` when the
+    /// pointer is not on a handle (the other gestures then have it).
+    fn drag_velocity(&mut self, input: &InputFrame, viewport: &Viewport) -> Option<PointerOutcome> {
+        let spec = self.motion?;
+        let projector = D::projector(&self.view.camera, *viewport);
+        let handle = |w: Which| {
+            let m = motion::box_motion(&spec, w);
+            let c = self.get(w).center();
+            motion::handle(c, D::Vec::from_coords(m.velocity), spec.dt)
+        };
+        let Some(w) = self.velocity_drag else {
+            if !(input.left_pressed && input.pointer_in_scene) {
+                return None;
+            }
+            let handles: Vec<(Which, glam::Vec2)> = [Which::A, Which::B]
+                .into_iter()
+                .filter_map(|w| {
+                    Some((
+                        w,
+                        projector.px(self.get(w).center())?,
+                        projector.px(handle(w))?,
+                    ))
+                })
+                .filter(|(_, c, h)| motion::grabbable(*c, *h))
+                .map(|(w, _, h)| (w, h))
+                .collect();
+            let w = motion::pick_handle(&handles, input.mouse, motion::HANDLE_PICK_PIXELS)?;
+            self.velocity_drag = Some(w);
+            return Some(PointerOutcome::default());
+        };
+        if !input.left_down {
+            self.velocity_drag = None;
+            return Some(PointerOutcome {
+                drag_ended: true,
+                ..PointerOutcome::default()
+            });
+        }
+        let at = handle(w);
+        let pixels = input.mouse - projector.px(at)?;
+        let step = 1e-3 * (1.0 + self.get(w).half_extents().length());
+        let shift = motion::world_shift(&projector, at, pixels, step)?;
+        let mut spec = spec;
+        let dt = spec.dt;
+        let m = motion::box_motion_mut(&mut spec, w);
+        let v = D::Vec::from_coords(m.velocity) + shift * (1.0 / dt);
+        m.velocity = v.to_coords();
+        self.set_motion(Some(spec));
+        Some(PointerOutcome::default())
+    }
+
     /// Pointer gestures in the scene, picking from `lines` (the axis lines drawn last frame); a
     /// click selects. Returns what the pointer did.
     pub(crate) fn pointer(
@@ -411,6 +611,9 @@ impl<D: Dim> ModeState<D> {
         D: Gestures,
     {
         self.cursor_px = input.pointer_in_scene.then_some(input.mouse);
+        if let Some(out) = self.drag_velocity(input, viewport) {
+            return out;
+        }
         let out = D::pointer(self, settings, input, viewport, lines);
         if let Some(i) = out.clicked_axis {
             self.view.selected_axis = Some(i);
@@ -419,5 +622,15 @@ impl<D: Dim> ModeState<D> {
             self.selected_box = w;
         }
         out
+    }
+}
+
+/// How a motion field is named in a message.
+fn field_name(field: MotionField) -> String {
+    const XYZ: [&str; 3] = ["x", "y", "z"];
+    match field {
+        MotionField::Velocity(w, k) => format!("{w} velocity {}", XYZ[k]),
+        MotionField::Turn(w, k) => format!("{w} angular velocity {}", XYZ[k]),
+        MotionField::Dt => "dt".into(),
     }
 }

@@ -894,3 +894,130 @@ mod gjk_window {
         intersecting_boxes_step_from_gjk_into_epa::<Three>();
     }
 }
+
+mod motion {
+    use crate::app::camera::Viewport;
+    use crate::app::command::ModeCommand;
+    use crate::app::dim::{Dim, Project, Vector};
+    use crate::app::input::InputFrame;
+    use crate::app::mode::{Gestures, ModeState};
+    use crate::app::motion::pose;
+    use crate::app::motion::{default_spec, MotionField, MotionFrame};
+    use crate::app::settings::Settings;
+    use crate::app::three::Three;
+    use crate::app::two::Two;
+    use crate::sat::{Obb, Report, Which};
+
+    const VP: Viewport = Viewport::sized(1200.0, 800.0);
+
+    /// Motion on, a velocity typed, the slider moved, an edit at t carried back to the start,
+    /// Go to impact, undo, and the scene's file: the same in both modes.
+    fn boxes_move_and_the_scene_keeps_their_start<D: Dim>() {
+        let settings = Settings::default();
+        let mut m = ModeState::<D>::new(&VP);
+        let (a0, b0) = m.boxes();
+        assert!(
+            m.scene("d").motion.is_none(),
+            "no motion: the scene as before"
+        );
+        let spec = default_spec(a0.center().to_coords(), b0.center().to_coords());
+        m.apply(&ModeCommand::SetMotion(Some(spec)), &settings, &VP);
+        m.commit();
+        // a refused dt leaves the motion as it was, with a message naming the field
+        let said = m.apply(
+            &ModeCommand::EditMotion(MotionField::Dt, -1.0),
+            &settings,
+            &VP,
+        );
+        assert!(said.is_some_and(|(s, error)| error && s.contains("dt")));
+        assert_eq!(m.motion, Some(spec));
+        // the slider shows both boxes at t, and the report is theirs
+        m.apply(&ModeCommand::SetTime(0.05), &settings, &VP);
+        let motion = spec.for_boxes::<D::Vec>();
+        assert_eq!(m.b, pose(&b0, &motion.b, 0.05));
+        assert_eq!(m.starts(), (a0, b0));
+        // moving B where it is shown moves its start by as much
+        let shift = D::Vec::unit(1) * 0.5;
+        m.b = m.b.moved(shift);
+        m.carry_edits_back();
+        let (_, b_start) = m.starts();
+        assert!((b_start.center() - (b0.center() + shift)).length() < 1e-5);
+        // the scene saved is the start, with its motion and the time shown
+        let scene = m.scene("moving");
+        let mut fresh = ModeState::<D>::new(&VP);
+        assert!(fresh.load(&scene, &scene.pair().unwrap(), &VP, Default::default()));
+        assert_eq!(fresh.motion, Some(spec));
+        assert!((fresh.time - 0.05).abs() < 1e-7);
+        // Go to impact: the boxes touch there
+        let frame = MotionFrame::<D>::of(&spec, fresh.starts(), fresh.time);
+        let toi = frame.toi.expect("B thrown at A hits it");
+        fresh.apply(&ModeCommand::SetTime(toi.t as f32), &settings, &VP);
+        let r = fresh.report(&settings);
+        assert!(
+            r.meets(crate::sat::motion::toi_margin(&fresh.a, &fresh.b)),
+            "{}",
+            r.verdict()
+        );
+        // undo takes the motion back with the edit
+        m.commit();
+        m.apply(&ModeCommand::Undo, &settings, &VP);
+        assert_eq!(m.starts().1, b0);
+        m.apply(&ModeCommand::Undo, &settings, &VP);
+        assert_eq!(m.motion, None);
+        assert_eq!(m.boxes(), (a0, b0));
+    }
+
+    #[test]
+    fn boxes_move_and_the_scene_keeps_their_start_in_2d() {
+        boxes_move_and_the_scene_keeps_their_start::<Two>();
+    }
+
+    #[test]
+    fn boxes_move_and_the_scene_keeps_their_start_in_3d() {
+        boxes_move_and_the_scene_keeps_their_start::<Three>();
+    }
+
+    /// Dragging the velocity handle sets the velocity so that the handle follows the pointer.
+    fn the_velocity_handle_follows_the_pointer<D: Gestures>() {
+        let settings = Settings::default();
+        let mut m = ModeState::<D>::new(&VP);
+        let (a0, b0) = m.boxes();
+        let spec = default_spec(a0.center().to_coords(), b0.center().to_coords());
+        m.apply(&ModeCommand::SetMotion(Some(spec)), &settings, &VP);
+        let projector = D::projector(&m.view.camera, VP);
+        let tip = |m: &ModeState<D>| {
+            let s = m.motion.unwrap();
+            let v = D::Vec::from_coords(s.b.velocity);
+            projector.px(m.b.center() + v * s.dt).unwrap()
+        };
+        let grab = tip(&m);
+        let frame = |mouse, pressed, down| InputFrame {
+            mouse,
+            left_pressed: pressed,
+            left_down: down,
+            left_released: !down,
+            pointer_in_scene: true,
+            ..InputFrame::default()
+        };
+        m.pointer(&settings, &frame(grab, true, true), &VP, &[]);
+        assert_eq!(m.velocity_drag, Some(Which::B));
+        let to = grab + glam::Vec2::new(60.0, -25.0);
+        for _ in 0..4 {
+            m.pointer(&settings, &frame(to, false, true), &VP, &[]);
+        }
+        assert!((tip(&m) - to).length() < 2.0, "{} vs {to}", tip(&m));
+        assert_eq!(m.boxes(), (a0, b0), "the boxes stay where they are");
+        let out = m.pointer(&settings, &frame(to, false, false), &VP, &[]);
+        assert!(out.drag_ended && m.velocity_drag.is_none());
+    }
+
+    #[test]
+    fn the_velocity_handle_follows_the_pointer_in_2d() {
+        the_velocity_handle_follows_the_pointer::<Two>();
+    }
+
+    #[test]
+    fn the_velocity_handle_follows_the_pointer_in_3d() {
+        the_velocity_handle_follows_the_pointer::<Three>();
+    }
+}

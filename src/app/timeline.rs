@@ -6,6 +6,7 @@ use super::dim::Dim;
 use super::frame::ParryBeside;
 use crate::sat::{ManifoldParams, SatParams};
 use crate::sat::{Obb, Report};
+use crate::scene::motion::MotionSpec;
 use crate::scene::recording::Recording;
 use crate::scene::PairBox;
 use crate::scene::{Mode, Pair};
@@ -39,6 +40,10 @@ pub(crate) struct Mark {
     /// parry's disagreements with satbox on this frame: what (`"verdict"`, `"depth"`, `"normal"`,
     /// `"contact_point"`, `"contact"`) and the sentence.
     pub parry: Vec<(&'static str, String)>,
+    /// The boxes tunnel between this frame and the next readable one: the discrete test says
+    /// separated at both, while the translation sweep between them hits. The motion from this
+    /// frame to the next (velocity = displacement / time between them) and the time of impact.
+    pub tunnel: Option<(MotionSpec, f64)>,
 }
 
 /// A recording being scrubbed.
@@ -76,6 +81,7 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         points: 0,
         contact_axis: None,
         parry: Vec::new(),
+        tunnel: None,
     };
     let pair = match &frame.case {
         Err(e) => {
@@ -128,6 +134,34 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
     }
 }
 
+/// Marks each frame whose boxes tunnel before the next readable frame. The time between frames
+/// is the difference of their `t`, or 1 when either has none.
+fn mark_tunnels<D: Dim>(marks: &mut [Mark]) {
+    let boxes = |m: &Mark| m.pair.as_ref().ok().and_then(D::Obb::of_pair);
+    let readable: Vec<usize> = (0..marks.len())
+        .filter(|&i| boxes(&marks[i]).is_some())
+        .collect();
+    for w in readable.windows(2) {
+        let (i, j) = (w[0], w[1]);
+        let (Some(from), Some(to)) = (boxes(&marks[i]), boxes(&marks[j])) else {
+            continue;
+        };
+        let dt = match (marks[i].t, marks[j].t) {
+            (Some(t0), Some(t1)) => (t1 - t0) as f32,
+            _ => 1.0,
+        };
+        if !super::motion::tunnels(&from, &to, dt) {
+            continue;
+        }
+        let Some(spec) = super::motion::between_frames(&from, &to, dt) else {
+            continue;
+        };
+        let motion = spec.for_boxes::<D::Vec>();
+        let toi = crate::sat::motion::Sweep::of(&from.0, &from.1, &motion).first_touch(dt as f64);
+        marks[i].tunnel = toi.map(|t| (spec, t));
+    }
+}
+
 impl Timeline {
     /// The timeline of a recording of `D`'s mode, every frame measured now; `None` when it has
     /// fewer than two readable frames (one case opens as a scene).
@@ -139,11 +173,12 @@ impl Timeline {
         if recording.good_frames().count() < 2 {
             return None;
         }
-        let marks = recording
+        let mut marks: Vec<Mark> = recording
             .frames
             .iter()
             .map(|f| mark::<D>(f, params))
             .collect();
+        mark_tunnels::<D>(&mut marks);
         Some(Self {
             name: name.to_string(),
             mode: D::MODE,
@@ -167,6 +202,11 @@ impl Timeline {
             (b.intersect, b.touching, &b.axis, &b.features)
                 != (now.intersect, now.touching, &now.axis, &now.features)
         })
+    }
+
+    /// The frames whose boxes tunnel before the next one.
+    pub(crate) fn tunnelling(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.marks.len()).filter(|&i| self.marks[i].tunnel.is_some())
     }
 
     /// Whether parry disagrees with satbox on frame `i` (differences by design are not
@@ -209,7 +249,7 @@ impl Timeline {
 
     /// The pair of the frame shown and its description, once each time the frame changes (an
     /// error frame has none).
-    pub(crate) fn take_frame(&mut self) -> Option<(Pair, String)> {
+    pub(crate) fn take_frame(&mut self) -> Option<(Pair, String, Option<MotionSpec>)> {
         if self.applied == Some(self.current) {
             return None;
         }
@@ -224,7 +264,7 @@ impl Timeline {
             self.name,
             mark.line
         );
-        Some((pair, description))
+        Some((pair, description, mark.tunnel.map(|(spec, _)| spec)))
     }
 }
 
@@ -260,6 +300,29 @@ mod tests {
         // parry3d's known short depth on the tunnelling frames
         let short = kinds(|m| m.parry.iter().any(|(what, _)| *what == "depth"));
         assert!(short >= 11, "{short} frames with parry's depth short");
+        // its "tunnelling" frames are the box sunk deep into the floor (depth 1.43 from one frame to
+        // the next, after 0.01): every one of them intersects, so the discrete test catches them all,
+        // and no pair of frames is separated at both ends with a sweep that hits
+        assert!(t.marks[140].intersect && t.marks[140].label.as_deref() == Some("tunnelling"));
+        assert_eq!(t.tunnelling().count(), 0);
+    }
+
+    #[test]
+    fn two_frames_a_box_passes_through_between_are_marked_as_tunnelling() {
+        let line = |t: f32, x: f32| {
+            format!(
+                r#"{{"t":{t},"a":{{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}},"b":{{"center":[{x},0,0],"half_extents":[1,0.1,1],"rotation":[0,0,0,1]}}}}"#
+            )
+        };
+        let text = [line(0.0, -3.0), line(0.1, 3.0), line(0.2, 3.5)].join("\n");
+        let recording = Recording::from_text(&text);
+        let mut t = Timeline::of::<Three>("pass.jsonl", &recording, &SatParams::default()).unwrap();
+        assert_eq!(t.tunnelling().collect::<Vec<_>>(), vec![0]);
+        let (spec, toi) = t.marks[0].tunnel.unwrap();
+        assert!((spec.b.velocity[0] - 60.0).abs() < 1e-3 && (toi - 1.0 / 60.0).abs() < 1e-5);
+        // opening the frame hands its motion over with it
+        let (_, _, motion) = t.take_frame().unwrap();
+        assert_eq!(motion, Some(spec));
     }
 
     #[test]

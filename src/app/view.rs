@@ -100,6 +100,13 @@ struct Common {
     selected_axis: Option<usize>,
     filter: AxisFilter,
     overlays: Overlays,
+    /// The motion's time slider (written only when not 0, so a scene without motion is as before).
+    #[serde(skip_serializing_if = "is_zero")]
+    time: f32,
+}
+
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
 }
 
 /// One mode's view.
@@ -115,6 +122,10 @@ pub(crate) struct View<D: Dim> {
     pub overlays: Overlays,
     /// The contact manifold's margin and edge bias (a scene keeps them as `view.manifold`).
     pub manifold: ManifoldParams,
+    /// The motion's time slider as the scene keeps it (the mode's own is [`ModeState::time`]).
+    ///
+    /// [`ModeState::time`]: super::mode::ModeState::time
+    pub time: f32,
 }
 
 impl<D: Dim> Default for View<D> {
@@ -125,6 +136,7 @@ impl<D: Dim> Default for View<D> {
             filter: AxisFilter::default(),
             overlays: Overlays::default(),
             manifold: ManifoldParams::default(),
+            time: 0.0,
         }
     }
 }
@@ -137,6 +149,7 @@ impl<D: Dim> View<D> {
             selected_axis: self.selected_axis,
             filter: self.filter,
             overlays: self.overlays,
+            time: self.time,
         };
         let mut v =
             serde_json::to_value(common).unwrap_or_else(|_| Value::Object(Default::default()));
@@ -163,6 +176,7 @@ impl<D: Dim> View<D> {
             filter: common.filter,
             overlays: common.overlays,
             manifold: params_from_view(v).unwrap_or_default(),
+            time: common.time,
         };
         (view, camera)
     }

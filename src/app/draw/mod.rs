@@ -5,6 +5,7 @@
 
 pub(crate) mod contact;
 pub(crate) mod engine;
+pub(crate) mod motion;
 pub(crate) mod scene;
 pub(crate) mod three;
 pub(crate) mod two;

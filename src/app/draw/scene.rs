@@ -42,6 +42,7 @@ pub(crate) fn draw<D: Paint>(
 ) {
     let ov = mode.view.overlays;
     let mut labels = D::under(frame, mode, fonts);
+    labels.extend(super::motion::draw(frame, mode));
     if ov.axes {
         for line in &frame.lines {
             labels.extend(axis_line(frame, mode, line));
@@ -68,7 +69,9 @@ pub(crate) fn draw<D: Paint>(
         theme::FIRST_SEPARATING
     };
     let mut clear = vec![super::banner(fonts, &frame.report.verdict(), &vp, color)];
-    if settings.hint {
+    if let Some(m) = &frame.motion {
+        clear.push(super::hint(fonts, &m.summary(), &vp, clear[0].1.y));
+    } else if settings.hint {
         clear.push(super::hint(fonts, D::HINT, &vp, clear[0].1.y));
     }
     // the gizmo is drawn last, over every label, and labels keep clear of it
@@ -208,11 +211,14 @@ fn axis_line<D: Dim>(
     if !ov.labels && !probe {
         return Vec::new();
     }
-    let text = if probe {
+    let mut text = if probe {
         probe_label(&t)
     } else {
         axis_label::<D>(&frame.report.axes()[line.index], focus)
     };
+    if !probe && (focus || D::FULL_LABELS) {
+        text.extend(super::motion::interval_label(frame, line.index));
+    }
     let least = least == Some(t.index);
     let c = if t.separating || focus || least {
         color.alpha(1.0)

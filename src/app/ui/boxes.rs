@@ -37,7 +37,7 @@ fn full_text(v: f64) -> String {
 
 /// One number of a box. `check` is the same validation the edit command applies; a value it
 /// refuses is reported through `refused` and not applied. Returns the committed value, if any.
-fn number(
+pub(crate) fn number(
     ui: &mut Ui,
     value: f64,
     (row, name): (&EditorRow, &str),

@@ -8,6 +8,7 @@ pub(crate) mod boxes;
 pub(crate) mod contact;
 pub(crate) mod engine;
 pub(crate) mod gjk;
+pub(crate) mod motion;
 pub(crate) mod paste;
 pub(crate) mod scenes;
 pub(crate) mod sphere;
@@ -427,6 +428,11 @@ fn contents<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, out: &mut UiOut) {
     scenes::section(ui, model, c);
     ui.separator();
     analysis::verdict(ui, model);
+    // moving boxes are the question asked: their section comes first
+    let moving = model.mode.motion.is_some();
+    if moving {
+        motion::section(ui, model, c);
+    }
     analysis::frame_time(ui, model.frame_ms);
     analysis::cross_check(ui, &model.frame.check, c);
     analysis::penetration(ui, model, c);
@@ -434,6 +440,9 @@ fn contents<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, out: &mut UiOut) {
     engine::section(ui, model);
     ui.separator();
     boxes::editors(ui, model, c);
+    if !moving {
+        motion::section(ui, model, c);
+    }
     boxes::controls(ui, model, c);
     ui.separator();
     out.pointer.hovered_axis = table::axis_table(ui, model, c);

@@ -56,7 +56,7 @@ pub(crate) fn window(
                         ui,
                         "strip: green separated · red intersecting · yellow touching · grey \
                          unreadable line · white tick: verdict, axis or contact changes · \
-                         magenta: parry disagrees",
+                         magenta: parry disagrees · cyan box: the boxes tunnel before the next frame",
                     );
                 });
         });
@@ -117,6 +117,19 @@ fn strip(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
                 (1.5, theme::TEXT.egui()),
             );
         }
+        if m.tunnel.is_some() {
+            // tunnelling: a hollow cyan box round the frame, taller than the strip
+            let cell = egui::Rect::from_x_y_ranges(
+                x(i)..=x(i + 1).max(x(i) + 3.0),
+                rect.top()..=rect.bottom(),
+            );
+            p.rect_stroke(
+                cell,
+                0.0,
+                (2.0, theme::PROBE.egui()),
+                egui::StrokeKind::Outside,
+            );
+        }
         if tl.parry_differs(i) {
             let mark = egui::Rect::from_x_y_ranges(x(i)..=x(i + 1), rect.top()..=rect.top() + 6.0);
             p.rect_filled(mark, 0.0, theme::LEAST.egui());
@@ -157,6 +170,23 @@ fn shown(ui: &mut Ui, tl: &Timeline) {
     }
     ui.label(RichText::new(&m.verdict).color(tone(m).egui()).strong());
     ui.label(frame_words(m));
+    if let Some((spec, toi)) = &m.tunnel {
+        ui.label(
+            RichText::new(format!(
+                "tunnelling: separated here and at the next frame, yet moving straight between them \
+                 the boxes touch at t = {toi:.4} s of {} s: the step shows the sweep (Motion section)",
+                spec.dt
+            ))
+            .color(theme::PROBE.egui()),
+        );
+    }
+    let tunnels: Vec<String> = tl.tunnelling().map(|i| (i + 1).to_string()).collect();
+    if !tunnels.is_empty() {
+        dim(
+            ui,
+            format!("tunnelling after frame(s) {}", tunnels.join(", ")),
+        );
+    }
     for (_, d) in &m.parry {
         ui.label(RichText::new(format!("parry: {d}")).color(theme::HIT.egui()));
     }
