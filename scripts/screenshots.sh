@@ -49,6 +49,22 @@ render() {
   # corner to corner: the exact distance along no candidate, beside the best gap
   "$BIN" --sphere --scene assets/scenes/3d-corner-to-corner.json --screenshot "$OUT/3d-corner-to-corner-sphere.png" --size "$SIZE"
   echo "$OUT/3d-corner-to-corner-sphere.png"
+  # moving boxes, shown at a time of the step: the scene's view keeps the time slider ("time")
+  # the plate thrown through the wall, at its time of impact (the manifold there)
+  sed 's/"filter": "Selected",/"filter": "Selected", "time": 0.0475,/' \
+    assets/scenes/3d-motion-plate-through-wall.json > "$DATA/plate.json"
+  "$BIN" --scene "$DATA/plate.json" --screenshot "$OUT/motion-3d.png" --size "$SIZE"
+  echo "$OUT/motion-3d.png"
+  # the rod turning into the cube: conservative advancement at its second step
+  sed 's/"view": {/"view": { "time": 0.0715/' \
+    assets/scenes/3d-motion-rod-spinning-past-corner.json > "$DATA/rod.json"
+  "$BIN" --scene "$DATA/rod.json" --screenshot "$OUT/motion-3d-advancement.png" --size "$SIZE"
+  echo "$OUT/motion-3d-advancement.png"
+  # 2D: B thrown back at A, at t = 0 with every axis's interval of time
+  sed 's/"velocity": \[3.0, 1.0\]/"velocity": [-2.4, -0.6]/; s/"description": "[^"]*"/"description": "2D motion: B thrown at A; axis 0 decides at t = 0.1685"/' \
+    assets/scenes/2d-motion-sliding-apart.json > "$DATA/two.json"
+  "$BIN" --scene "$DATA/two.json" --screenshot "$OUT/motion-2d.png" --size "$SIZE"
+  echo "$OUT/motion-2d.png"
   for p in "${PRESETS[@]}"; do
     "$BIN" --scene "assets/scenes/$p.json" --screenshot "$OUT/$p.png" --size "$SIZE"
     echo "$OUT/$p.png"
