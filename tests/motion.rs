@@ -378,7 +378,10 @@ fn extreme_motions_are_answered_with_a_time_inside_the_step_or_none() {
             let out = answer_text(1, &text, &Options::default()).expect(&text);
             let v: serde_json::Value = serde_json::from_str(&out).unwrap();
             let toi = &v["time_of_impact"];
-            assert!(v.as_object().unwrap().contains_key("time_of_impact"), "{out}");
+            assert!(
+                v.as_object().unwrap().contains_key("time_of_impact"),
+                "{out}"
+            );
             if let Some(t) = toi["t"].as_f64() {
                 assert!(t.is_finite() && t >= 0.0, "{text}: {out}");
             }
