@@ -116,7 +116,7 @@ pub fn run(options: Options) {
         window_title: "satbox — separating axis theorem for oriented boxes".to_owned(),
         window_width: options.size.0 as i32,
         window_height: options.size.1 as i32,
-        high_dpi: false,
+        high_dpi: true,
         sample_count: 4,
         window_resizable: true,
         ..Default::default()
@@ -353,6 +353,19 @@ impl App {
             |p| !flags.pointer_over && viewport.contains(p),
             !flags.wants_keyboard && !flags.dialog_open,
         );
+        // on a touch screen a finger on the panel scrolls it: labels stop being selectable text
+        let touch = !macroquad::input::touches().is_empty();
+        // the panel in logical pixels at the screen's pixel ratio, like the scene (egui-miniquad
+        // tells egui only of a ratio that changes after start)
+        let ratio = macroquad::window::screen_dpi_scale();
+        egui_macroquad::cfg(|ctx| {
+            if (ctx.pixels_per_point() - ratio).abs() > 1e-4 {
+                ctx.set_pixels_per_point(ratio);
+            }
+            if touch {
+                ctx.style_mut(|s| s.interaction.selectable_labels = false);
+            }
+        });
         // 2. edits: the commands of the whole app first, the mode's in its frame
         let mut commands = std::mem::take(&mut self.shared.queued);
         commands.extend(command::from_keys(&keys));

@@ -73,8 +73,12 @@ impl Fonts {
         // when full and repacks in no fixed order, and with every size from 10 to 28 it could pass
         // the browser's largest texture (a texImage2D "out of range" warning)
         let glyphs: Vec<char> = (' '..='~').chain(EXTRA_GLYPHS.chars()).collect();
+        // macroquad rasterises at the size times the screen's pixel ratio (sharp on high-density
+        // screens): those are the sizes to fill
+        let ratio = macroquad::window::screen_dpi_scale();
         for size in TEXT_SIZES {
-            mono.populate_font_cache(&glyphs, size);
+            let pixels = (size as f32 * ratio).ceil() as u16;
+            mono.populate_font_cache(&glyphs, pixels);
         }
         Self { mono }
     }
