@@ -325,7 +325,8 @@ pub fn link_moving(pair: &Pair, motion: Option<&MotionSpec>, base: &str) -> Stri
 }
 
 /// Reads a link as [`decode`] does, with the boxes' motion when it has one (any of
-/// [`MOTION_KEYS`]; `dt` is then required, as in a scene file).
+/// `a.velocity`, `a.angular_velocity`, `b.velocity`, `b.angular_velocity`, `dt`; `dt` is then
+/// required, as in a scene file).
 pub fn decode_moving(input: &str) -> Result<(NotedPair, Option<MotionSpec>), SceneError> {
     let mut rest = Vec::new();
     let mut boxes = [Map::new(), Map::new()];
