@@ -9,6 +9,8 @@
 
 use glam::{DVec3, Quat, Vec2, Vec3};
 
+use super::camera::distance_to_segment;
+
 use crate::sat::fmt_num;
 use crate::sat::gjk::{self, GjkParams, GjkTrace, MinkowskiDifference, MinkowskiFace, Stop};
 use crate::sat::Obb;
@@ -226,17 +228,6 @@ pub(crate) fn inside_convex(poly: &[Vec2], p: Vec2) -> bool {
         neg |= s < 0.0;
     }
     !(pos && neg)
-}
-
-/// The distance from `p` to the segment `a b`.
-pub(crate) fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let ab = b - a;
-    let t = if ab.length_squared() > 0.0 {
-        ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + ab * t)
 }
 
 /// The convex hull of points in the picture, clockwise on the screen (Andrew's monotone chain):
