@@ -198,8 +198,14 @@ pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
         1 => format!("the check line of {name}"),
         all => format!("line {} of {name} (the first of {all} cases)", first.line),
     };
+    // a line's motion is read as check reads it: a bad one is refused with its field's name
+    let motion = serde_json::from_str::<serde_json::Value>(line)
+        .map_err(|e| SceneError::Shape(format!("{name}: {e}")))
+        .and_then(|v| crate::scene::motion::motion_of_case(&v, pair.mode()))
+        .map_err(|e| SceneError::Shape(format!("{name}: {e}")))?;
     // no path: Save asks where, so a JSON Lines file is never replaced by a scene
-    let scene = Scene::new(&pair, description.clone(), serde_json::Value::Null);
+    let scene = Scene::new(&pair, description.clone(), serde_json::Value::Null)
+        .with_motion(motion.as_ref());
     Ok(Loaded {
         source: Source::read_from(&name, description, pair),
         scene,
@@ -464,6 +470,25 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    #[test]
+    fn a_check_line_file_keeps_its_motion_and_a_bad_motion_is_refused_by_its_field() {
+        let path = Path::new("/x/moving.jsonl");
+        let line = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1]},"b":{"center":[3,0,0],"half_extents":[1,1,1]},"motion":{"b":{"velocity":[-2,0,0]},"dt":1}}"#;
+        let loaded = read_text(path, line).unwrap();
+        let motion = loaded
+            .scene
+            .motion()
+            .unwrap()
+            .expect("the line's motion is kept");
+        assert_eq!(motion.b.velocity, [-2.0, 0.0, 0.0]);
+        let bad = line.replace("[-2,0,0]", "[-2,0]");
+        let error = read_text(path, &bad)
+            .err()
+            .expect("a bad motion is refused")
+            .to_string();
+        assert!(error.contains("motion.b.velocity is [-2,0]"), "{error}");
     }
 
     #[test]
