@@ -485,8 +485,7 @@ mod tests {
         assert_eq!(motion.b.velocity, [-2.0, 0.0, 0.0]);
         let bad = line.replace("[-2,0,0]", "[-2,0]");
         let error = read_text(path, &bad)
-            .err()
-            .expect("a bad motion is refused")
+            .expect_err("a bad motion is refused")
             .to_string();
         assert!(error.contains("motion.b.velocity is [-2,0]"), "{error}");
     }
