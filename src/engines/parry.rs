@@ -113,9 +113,29 @@ pub struct ParryCast {
 
 /// parry's time of impact for a validated pair moving by `motion`.
 pub fn cast(pair: &Pair, motion: &MotionSpec) -> Option<ParryCast> {
+    struct Cast<'a>(&'a MotionSpec);
+    impl ParryQuestion for Cast<'_> {
+        type Answer = Option<ParryCast>;
+        fn ask<B: ParryBox>(self, a: &B, b: &B) -> Self::Answer {
+            B::parry_cast(a, b, self.0)
+        }
+    }
+    ask_parry(pair, Cast(motion))
+}
+
+/// A question for parry about a pair of either dimension, written once over [`ParryBox`].
+pub trait ParryQuestion {
+    /// What the question returns.
+    type Answer;
+    /// The answer for the boxes `a` and `b`.
+    fn ask<B: ParryBox>(self, a: &B, b: &B) -> Self::Answer;
+}
+
+/// Asks `question` of a validated pair: the one place parry's side takes a pair apart.
+pub fn ask_parry<Q: ParryQuestion>(pair: &Pair, question: Q) -> Q::Answer {
     match pair {
-        Pair::Three(a, b) => Obb3::parry_cast(a, b, motion),
-        Pair::Two(a, b) => Obb2::parry_cast(a, b, motion),
+        Pair::Three(a, b) => question.ask(a, b),
+        Pair::Two(a, b) => question.ask(a, b),
     }
 }
 
@@ -328,10 +348,14 @@ parry_box!(Obb2, parry2d, |w: [f32; 3]| w[2]);
 
 /// parry's answer for a validated pair.
 pub fn answer(pair: &Pair) -> ParryAnswer {
-    match pair {
-        Pair::Three(a, b) => Obb3::parry_answer(a, b),
-        Pair::Two(a, b) => Obb2::parry_answer(a, b),
+    struct Answer;
+    impl ParryQuestion for Answer {
+        type Answer = ParryAnswer;
+        fn ask<B: ParryBox>(self, a: &B, b: &B) -> ParryAnswer {
+            B::parry_answer(a, b)
+        }
     }
+    ask_parry(pair, Answer)
 }
 
 /// One way parry's answer differs from satbox's, with its size.
