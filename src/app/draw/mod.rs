@@ -313,38 +313,17 @@ pub(crate) fn outline(pts: &[Vec2], width: f32, color: Rgba) {
 /// The verdict banner at the top of the scene; returns the rectangle it covers.
 pub(crate) fn banner(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (Vec2, Vec2) {
     let size = if vp.w < 700.0 { 17 } else { 22 };
-    let at = Vec2::new(vp.x + 20.0, vp.y + 16.0);
     // wrapped to the scene's width: never under the panel or off the window
     let lines = wrap(fonts, text, size, (vp.w - 48.0).max(120.0));
-    let line_h = size as f32 + 6.0;
-    let width = lines
-        .iter()
-        .map(|l| fonts.width(l, size))
-        .fold(0.0f32, f32::max);
-    let (lo, hi) = (
-        at - Vec2::new(12.0, 8.0),
-        at + Vec2::new(width + 12.0, line_h * lines.len() as f32 + 2.0),
-    );
-    draw_rectangle(
-        lo.x,
-        lo.y,
-        hi.x - lo.x,
-        hi.y - lo.y,
-        theme::PLATE.alpha(0.85).mq(),
-    );
+    let plate = TextPlate {
+        at: Vec2::new(vp.x + 20.0, vp.y + 16.0),
+        pad: Vec2::new(12.0, 8.0),
+        size,
+        fill: theme::PLATE.alpha(0.85),
+        color,
+    };
+    let (lo, hi) = plate.draw(fonts, &lines);
     draw_rectangle(lo.x, lo.y, 5.0, hi.y - lo.y, color.mq());
-    for (k, line) in lines.iter().enumerate() {
-        let dim = measure_text(line, Some(&fonts.mono), size, 1.0);
-        let top = at.y + k as f32 * line_h;
-        text_at(
-            fonts,
-            line,
-            at.x,
-            top + dim.offset_y.min(size as f32),
-            size,
-            color,
-        );
-    }
     (lo, hi)
 }
 
@@ -354,29 +333,47 @@ pub(crate) fn hint(fonts: &Fonts, text: &str, vp: &Viewport, top: f32) -> (Vec2,
     let size = 15;
     // narrow enough to leave the colour key at the top right its room
     let lines = wrap(fonts, text, size, (vp.w - 48.0).clamp(120.0, 400.0));
-    let at = Vec2::new(vp.x + 20.0, top + 12.0);
-    let line_h = size as f32 + 6.0;
-    let width = lines
-        .iter()
-        .map(|l| fonts.width(l, size))
-        .fold(0.0f32, f32::max);
-    let (lo, hi) = (
-        at - Vec2::new(8.0, 4.0),
-        at + Vec2::new(width + 8.0, line_h * lines.len() as f32 + 2.0),
-    );
-    draw_rectangle(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, theme::PLATE.mq());
-    for (k, line) in lines.iter().enumerate() {
-        let dim = measure_text(line, Some(&fonts.mono), size, 1.0);
-        text_at(
-            fonts,
-            line,
-            at.x,
-            at.y + k as f32 * line_h + dim.offset_y.min(size as f32),
-            size,
-            theme::HOT,
+    let plate = TextPlate {
+        at: Vec2::new(vp.x + 20.0, top + 12.0),
+        pad: Vec2::new(8.0, 4.0),
+        size,
+        fill: theme::PLATE,
+        color: theme::HOT,
+    };
+    plate.draw(fonts, &lines)
+}
+
+/// Lines of text on a plate, the first line's top left at `at`.
+struct TextPlate {
+    at: Vec2,
+    /// The plate's margin around the text (left and top; the same on the right).
+    pad: Vec2,
+    size: u16,
+    fill: Rgba,
+    color: Rgba,
+}
+
+impl TextPlate {
+    /// Draws the plate and its lines; returns the rectangle it covers.
+    fn draw(&self, fonts: &Fonts, lines: &[String]) -> (Vec2, Vec2) {
+        let (at, size) = (self.at, self.size);
+        let line_h = size as f32 + 6.0;
+        let width = lines
+            .iter()
+            .map(|l| fonts.width(l, size))
+            .fold(0.0f32, f32::max);
+        let (lo, hi) = (
+            at - self.pad,
+            at + Vec2::new(width + self.pad.x, line_h * lines.len() as f32 + 2.0),
         );
+        draw_rectangle(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, self.fill.mq());
+        for (k, line) in lines.iter().enumerate() {
+            let dim = measure_text(line, Some(&fonts.mono), size, 1.0);
+            let baseline = at.y + k as f32 * line_h + dim.offset_y.min(size as f32);
+            text_at(fonts, line, at.x, baseline, size, self.color);
+        }
+        (lo, hi)
     }
-    (lo, hi)
 }
 
 /// Three texts at the bottom left of the scene (the step-through's title, its numbers or the
