@@ -275,10 +275,28 @@ impl Library {
         })
     }
 
-    /// The pair of a scene link, as a scene described by the notes its reading made.
+    /// The pair of a scene link, as a scene described by the notes its reading made; a link that
+    /// names one of the presets (`preset=NAME`) is that preset's scene, modified when its boxes
+    /// differ from the preset's.
     pub(crate) fn link(&self, link: &str) -> Result<Loaded, SceneError> {
         let (noted, motion) = crate::scene::link::decode_moving(link)?;
-        let notes: Vec<String> = noted.notes.iter().map(|n| n.to_string()).collect();
+        let named = crate::scene::link::preset_of(link);
+        if let Some(preset) = named.as_deref().and_then(|name| self.preset(name)) {
+            let description = preset.source.description.clone();
+            let scene = Scene::new(&noted.pair, description, serde_json::Value::Null)
+                .with_motion(motion.as_ref());
+            return Ok(Loaded {
+                scene,
+                pair: noted.pair,
+                source: preset.source,
+            });
+        }
+        let mut notes: Vec<String> = noted.notes.iter().map(|n| n.to_string()).collect();
+        if let Some(name) = named {
+            notes.push(format!(
+                "made from a preset \"{name}\" this satbox does not have"
+            ));
+        }
         let description = match notes.is_empty() {
             true => "opened from a link".to_string(),
             false => format!("opened from a link ({})", notes.join("; ")),

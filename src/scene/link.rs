@@ -15,6 +15,9 @@
 //!   `basis` (nine numbers, row by row), `euler.order` with `euler.degrees` or `euler.radians`, or
 //!   in 2D `angle` or `angle_deg`. Links satbox writes use `center`, `half_extents` and `rotation` /
 //!   `angle`.
+//! * `preset=NAME`, optional: the preset the boxes were made from (see [`with_preset`]). The window
+//!   shows that preset's name and description, and whether the boxes differ from it; the pair
+//!   itself is always the link's own boxes.
 //!
 //! Every number is the shortest text that reads back as the same `f32`, and every quaternion a
 //! fixed point of normalisation, so a link opens the pair bit for bit. The characters used (digits,
@@ -210,6 +213,8 @@ pub fn decode(input: &str) -> Result<NotedPair, SceneError> {
         match key.as_str() {
             "satbox" => version = Some(value),
             "mode" => mode = Some(value),
+            // the story of the boxes, not the boxes: read by `preset_of`
+            "preset" => {}
             _ => {
                 let target = match key.split_once('.') {
                     Some(("a", field)) => Some((0, field)),
@@ -314,6 +319,37 @@ pub fn encode_moving(pair: &Pair, motion: Option<&MotionSpec>) -> String {
     text + &format!("&dt={}", f32_text(m.dt))
 }
 
+/// `fragment` (a link's, as [`encode_moving`] writes it) with the name of the preset its boxes were
+/// made from, so that the link keeps its story: opened, it says "preset NAME", modified or not.
+/// Preset names are letters, digits, `-` and `_`, which need no escaping; another name is left
+/// out.
+pub fn with_preset(fragment: String, preset: Option<&str>) -> String {
+    match preset {
+        Some(name) if is_preset_name(name) => format!("{fragment}&preset={name}"),
+        _ => fragment,
+    }
+}
+
+/// Whether `name` can be a preset's name in a link: letters, digits, `-` and `_`, at most 64.
+fn is_preset_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// The preset a link says its boxes were made from (`preset=NAME`), if it names one as
+/// [`with_preset`] writes it.
+pub fn preset_of(input: &str) -> Option<String> {
+    fragment(input)
+        .split('&')
+        .filter_map(|part| part.split_once('='))
+        .find(|(k, _)| *k == "preset")
+        .and_then(|(_, v)| percent_decode(v).ok())
+        .filter(|name| is_preset_name(name))
+}
+
 /// The whole link of a moving pair, as [`link`] writes it.
 pub fn link_moving(pair: &Pair, motion: Option<&MotionSpec>, base: &str) -> String {
     let sep = if base.ends_with('#') || base.ends_with('?') {
@@ -372,6 +408,25 @@ pub fn decode_moving(input: &str) -> Result<(NotedPair, Option<MotionSpec>), Sce
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_link_made_from_a_preset_names_it_and_still_opens_its_own_boxes() {
+        let pair = Pair::Three(
+            Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY).unwrap(),
+            Obb3::new(Vec3::X * 1.5, Vec3::ONE, Quat::IDENTITY).unwrap(),
+        );
+        let text = with_preset(encode(&pair), Some("3d-contact-face-face"));
+        assert!(text.ends_with("&preset=3d-contact-face-face"));
+        assert_eq!(preset_of(&text).as_deref(), Some("3d-contact-face-face"));
+        let read = decode(&text).unwrap();
+        assert_eq!(canonical(&read.pair), canonical(&pair));
+        assert!(read.notes.is_empty(), "{:?}", read.notes);
+        // no preset, or a name that is not one: nothing is added, nothing is read
+        assert_eq!(with_preset(encode(&pair), None), encode(&pair));
+        assert_eq!(with_preset(encode(&pair), Some("a b&c")), encode(&pair));
+        assert_eq!(preset_of(&encode(&pair)), None);
+        assert_eq!(preset_of("#satbox=1&preset=%3Cscript%3E"), None);
+    }
+
     use super::*;
     use crate::sat::{Obb2, Obb3};
     use glam::{Quat, Vec2, Vec3};
