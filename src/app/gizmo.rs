@@ -145,12 +145,14 @@ pub(crate) fn point_in_convex(p: Vec2, poly: &[Vec2]) -> bool {
 }
 
 /// The handle under the cursor: a plane square the cursor is inside of first, else the arrow or
-/// ring nearest the cursor within [`PICK_PIXELS`].
+/// ring nearest the cursor within `reach` pixels ([`PICK_PIXELS`] for a mouse, more for a finger:
+/// see [`crate::app::input::InputFrame::reach`]).
 pub(crate) fn pick(
     frame: &GizmoFrame,
     mode: GizmoMode,
     projector: &Projector,
     cursor: Vec2,
+    reach: f32,
 ) -> Option<Handle> {
     let mut best: Option<(f32, Handle)> = None;
     for (handle, pts) in handles(frame, mode) {
@@ -169,7 +171,7 @@ pub(crate) fn pick(
                 .map(|w| distance_to_segment(cursor, w[0], w[1]))
                 .fold(f32::INFINITY, f32::min),
         };
-        if d <= PICK_PIXELS && best.is_none_or(|(bd, _)| d < bd) {
+        if d <= reach && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, handle));
         }
     }
@@ -392,7 +394,8 @@ mod tests {
                 &frame,
                 GizmoMode::Translate,
                 &proj,
-                tip + Vec2::new(2.0, 3.0)
+                tip + Vec2::new(2.0, 3.0),
+                PICK_PIXELS
             ),
             Some(Handle::Axis(0))
         );
@@ -405,7 +408,7 @@ mod tests {
             .project(frame.center + (Vec3::X + Vec3::Z) * frame.size * 0.39)
             .unwrap();
         assert_eq!(
-            pick(&frame, GizmoMode::Translate, &proj, mid),
+            pick(&frame, GizmoMode::Translate, &proj, mid, PICK_PIXELS),
             Some(Handle::Plane(1))
         );
     }
@@ -414,7 +417,13 @@ mod tests {
     fn pointer_far_from_every_handle_picks_nothing() {
         let (_, _, frame, proj) = setup();
         assert_eq!(
-            pick(&frame, GizmoMode::Rotate, &proj, Vec2::new(5.0, 5.0)),
+            pick(
+                &frame,
+                GizmoMode::Rotate,
+                &proj,
+                Vec2::new(5.0, 5.0),
+                PICK_PIXELS
+            ),
             None
         );
     }

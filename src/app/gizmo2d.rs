@@ -102,24 +102,26 @@ pub(crate) fn handles(obb: &Obb2, zoom: f32) -> Handles2 {
 }
 
 /// The handle under the cursor (pixels): the rotation knob first, then corners, edges and the
-/// centre dot within [`PICK_PIXELS`] (nearest wins within a kind), then the rest of the rotation
-/// stick, then the body when the cursor is inside the box.
+/// centre dot within `reach` pixels ([`PICK_PIXELS`] for a mouse, more for a finger; nearest wins
+/// within a kind), then the rest of the rotation stick, then the body when the cursor is inside
+/// the box.
 pub(crate) fn pick(
     obb: &Obb2,
     camera: &Camera2,
     viewport: &Viewport,
     cursor: Vec2,
+    reach: f32,
 ) -> Option<Handle2> {
     let h = handles(obb, camera.zoom);
     let px = |p: Vec2| camera.to_screen(p, viewport);
     let near = |p: Vec2| px(p).distance(cursor);
-    if near(h.rotate) <= PICK_PIXELS + 2.0 {
+    if near(h.rotate) <= reach + 2.0 {
         return Some(Handle2::Rotate);
     }
     let nearest = |pts: &[Vec2; 4]| {
         (0..4)
             .map(|i| (near(pts[i]), i))
-            .filter(|(d, _)| *d <= PICK_PIXELS)
+            .filter(|(d, _)| *d <= reach)
             .min_by(|x, y| x.0.total_cmp(&y.0))
             .map(|(_, i)| i)
     };
@@ -129,7 +131,7 @@ pub(crate) fn pick(
     if let Some(i) = nearest(&h.edges) {
         return Some(Handle2::Edge(i));
     }
-    if near(h.center) <= PICK_PIXELS {
+    if near(h.center) <= reach {
         return Some(Handle2::Center);
     }
     // the whole stick turns the box too, not only its knob (the edge handle at its base wins)
@@ -277,12 +279,12 @@ mod tests {
         let base = c.to_screen(h.stick_base, &VP);
         assert!((knob.distance(base) - STICK_PIXELS).abs() < 1e-3);
         assert_eq!(
-            pick(&b, &c, &VP, knob + Vec2::new(3.0, -2.0)),
+            pick(&b, &c, &VP, knob + Vec2::new(3.0, -2.0), PICK_PIXELS),
             Some(Handle2::Rotate)
         );
         assert!(on_stick(&b, &c, &VP, (knob + base) * 0.5));
         assert_eq!(
-            pick(&b, &c, &VP, (knob + base) * 0.5),
+            pick(&b, &c, &VP, (knob + base) * 0.5, PICK_PIXELS),
             Some(Handle2::Rotate),
             "the middle of the stick turns the box too"
         );
@@ -294,17 +296,46 @@ mod tests {
         let h = handles(&b, c.zoom);
         let px = |p: Vec2| c.to_screen(p, &VP);
         assert_eq!(
-            pick(&b, &c, &VP, px(h.corners[2])),
+            pick(&b, &c, &VP, px(h.corners[2]), PICK_PIXELS),
             Some(Handle2::Corner(2))
         );
         assert_eq!(
-            pick(&b, &c, &VP, px(h.edges[3]) + Vec2::new(2.0, 2.0)),
+            pick(
+                &b,
+                &c,
+                &VP,
+                px(h.edges[3]) + Vec2::new(2.0, 2.0),
+                PICK_PIXELS
+            ),
             Some(Handle2::Edge(3))
         );
-        assert_eq!(pick(&b, &c, &VP, px(h.center)), Some(Handle2::Center));
+        assert_eq!(
+            pick(&b, &c, &VP, px(h.center), PICK_PIXELS),
+            Some(Handle2::Center)
+        );
         let inside = b.center + b.axes()[0] * 0.8;
-        assert_eq!(pick(&b, &c, &VP, px(inside)), Some(Handle2::Body));
-        assert_eq!(pick(&b, &c, &VP, Vec2::new(5.0, 5.0)), None);
+        assert_eq!(
+            pick(&b, &c, &VP, px(inside), PICK_PIXELS),
+            Some(Handle2::Body)
+        );
+        assert_eq!(pick(&b, &c, &VP, Vec2::new(5.0, 5.0), PICK_PIXELS), None);
+    }
+
+    #[test]
+    fn a_finger_beside_a_corner_picks_it_where_a_mouse_would_miss() {
+        let (b, c) = (obb(), cam());
+        let h = handles(&b, c.zoom);
+        // 16 pixels out from the corner, away from the box
+        let corner = c.to_screen(h.corners[2], &VP);
+        let out = (corner - c.to_screen(b.center, &VP)).normalize() * 16.0;
+        assert_ne!(
+            pick(&b, &c, &VP, corner + out, PICK_PIXELS),
+            Some(Handle2::Corner(2))
+        );
+        assert_eq!(
+            pick(&b, &c, &VP, corner + out, crate::app::input::FINGER_PIXELS),
+            Some(Handle2::Corner(2))
+        );
     }
 
     #[test]

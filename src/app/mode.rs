@@ -574,7 +574,11 @@ impl<D: Dim> ModeState<D> {
                 .filter(|(_, c, h)| motion::grabbable(*c, *h))
                 .map(|(w, _, h)| (w, h))
                 .collect();
-            let w = motion::pick_handle(&handles, input.mouse, motion::HANDLE_PICK_PIXELS)?;
+            let w = motion::pick_handle(
+                &handles,
+                input.mouse,
+                input.reach(motion::HANDLE_PICK_PIXELS),
+            )?;
             self.velocity_drag = Some(w);
             return Some(PointerOutcome::default());
         };

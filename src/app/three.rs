@@ -310,10 +310,17 @@ impl Gestures for Three {
         let frame = gizmo_frame(mode, settings, viewport);
         let projector = mode.view.camera.projector(*viewport);
         let p = &mut mode.pointer;
-        p.hovered_handle =
-            frame.and_then(|(_, f)| gizmo::pick(&f, settings.gizmo_mode, &projector, input.mouse));
+        let reach = input.reach(gizmo::PICK_PIXELS);
+        p.hovered_handle = frame.and_then(|(_, f)| {
+            gizmo::pick(&f, settings.gizmo_mode, &projector, input.mouse, reach)
+        });
         let hovered_line = if p.hovered_handle.is_none() && !p.orbiting {
-            layout::pick(lines, &projector, input.mouse, AXIS_PICK_PIXELS)
+            layout::pick(
+                lines,
+                &projector,
+                input.mouse,
+                input.reach(AXIS_PICK_PIXELS),
+            )
         } else {
             None
         };
@@ -364,7 +371,8 @@ fn drag(
     }
 }
 
-/// Orbit (left drag on empty space), pan (right or middle drag), zoom (wheel).
+/// Orbit (left drag on empty space, or one finger), pan (right or middle drag), zoom (wheel),
+/// zoom and pan with two fingers.
 fn camera_gestures(mode: &mut ModeState<Three>, input: &InputFrame, viewport: &Viewport) {
     let cam = &mut mode.view.camera;
     if mode.pointer.orbiting {
@@ -379,6 +387,11 @@ fn camera_gestures(mode: &mut ModeState<Three>, input: &InputFrame, viewport: &V
     }
     if input.pointer_in_scene && input.wheel != 0.0 {
         cam.zoom_at(0.88f32.powf(input.wheel), input.mouse, viewport);
+    }
+    // two fingers: the distance shrinks as they spread, about their midpoint, which pans
+    if let Some(p) = input.pinch {
+        cam.pan(p.pan, viewport);
+        cam.zoom_at(1.0 / p.spread, p.center, viewport);
     }
 }
 

@@ -220,12 +220,19 @@ impl Gestures for Two {
         let hovered_handle = if p.panning_left || p.panning {
             None
         } else {
-            mode.selected_box
-                .and_then(|w| gizmo2d::pick(mode.get(w), &cam, viewport, input.mouse))
+            mode.selected_box.and_then(|w| {
+                let reach = input.reach(gizmo2d::PICK_PIXELS);
+                gizmo2d::pick(mode.get(w), &cam, viewport, input.mouse, reach)
+            })
         };
         let hovered_line = if hovered_handle.is_none() && !p.panning_left {
             let projector = Two::projector(&cam, *viewport);
-            layout::pick(lines, &projector, input.mouse, AXIS_PICK_PIXELS)
+            layout::pick(
+                lines,
+                &projector,
+                input.mouse,
+                input.reach(AXIS_PICK_PIXELS),
+            )
         } else {
             None
         };
@@ -285,6 +292,11 @@ fn pan_and_zoom(mode: &mut ModeState<Two>, input: &InputFrame, viewport: &Viewpo
     }
     if input.pointer_in_scene && input.wheel != 0.0 {
         cam.zoom_at(1.15f32.powf(input.wheel), input.mouse, viewport);
+    }
+    // two fingers: the scale grows as they spread, about their midpoint, which pans
+    if let Some(p) = input.pinch {
+        cam.pan(p.pan);
+        cam.zoom_at(p.spread, p.center, viewport);
     }
 }
 
@@ -355,6 +367,27 @@ mod tests {
         // the camera the tests were written against
         m.view.camera = Camera2::default();
         m
+    }
+
+    #[test]
+    fn two_fingers_spreading_to_twice_apart_double_the_zoom_about_their_midpoint() {
+        let mut mode = new_mode();
+        let mid = Vec2::new(700.0, 300.0);
+        let under = mode.view.camera.to_world(mid, &VP);
+        let zoom = mode.view.camera.zoom;
+        let pinch = InputFrame {
+            touch: true,
+            pinch: Some(crate::app::input::Pinch {
+                center: mid,
+                pan: Vec2::ZERO,
+                spread: 2.0,
+            }),
+            ..at(mid, mid)
+        };
+        mode.pointer(&Settings::default(), &pinch, &VP, &[]);
+        let cam = mode.view.camera;
+        assert!((cam.zoom - 2.0 * zoom).abs() < 1e-3);
+        assert!(cam.to_world(mid, &VP).distance(under) < 1e-4);
     }
 
     /// Press at `from`, move to `to` in `steps`, release there.
