@@ -78,7 +78,8 @@ pub(crate) enum AppCommand {
     ShowPaste,
     /// Scrub the open recording.
     Timeline(TimelineCommand),
-    /// Open or close the side panel (P).
+    /// Open or close the panel (P): the side panel, or the sheet under the scene on a narrow
+    /// window.
     TogglePanel,
     /// Show or hide the colour key (H).
     ToggleLegend,

@@ -173,9 +173,8 @@ struct Shared {
     queued: Vec<Command>,
     /// Smoothed and worst recent frame time, milliseconds.
     frame_ms: ui::FrameTimes,
-    last_mouse: Vec2,
-    /// The keyboard log's state across frames.
-    keys: input::KeyLogState,
+    /// The pointer, keyboard and fingers across frames.
+    input: input::InputState,
     now: f64,
     /// The status and the scene link last given to the page (the browser only).
     published: (String, String),
@@ -255,10 +254,8 @@ impl App {
     /// not depend on what was open last), then `--scene` and `--step` applied.
     fn new(options: &Options) -> Self {
         let screenshot = options.screenshot.is_some();
-        let viewport = Viewport::sized(
-            (screen_width() - ui::default_panel_width(screen_width())).max(240.0),
-            screen_height().max(200.0),
-        );
+        let (w, h) = ui::first_scene_size(screen_width(), screen_height());
+        let viewport = Viewport::sized(w, h);
         // the browser keeps the last state in its local storage and has no scene folder
         let data = (!screenshot && !platform::WEB).then(crate::scene::user_data_dir);
         let mut app = App::with_library(Library::new(data, !screenshot), &viewport);
@@ -308,8 +305,7 @@ impl App {
                 message: None,
                 queued: Vec::new(),
                 frame_ms: ui::FrameTimes::default(),
-                last_mouse: Vec2::ZERO,
-                keys: input::KeyLogState::default(),
+                input: input::InputState::default(),
                 now: 0.0,
                 published: Default::default(),
                 timeline: None,
@@ -327,7 +323,8 @@ impl App {
     }
 
     /// The scene's rectangle: the window left of the panel (and of the GJK window beside it), and
-    /// right of the sphere window when that sits at the left edge.
+    /// right of the sphere window when that sits at the left edge; above the panel when that is a
+    /// sheet.
     fn viewport(&self) -> Viewport {
         let flags = self.shared.ui.flags;
         let free = screen_width() - flags.panel_width;
@@ -335,7 +332,7 @@ impl App {
         let (left, width) = ui::scene_span(free, flags.scene_left, flags.scene_right);
         Viewport {
             x: left,
-            ..Viewport::sized(width, screen_height().max(200.0))
+            ..Viewport::sized(width, (screen_height() - flags.panel_height).max(200.0))
         }
     }
 
@@ -347,14 +344,19 @@ impl App {
         // 1. input
         let flags = self.shared.ui.flags;
         // a text field, or an open dialog, owns the keyboard: no letter reaches the scene
+        let place = input::PointerPlace {
+            over_ui: flags.pointer_over,
+            scene_at: |p: Vec2| viewport.contains(p) && !ui::window_at(p),
+        };
         let (input, keys) = input::gather(
-            &mut self.shared.last_mouse,
-            &mut self.shared.keys,
-            |p| !flags.pointer_over && viewport.contains(p),
+            &mut self.shared.input,
+            place,
             !flags.wants_keyboard && !flags.dialog_open,
         );
-        // on a touch screen a finger on the panel scrolls it: labels stop being selectable text
-        let touch = !macroquad::input::touches().is_empty();
+        // on a touch screen a finger on the panel scrolls it: labels stop being selectable text,
+        // and what a finger taps is larger
+        let touch = input.touch;
+        self.shared.settings.touch = touch;
         // the panel in logical pixels at the screen's pixel ratio, like the scene (egui-miniquad
         // tells egui only of a ratio that changes after start)
         let ratio = macroquad::window::screen_dpi_scale();
@@ -362,8 +364,8 @@ impl App {
             if (ctx.pixels_per_point() - ratio).abs() > 1e-4 {
                 ctx.set_pixels_per_point(ratio);
             }
-            if touch {
-                ctx.style_mut(|s| s.interaction.selectable_labels = false);
+            if touch && ctx.style().interaction.selectable_labels {
+                ctx.style_mut(ui::style_for_fingers);
             }
         });
         // 2. edits: the commands of the whole app first, the mode's in its frame
@@ -439,6 +441,10 @@ impl App {
                 self.shared.ui.paste.focus = true;
             }
             AppCommand::Timeline(t) => self.scrub(t),
+            // the panel shown last frame: the sheet under the scene, or the side panel
+            AppCommand::TogglePanel if self.shared.ui.flags.sheet => {
+                self.shared.settings.sheet_open ^= true
+            }
             AppCommand::TogglePanel => self.shared.settings.panel_open ^= true,
             AppCommand::ToggleLegend => self.shared.settings.legend ^= true,
             AppCommand::ToggleSphere => self.shared.settings.sphere ^= true,
@@ -746,7 +752,10 @@ impl Shared {
         if !dragging {
             let (a, b) = mode.starts();
             let pair = D::Obb::pair(a, b);
-            let fragment = crate::scene::link::encode_moving(&pair, mode.motion.as_ref());
+            let fragment = crate::scene::link::with_preset(
+                crate::scene::link::encode_moving(&pair, mode.motion.as_ref()),
+                mode.source.preset.as_deref(),
+            );
             if fragment != self.published.1 {
                 platform::set_fragment(&fragment);
                 self.published.1 = fragment;
@@ -812,7 +821,10 @@ impl Shared {
             .unwrap_or_else(|| crate::scene::link::BASE_URL.to_string());
         let (a, b) = mode.starts();
         let pair = D::Obb::pair(a, b);
-        let link = crate::scene::link::link_moving(&pair, mode.motion.as_ref(), &base);
+        let link = crate::scene::link::with_preset(
+            crate::scene::link::link_moving(&pair, mode.motion.as_ref(), &base),
+            mode.source.preset.as_deref(),
+        );
         self.ui.clipboard = Some(link);
         self.say("the scene's link is on the clipboard", false);
     }

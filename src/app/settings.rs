@@ -25,6 +25,9 @@ pub(crate) struct Settings {
     pub resolve_mode: ResolveMode,
     /// The side panel is open (key P).
     pub panel_open: bool,
+    /// The panel's sheet under the scene is open (narrow windows and phones: its bar, or key P).
+    /// It starts closed, so that a phone shows the scene first.
+    pub sheet_open: bool,
     /// The colour key over the scene is shown (key H).
     pub legend: bool,
     /// The sphere of directions is shown (key D).
@@ -34,6 +37,9 @@ pub(crate) struct Settings {
     /// The first-run hint over the scene ("drag B's arrows · S steps · D sphere"), until the
     /// first drag.
     pub hint: bool,
+    /// The pointer is a finger (a touch screen was touched): the hint speaks of fingers. Not
+    /// kept: it is found again on the first touch.
+    pub touch: bool,
 }
 
 impl Default for Settings {
@@ -46,10 +52,12 @@ impl Default for Settings {
             params: SatParams::default(),
             resolve_mode: ResolveMode::default(),
             panel_open: true,
+            sheet_open: false,
             legend: true,
             sphere: false,
             gjk: false,
             hint: true,
+            touch: false,
         }
     }
 }
@@ -71,6 +79,8 @@ pub(crate) struct Kept {
     pub resolve_mode: ResolveMode,
     /// See [`Settings::panel_open`].
     pub panel_open: bool,
+    /// See [`Settings::sheet_open`].
+    pub sheet_open: bool,
     /// See [`Settings::legend`].
     pub legend: bool,
     /// See [`Settings::sphere`].
@@ -97,6 +107,7 @@ impl Settings {
             snap_step: self.snap_step,
             resolve_mode: self.resolve_mode,
             panel_open: self.panel_open,
+            sheet_open: self.sheet_open,
             legend: self.legend,
             sphere: self.sphere,
             gjk: self.gjk,
@@ -119,6 +130,7 @@ impl Settings {
             snap_step,
             resolve_mode: k.resolve_mode,
             panel_open: k.panel_open,
+            sheet_open: k.sheet_open,
             legend: k.legend,
             sphere: k.sphere,
             gjk: k.gjk,

@@ -753,6 +753,46 @@ mod files {
     }
 
     #[test]
+    fn a_link_made_from_an_edited_preset_opens_as_that_preset_modified() {
+        use crate::scene::link::{encode, preset_of, with_preset};
+        let mut app = App::with_library(Library::new(None, false), &VP);
+        let name = "3d-contact-face-face";
+        app.run(AppCommand::Open(OpenCommand::Preset(name.into())));
+        let description = app.three.source.description.clone();
+        assert!(!description.is_empty());
+        // B moved a little: the link written for it names the preset
+        app.three.b.center.x += 0.25;
+        app.run(SceneCommand::CopyLink);
+        let copied = app.shared.ui.clipboard.take().unwrap();
+        assert_eq!(preset_of(&copied).as_deref(), Some(name));
+        // opened elsewhere: the preset's name and description, modified, with the link's boxes
+        let mut other = App::with_library(Library::new(None, false), &VP);
+        other.run(AppCommand::Open(OpenCommand::Link(copied)));
+        assert_eq!(other.three.source.preset.as_deref(), Some(name));
+        assert_eq!(other.three.source.description, description);
+        assert_eq!(other.three.b.center, app.three.b.center);
+        assert!(other.three.modified());
+        // the preset's own boxes: not modified
+        let own = other.shared.library.preset(name).unwrap().pair;
+        other.run(AppCommand::Open(OpenCommand::Link(with_preset(
+            encode(&own),
+            Some(name),
+        ))));
+        assert!(!other.three.modified());
+        // a preset this satbox does not have: the boxes, and a word on the name
+        other.run(AppCommand::Open(OpenCommand::Link(with_preset(
+            encode(&own),
+            Some("3d-from-the-future"),
+        ))));
+        assert_eq!(other.three.source.preset, None);
+        assert!(other
+            .three
+            .source
+            .description
+            .contains("3d-from-the-future"));
+    }
+
+    #[test]
     fn a_file_of_check_lines_opens_as_its_own_unsaved_scene() {
         let data = folder("lines");
         let mut app = App::with_library(Library::new(Some(data.clone()), true), &VP);
@@ -831,7 +871,7 @@ mod gjk_window {
             timeline: None,
         };
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 1000.0));
-        let layout = WindowLayout::of(screen, 560.0, false);
+        let layout = WindowLayout::of(screen, egui::vec2(560.0, 0.0), false);
         let ctx = egui::Context::default();
         let raw = egui::RawInput {
             screen_rect: Some(screen),

@@ -30,6 +30,8 @@ pub(crate) trait Paint: Dim {
     fn under(frame: &Frame<Self>, mode: &ModeState<Self>, fonts: &Fonts) -> Vec<PendingLabel>;
     /// The first-run hint: what to try first, with its keys.
     const HINT: &'static str;
+    /// The first-run hint on a touch screen: what to try with a finger.
+    const TOUCH_HINT: &'static str;
     /// Over the shared overlays and their labels: separating plane or line, gizmo, read-outs.
     fn over(frame: &Frame<Self>, mode: &ModeState<Self>, settings: &Settings, fonts: &Fonts);
     /// The screen rectangle of the gizmo, which labels keep clear of.

@@ -72,7 +72,12 @@ pub(crate) fn draw<D: Paint>(
     if let Some(m) = &frame.motion {
         clear.push(super::hint(fonts, &m.summary(), &vp, clear[0].1.y));
     } else if settings.hint {
-        clear.push(super::hint(fonts, D::HINT, &vp, clear[0].1.y));
+        let words = if settings.touch {
+            D::TOUCH_HINT
+        } else {
+            D::HINT
+        };
+        clear.push(super::hint(fonts, words, &vp, clear[0].1.y));
     }
     // the gizmo is drawn last, over every label, and labels keep clear of it
     clear.extend(D::gizmo_rect(frame, mode, settings));

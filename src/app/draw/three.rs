@@ -16,6 +16,7 @@ use crate::sat::{Obb3, Which};
 
 impl Paint for Three {
     const HINT: &'static str = "drag B's arrows to move it (E: turn) · S steps through the 15 axes · D the sphere of directions · P the panel";
+    const TOUCH_HINT: &'static str = "drag B's arrows to move it · one finger turns the view, two zoom · the Panel bar below steps through the 15 axes";
 
     /// The ground grid and both boxes.
     fn under(frame: &Frame<Three>, mode: &ModeState<Three>, fonts: &Fonts) -> Vec<PendingLabel> {

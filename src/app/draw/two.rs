@@ -17,6 +17,7 @@ use crate::sat::{fmt_num, Obb2, Which};
 
 impl Paint for Two {
     const HINT: &'static str = "drag B's handles (the knob turns it) · S steps through the 4 axes · D the plot of directions · P the panel";
+    const TOUCH_HINT: &'static str = "drag B's handles (the knob turns it) · one finger pans, two zoom · the Panel bar below steps through the 4 axes";
 
     /// The grid, the separating line and both rectangles.
     fn under(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) -> Vec<PendingLabel> {

@@ -11,6 +11,7 @@ pub(crate) mod gjk;
 pub(crate) mod motion;
 pub(crate) mod paste;
 pub(crate) mod scenes;
+pub(crate) mod sheet;
 pub(crate) mod sphere;
 pub(crate) mod table;
 pub(crate) mod timeline;
@@ -67,6 +68,10 @@ pub(crate) struct UiFlags {
     /// A dialog with a text field is open (Open, Save as, Paste, Copy as test): it owns the
     /// keyboard, and no letter typed reaches the scene's shortcuts.
     pub dialog_open: bool,
+    /// The panel is a sheet under the scene (a narrow or portrait window: see [`is_narrow`]).
+    pub sheet: bool,
+    /// The sheet's height in points, its bar included (0 beside the scene).
+    pub panel_height: f32,
 }
 
 /// The UI's own state across frames: its windows' text fields, and last frame's flags.
@@ -88,6 +93,8 @@ pub(crate) struct UiState {
     pub stale_ctrl: bool,
     /// The window's width last frame, in points: a resize gives the panel its default share.
     pub screen_width: f32,
+    /// The sheet under the scene on a narrow window: its height, and a press on its bar.
+    pub sheet: sheet::SheetState,
 }
 
 /// What one pass of the UI produced, for the next frame.
@@ -203,6 +210,19 @@ pub(crate) fn default_panel_width(screen_width: f32) -> f32 {
         .min(screen_width * 0.55)
 }
 
+/// The scene's size in a window `width` × `height` points before the panel's first frame: left
+/// of the panel at its default width, or above the sheet's bar on a narrow window.
+pub(crate) fn first_scene_size(width: f32, height: f32) -> (f32, f32) {
+    if is_narrow(egui::vec2(width, height)) {
+        (width, (height - sheet::BAR_HEIGHT).max(200.0))
+    } else {
+        (
+            (width - default_panel_width(width)).max(240.0),
+            height.max(200.0),
+        )
+    }
+}
+
 /// The frame times the panel shows, in milliseconds, smoothed.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct FrameTimes {
@@ -234,7 +254,7 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
     paste::window(ctx, model, &mut state.paste, &mut out.commands);
     let layout = WindowLayout::of(
         ctx.screen_rect(),
-        state.flags.panel_width,
+        egui::vec2(state.flags.panel_width, state.flags.panel_height),
         model.timeline.is_some(),
     );
     timeline::window(ctx, model.timeline, &layout, &mut out.commands);
@@ -262,11 +282,15 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
     } else {
         None
     };
-    let width = if model.settings.panel_open {
-        side_panel(ctx, model, &mut out, &mut state.screen_width)
+    let sheet = is_narrow(ctx.screen_rect().size());
+    let (width, height) = if sheet {
+        (0.0, sheet::show(ctx, model, &mut out, &mut state.sheet))
+    } else if model.settings.panel_open {
+        let width = side_panel(ctx, model, &mut out, &mut state.screen_width);
+        (width, 0.0)
     } else {
         collapsed(ctx, &mut out.commands);
-        0.0
+        (0.0, 0.0)
     };
     out.pointer.over = ctx.is_pointer_over_area() || ctx.is_using_pointer();
     state.flags = UiFlags {
@@ -278,8 +302,45 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
             .map_or(0.0, |r| r.right()),
         scene_right: gjk.map_or(0.0, |r| (layout.scene.right() - r.left()).max(0.0)),
         dialog_open: state.dialog_open(),
+        sheet,
+        panel_height: height,
     };
     out
+}
+
+/// Below this width in points the panel is a sheet under the scene instead of beside it.
+pub(crate) const NARROW_WIDTH: f32 = 700.0;
+
+/// Whether a window of this size (points) is narrow or portrait, as a phone's: the scene takes
+/// the width, and the panel is a sheet under it.
+pub(crate) fn is_narrow(screen: egui::Vec2) -> bool {
+    screen.x < NARROW_WIDTH || screen.y > screen.x
+}
+
+/// Whether one of egui's windows or areas (the sphere, the timeline, a dialog, a tooltip, the
+/// panel's button) lies at `p` (points), as last frame drew them; the panel itself is outside the
+/// scene's rectangle.
+pub(crate) fn window_at(p: glam::Vec2) -> bool {
+    let mut found = false;
+    egui_macroquad::cfg(|ctx| {
+        // the background layer is the whole screen (egui keeps an area for it): not a window
+        found = ctx
+            .layer_id_at(egui::pos2(p.x, p.y))
+            .is_some_and(|l| l.order != egui::Order::Background);
+    });
+    found
+}
+
+/// The panel's style once a finger has touched the screen: labels are not selectable text (a
+/// swipe scrolls instead of selecting, a tap on a preset opens it), and what a finger taps is
+/// larger and further apart.
+pub(crate) fn style_for_fingers(style: &mut egui::Style) {
+    style.interaction.selectable_labels = false;
+    style.interaction.resize_grab_radius_side = 12.0;
+    style.spacing.interact_size.y = style.spacing.interact_size.y.max(30.0);
+    style.spacing.button_padding = egui::vec2(10.0, 6.0);
+    style.spacing.item_spacing = egui::vec2(10.0, 8.0);
+    style.spacing.scroll.bar_width = 12.0;
 }
 
 impl UiState {
@@ -320,13 +381,14 @@ pub(crate) const GJK_WIDTH: f32 = 400.0;
 pub(crate) const GJK_MIN_WIDTH: f32 = 300.0;
 
 impl WindowLayout {
-    /// For a window `screen` with the panel `panel_width` wide (last frame's).
-    pub(crate) fn of(screen: egui::Rect, panel_width: f32, timeline: bool) -> Self {
+    /// For a window `screen` with the panel taking `panel` (last frame's): its width on the
+    /// right, its height along the bottom as a sheet.
+    pub(crate) fn of(screen: egui::Rect, panel: egui::Vec2, timeline: bool) -> Self {
         let scene = egui::Rect::from_min_max(
             screen.min,
             egui::pos2(
-                (screen.right() - panel_width).max(screen.left() + 200.0),
-                screen.bottom(),
+                (screen.right() - panel.x).max(screen.left() + 200.0),
+                (screen.bottom() - panel.y).max(screen.top() + 200.0),
             ),
         );
         let timeline = if timeline {
@@ -416,15 +478,21 @@ fn side_panel<D: Dim>(
             // vertical only: every view fits the panel's width (wrapping, or a narrower table)
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
-                .show(ui, |ui| contents(ui, model, out));
+                .show(ui, |ui| contents(ui, model, out, true));
         });
     panel.response.rect.width()
 }
 
-/// The panel's views, top to bottom.
-fn contents<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, out: &mut UiOut) {
+/// The panel's views, top to bottom; `collapse` puts the button that hides it in the header
+/// (the sheet has its own bar).
+pub(crate) fn contents<D: Dim>(
+    ui: &mut Ui,
+    model: &PanelModel<D>,
+    out: &mut UiOut,
+    collapse: bool,
+) {
     let c = &mut out.commands;
-    header(ui, D::MODE, c);
+    header(ui, D::MODE, collapse, c);
     scenes::section(ui, model, c);
     ui.separator();
     analysis::verdict(ui, model);
@@ -453,8 +521,8 @@ fn contents<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, out: &mut UiOut) {
     }
 }
 
-/// The title, the mode switch and the collapse button.
-fn header(ui: &mut Ui, mode: Mode, commands: &mut Vec<Command>) {
+/// The title, the mode switch and (with `collapse`) the button that hides the panel.
+fn header(ui: &mut Ui, mode: Mode, collapse: bool, commands: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         ui.heading("satbox");
         ui.add_space(8.0);
@@ -468,6 +536,9 @@ fn header(ui: &mut Ui, mode: Mode, commands: &mut Vec<Command>) {
             }
         }
         ui.label(RichText::new("(M)").color(theme::TEXT_DIM.egui()));
+        if !collapse {
+            return;
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
                 .small_button("▶")
@@ -492,7 +563,7 @@ mod tests {
     #[test]
     fn the_gjk_window_sits_left_of_the_panel_and_right_of_the_sphere_window() {
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 1000.0));
-        let layout = WindowLayout::of(screen, 560.0, true);
+        let layout = WindowLayout::of(screen, egui::vec2(560.0, 0.0), true);
         let sphere =
             egui::Rect::from_min_size(egui::pos2(16.0, SPHERE_TOP), egui::vec2(376.0, 500.0));
         let place = layout.gjk_place(Some(sphere));
@@ -502,7 +573,7 @@ mod tests {
         // never down over the timeline
         assert!(place.bottom() <= screen.bottom() - TIMELINE_HEIGHT);
         // a narrow scene: narrower, then over the sphere window rather than under the panel
-        let narrow = WindowLayout::of(screen, 1600.0 - 700.0, false);
+        let narrow = WindowLayout::of(screen, egui::vec2(1600.0 - 700.0, 0.0), false);
         let place = narrow.gjk_place(Some(sphere));
         assert!(place.right() <= 700.0 && place.width() >= GJK_MIN_WIDTH);
     }
