@@ -55,26 +55,33 @@ async function waitForStatus(page, pred, what) {
   throw new Error(`${what}: the status stayed ${JSON.stringify(s)}`);
 }
 
-// pixels of the scene (left of the panel) within `tol` of each colour, counted in the page
-async function colourCounts(page, colours, tol = 40) {
+// pixels within `tol` of each colour in a rectangle of the page (CSS pixels; the whole scene
+// left of the panel by default), counted in the page; with `centroid`, also where they lie
+async function colourCounts(page, colours, tol = 40, rect = { x: 0, y: 0, w: 850, h: H }, centroid = false) {
   const png = (await page.screenshot()).toString("base64");
-  return page.evaluate(async ({ png, colours, tol, sceneWidth }) => {
+  return page.evaluate(async ({ png, colours, tol, rect, centroid }) => {
     const img = new Image();
     img.src = "data:image/png;base64," + png;
     await img.decode();
+    const k = window.devicePixelRatio;
     const c = document.createElement("canvas");
     c.width = img.width; c.height = img.height;
     const g = c.getContext("2d");
     g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, sceneWidth, img.height).data;
+    const [x0, y0, w] = [Math.round(rect.x * k), Math.round(rect.y * k), Math.round(rect.w * k)];
+    const d = g.getImageData(x0, y0, w, Math.round(rect.h * k)).data;
     return colours.map(([r, gr, b]) => {
-      let n = 0;
+      let n = 0, sx = 0, sy = 0;
       for (let i = 0; i < d.length; i += 4) {
-        if (Math.abs(d[i] - r) <= tol && Math.abs(d[i + 1] - gr) <= tol && Math.abs(d[i + 2] - b) <= tol) n++;
+        if (Math.abs(d[i] - r) <= tol && Math.abs(d[i + 1] - gr) <= tol && Math.abs(d[i + 2] - b) <= tol) {
+          n++;
+          sx += (i / 4) % w; sy += Math.floor(i / 4 / w);
+        }
       }
-      return n;
+      if (!centroid) return n;
+      return { n, x: n ? rect.x + sx / n / k : 0, y: n ? rect.y + sy / n / k : 0 };
     });
-  }, { png, colours, tol, sceneWidth: 850 });
+  }, { png, colours, tol, rect, centroid });
 }
 
 async function main() {
@@ -102,7 +109,22 @@ async function main() {
     const problems = [];
     page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`); });
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    await run(page, base, problems);
+    if (!process.env.SATBOX_PHONE_ONLY) await run(page, base, problems);
+    await context.close();
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: browserPath,
+      headless: true,
+      viewport: { width: PHONE.w, height: PHONE.h }, deviceScaleFactor: PHONE.ratio,
+      hasTouch: true, isMobile: true,
+      args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run"],
+    });
+    const phonePage = context.pages()[0] || (await context.newPage());
+    const phoneProblems = [];
+    phonePage.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") phoneProblems.push(`${m.type()}: ${m.text()}`); });
+    phonePage.on("pageerror", (e) => phoneProblems.push(`page error: ${e.message}`));
+    await phone(phonePage, context, base, phoneProblems);
   } finally {
     if (context) await context.close();
     server.kill();
@@ -218,7 +240,151 @@ async function run(page, base, problems) {
   await page.unroute("**/satbox.wasm");
 }
 
-const timer = setTimeout(() => { console.log("FAIL the browser test took over 5 minutes"); process.exit(1); }, 300_000);
+// a phone: 390 × 844 CSS pixels at ratio 3, touch only
+const PHONE = { w: 390, h: 844, ratio: 3 };
+// the sheet's bar along the bottom (44 points tall)
+const BAR_Y = PHONE.h - 22;
+
+// after one more frame of the app (miniquad draws on the page's animation frames)
+async function nextFrames(page, n = 3) {
+  for (let i = 0; i < n; i++) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+  }
+}
+
+// fingers down, moved through `steps` frames and lifted: each finger goes from its `from` to
+// its `to` ([x, y] in CSS pixels)
+async function fingers(page, cdp, paths, steps = 8) {
+  const at = (t) => paths.map(({ from, to }, id) => ({
+    x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t, id,
+  }));
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
+  await nextFrames(page);
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(i / steps) });
+    await nextFrames(page, 2);
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await nextFrames(page);
+}
+
+const tap = (page, cdp, x, y) => fingers(page, cdp, [{ from: [x, y], to: [x, y] }], 1);
+
+// the colour of the open sheet (egui's panel fill) in a band of the screen
+const PANEL = [27, 27, 27];
+const panelShare = async (page, y, h) => {
+  const [n] = await colourCounts(page, [PANEL], 2, { x: 0, y, w: PHONE.w, h });
+  return n / (PHONE.w * h * PHONE.ratio * PHONE.ratio);
+};
+
+async function phone(page, context, base, problems) {
+  const cdp = await context.newCDPSession(page);
+  // 1. the loading line is there while the wasm is on its way, and gone with the first frame
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route("**/satbox.wasm", async (route) => { await held; await route.continue(); });
+  await page.goto(base + "?phone#satbox=1&mode=2d&a.center=0,0&a.half_extents=1,1&a.angle_deg=0" +
+    "&b.center=3,0&b.half_extents=1,1&b.angle_deg=0");
+  const loading = await page.evaluate(() => {
+    const l = document.getElementById("satbox-loading");
+    return { shown: getComputedStyle(l).display !== "none", text: l.textContent };
+  });
+  check(loading.shown && loading.text.startsWith("Loading satbox"),
+    `phone: the page says it is loading before the first frame: ${loading.text}`);
+  release();
+  await page.waitForFunction(() => document.getElementById("satbox-status").textContent !== "",
+    null, { timeout: FIRST_FRAME_MS });
+  await page.unroute("**/satbox.wasm");
+  const gone = await page.evaluate(() =>
+    getComputedStyle(document.getElementById("satbox-loading")).display === "none");
+  check(gone, "phone: the loading line is gone after the first frame");
+  const first = await status(page);
+  check(first.startsWith("2D: Separated"), `phone: the link's verdict: ${first}`);
+
+  // 2. sharp: the canvas is drawn at the device's pixels, not upscaled
+  const backing = await page.evaluate(() => {
+    const c = document.getElementById("glcanvas");
+    return [c.width, c.height, c.clientWidth, c.clientHeight];
+  });
+  check(backing[0] === PHONE.w * PHONE.ratio && backing[1] === PHONE.h * PHONE.ratio,
+    `phone: the canvas's backing store is its CSS size times the pixel ratio: ${backing.join(" × ")}`);
+
+  // 3. the scene first: both boxes across the width, the verdict over them, the sheet closed
+  await nextFrames(page, 10);
+  const [a, b] = await colourCounts(page, [[69, 140, 255], [255, 148, 41]], 40,
+    { x: 0, y: 0, w: PHONE.w, h: PHONE.h - 44 }, true);
+  check(a.n > 2000 && b.n > 2000 && b.x > PHONE.w / 2,
+    `phone: the scene takes the width (A ${a.n} px at x ${a.x.toFixed(0)}, B ${b.n} px at x ${b.x.toFixed(0)})`);
+  const banner = await colourCounts(page, [[64, 242, 115]], 40, { x: 0, y: 0, w: PHONE.w, h: 70 });
+  check(banner[0] > 300, `phone: the verdict is written at the top of the scene (${banner[0]} px of its green)`);
+  check(await panelShare(page, 300, 300) < 0.2, "phone: the sheet starts closed");
+
+  // 4. a tap on the bar opens the sheet, another closes it
+  await tap(page, cdp, PHONE.w / 2, BAR_Y);
+  await nextFrames(page, 6);
+  const opened = await panelShare(page, PHONE.h - 300, 250);
+  check(opened > 0.5, `phone: a tap on the bar opens the sheet (${(opened * 100).toFixed(0)} % panel)`);
+  if (process.env.SATBOX_PHONE_SCREENSHOT) {
+    await page.screenshot({ path: process.env.SATBOX_PHONE_SCREENSHOT.replace(".png", "-open.png") });
+  }
+
+  // 5. a swipe up in the sheet scrolls it (and selects nothing)
+  const sheetBand = { x: 0, y: PHONE.h - 330, w: PHONE.w, h: 280 };
+  const before = (await page.screenshot({ clip: { x: sheetBand.x, y: sheetBand.y, width: sheetBand.w, height: sheetBand.h } })).toString("base64");
+  await fingers(page, cdp, [{ from: [PHONE.w / 2, PHONE.h - 80], to: [PHONE.w / 2, PHONE.h - 300] }], 10);
+  await nextFrames(page, 6);
+  const after = (await page.screenshot({ clip: { x: sheetBand.x, y: sheetBand.y, width: sheetBand.w, height: sheetBand.h } })).toString("base64");
+  check(before !== after, "phone: a swipe up in the sheet scrolls it");
+  check(await page.evaluate(() => String(window.getSelection())) === "", "phone: a swipe selects no text");
+  await tap(page, cdp, PHONE.w / 2, PHONE.h - (PHONE.h * 0.5) + 22);
+  await nextFrames(page, 6);
+  const closed = await panelShare(page, PHONE.h - 300, 250);
+  check(closed < 0.2, `phone: a tap on the bar closes the sheet (${(closed * 100).toFixed(0)} % panel)`);
+
+  // 6. one finger on B drags it: the verdict flips
+  const [b0] = await colourCounts(page, [[255, 148, 41]], 40, { x: 0, y: 0, w: PHONE.w, h: PHONE.h - 44 }, true);
+  await fingers(page, cdp, [{ from: [b0.x, b0.y], to: [a.x + 20, b0.y] }], 12);
+  if (process.env.SATBOX_PHONE_SCREENSHOT) {
+    await page.screenshot({ path: process.env.SATBOX_PHONE_SCREENSHOT.replace(".png", "-drag.png") });
+    console.log(`     B at ${b0.x.toFixed(0)},${b0.y.toFixed(0)} dragged to ${(a.x + 20).toFixed(0)}`);
+    await nextFrames(page, 5);
+    await page.screenshot({ path: process.env.SATBOX_PHONE_SCREENSHOT.replace(".png", "-dragged.png") });
+  }
+  const dragged = await waitForStatus(page, (s) => s.startsWith("2D: Intersecting"), "a finger's drag on B");
+  check(dragged.startsWith("2D: Intersecting"), `phone: a one-finger drag on B flips the verdict: ${dragged}`);
+
+  // 7. two fingers spreading apart zoom in
+  const [before2] = await colourCounts(page, [[69, 140, 255]], 40, { x: 0, y: 0, w: PHONE.w, h: PHONE.h - 44 });
+  const cy = 300;
+  await fingers(page, cdp, [{ from: [150, cy], to: [60, cy] }, { from: [240, cy], to: [330, cy] }], 10);
+  await nextFrames(page, 4);
+  const [zoomed] = await colourCounts(page, [[69, 140, 255]], 40, { x: 0, y: 0, w: PHONE.w, h: PHONE.h - 44 });
+  check(zoomed > before2 * 1.5, `phone: a pinch zooms in (A ${before2} px, then ${zoomed} px)`);
+  const still = await status(page);
+  check(still === dragged, `phone: the pinch moves no box: ${still}`);
+
+  // 8. 3D: one finger on empty space turns the view, the first time, right after the sheet
+  await page.goto(base + "?phone3d#satbox=1&mode=3d&a.center=0,0,0&a.half_extents=1,1,1&a.rotation=0,0,0,1" +
+    "&b.center=3,0,0&b.half_extents=1,1,1&b.rotation=0,0,0,1");
+  await waitForStatus(page, (s) => s.startsWith("3D: Separated"), "the 3D link");
+  await nextFrames(page, 10);
+  await tap(page, cdp, PHONE.w / 2, BAR_Y);
+  await nextFrames(page, 4);
+  await tap(page, cdp, PHONE.w / 2, PHONE.h - (PHONE.h * 0.5) + 22);
+  await nextFrames(page, 6);
+  const [blue3] = await colourCounts(page, [[69, 140, 255]], 40, { x: 0, y: 0, w: PHONE.w, h: PHONE.h - 44 }, true);
+  await fingers(page, cdp, [{ from: [PHONE.w / 2, 650], to: [PHONE.w / 2 + 150, 560] }], 10);
+  await nextFrames(page, 4);
+  const [turned] = await colourCounts(page, [[69, 140, 255]], 40, { x: 0, y: 0, w: PHONE.w, h: PHONE.h - 44 }, true);
+  check(Math.abs(turned.x - blue3.x) + Math.abs(turned.y - blue3.y) > 10 || Math.abs(turned.n - blue3.n) > 500,
+    `phone: one finger turns the 3D view the first time (A from ${blue3.x.toFixed(0)},${blue3.y.toFixed(0)} to ${turned.x.toFixed(0)},${turned.y.toFixed(0)})`);
+  if (process.env.SATBOX_PHONE_SCREENSHOT) {
+    await page.screenshot({ path: process.env.SATBOX_PHONE_SCREENSHOT });
+  }
+  check(problems.length === 0, `phone: no console error or warning${problems.length ? ": " + problems.join(" | ") : ""}`);
+}
+
+const timer = setTimeout(() => { console.log("FAIL the browser test took over 8 minutes"); process.exit(1); }, 480_000);
 main().then(() => {
   clearTimeout(timer);
   console.log(`${passed} passed, ${failures.length} failed`);
