@@ -88,6 +88,11 @@ function satbox_register(importObject) {
             navigator.clipboard.writeText(t).catch(function () { });
         }
     };
+    // 1 when the page's main pointer is a finger (a phone or a tablet): handles are finger-sized
+    // from the first frame
+    env.satbox_touch_screen = function () {
+        return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0;
+    };
     env.satbox_address = function () {
         return js_object(window.location.href);
     };

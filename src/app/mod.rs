@@ -259,6 +259,8 @@ impl App {
         // the browser keeps the last state in its local storage and has no scene folder
         let data = (!screenshot && !platform::WEB).then(crate::scene::user_data_dir);
         let mut app = App::with_library(Library::new(data, !screenshot), &viewport);
+        // a phone's page says so before the first touch
+        app.shared.input.touch = platform::touch_screen();
         // a picture shows the scene, not the first-run hint
         app.shared.settings.hint = !screenshot;
         match app.shared.library.restore(
@@ -364,8 +366,8 @@ impl App {
             if (ctx.pixels_per_point() - ratio).abs() > 1e-4 {
                 ctx.set_pixels_per_point(ratio);
             }
-            if touch && ctx.style().interaction.selectable_labels {
-                ctx.style_mut(ui::style_for_fingers);
+            if touch {
+                ui::use_fingers(ctx);
             }
         });
         // 2. edits: the commands of the whole app first, the mode's in its frame

@@ -29,6 +29,7 @@ mod imp {
         fn satbox_set_status(text: JsObject);
         fn satbox_choose_file();
         fn satbox_take_file() -> JsObject;
+        fn satbox_touch_screen() -> u32;
     }
 
     /// The version `web/satbox.js` checks it was loaded with.
@@ -87,6 +88,11 @@ mod imp {
         unsafe { satbox_choose_file() }
     }
 
+    /// Whether the page's main pointer is a finger (CSS `pointer: coarse`): a phone or a tablet.
+    pub(crate) fn touch_screen() -> bool {
+        unsafe { satbox_touch_screen() != 0 }
+    }
+
     /// The next file dropped on the page or chosen in the picker.
     pub(crate) fn take_opened_file() -> Option<OpenedFile> {
         let o = unsafe { satbox_take_file() };
@@ -135,6 +141,11 @@ mod imp {
 
     /// The desktop's Open window takes a path.
     pub(crate) fn choose_file() {}
+
+    /// The desktop learns of a touch screen from its first touch.
+    pub(crate) fn touch_screen() -> bool {
+        false
+    }
 
     /// Files arrive by path on the desktop.
     pub(crate) fn take_opened_file() -> Option<OpenedFile> {

@@ -268,7 +268,13 @@ async function fingers(page, cdp, paths, steps = 8) {
   await nextFrames(page);
 }
 
-const tap = (page, cdp, x, y) => fingers(page, cdp, [{ from: [x, y], to: [x, y] }], 1);
+// a finger down and up again one frame later, as a quick tap
+async function tap(page, cdp, x, y) {
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 0 }] });
+  await nextFrames(page, 1);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await nextFrames(page, 2);
+}
 
 // the colour of the open sheet (egui's panel fill) in a band of the screen
 const PANEL = [27, 27, 27];
@@ -344,12 +350,6 @@ async function phone(page, context, base, problems) {
   // 6. one finger on B drags it: the verdict flips
   const [b0] = await colourCounts(page, [[255, 148, 41]], 40, { x: 0, y: 0, w: PHONE.w, h: PHONE.h - 44 }, true);
   await fingers(page, cdp, [{ from: [b0.x, b0.y], to: [a.x + 20, b0.y] }], 12);
-  if (process.env.SATBOX_PHONE_SCREENSHOT) {
-    await page.screenshot({ path: process.env.SATBOX_PHONE_SCREENSHOT.replace(".png", "-drag.png") });
-    console.log(`     B at ${b0.x.toFixed(0)},${b0.y.toFixed(0)} dragged to ${(a.x + 20).toFixed(0)}`);
-    await nextFrames(page, 5);
-    await page.screenshot({ path: process.env.SATBOX_PHONE_SCREENSHOT.replace(".png", "-dragged.png") });
-  }
   const dragged = await waitForStatus(page, (s) => s.startsWith("2D: Intersecting"), "a finger's drag on B");
   check(dragged.startsWith("2D: Intersecting"), `phone: a one-finger drag on B flips the verdict: ${dragged}`);
 
@@ -380,6 +380,22 @@ async function phone(page, context, base, problems) {
     `phone: one finger turns the 3D view the first time (A from ${blue3.x.toFixed(0)},${blue3.y.toFixed(0)} to ${turned.x.toFixed(0)},${turned.y.toFixed(0)})`);
   if (process.env.SATBOX_PHONE_SCREENSHOT) {
     await page.screenshot({ path: process.env.SATBOX_PHONE_SCREENSHOT });
+  }
+
+  // 9. in the sheet, a tap opens the preset list and a tap on a preset loads it, and the page's
+  // link then names the preset
+  await tap(page, cdp, PHONE.w / 2, BAR_Y);
+  await nextFrames(page, 6);
+  const beforePreset = await status(page);
+  await tap(page, cdp, 75, PHONE.h / 2 + 240);          // "Presets (N)", under the Scene buttons
+  await nextFrames(page, 6);
+  await tap(page, cdp, 120, PHONE.h / 2 + 284);         // the first preset
+  const preset = await waitForStatus(page, (s) => s !== beforePreset, "a tap on a preset");
+  check(preset !== beforePreset, `phone: a tap on a preset loads it: ${preset}`);
+  await nextFrames(page, 4);
+  check(/&preset=[a-z0-9-]+/.test(page.url()), `phone: the page's link names the preset: ${page.url().split("&preset=")[1]}`);
+  if (process.env.SATBOX_PHONE_SCREENSHOT) {
+    await page.screenshot({ path: process.env.SATBOX_PHONE_SCREENSHOT.replace(".png", "-preset.png") });
   }
   check(problems.length === 0, `phone: no console error or warning${problems.length ? ": " + problems.join(" | ") : ""}`);
 }

@@ -71,7 +71,8 @@ pub(crate) fn draw<D: Paint>(
     let mut clear = vec![super::banner(fonts, &frame.report.verdict(), &vp, color)];
     if let Some(m) = &frame.motion {
         clear.push(super::hint(fonts, &m.summary(), &vp, clear[0].1.y));
-    } else if settings.hint {
+    } else if settings.hint && vp.h >= 450.0 {
+        // (a scene shorter than that, as above a phone's open sheet, keeps its room for the boxes)
         let words = if settings.touch {
             D::TOUCH_HINT
         } else {

@@ -44,6 +44,15 @@ pub(crate) fn number(
     check: impl Fn(f64) -> Result<(), String>,
     refused: &RefCell<Option<String>>,
 ) -> Option<f64> {
+    if super::fingers(ui.ctx()) {
+        return finger_number(ui, value, row).filter(|v| match check(*v) {
+            Ok(()) => true,
+            Err(why) => {
+                *refused.borrow_mut() = Some(why);
+                false
+            }
+        });
+    }
     let id = ui.next_auto_id();
     let editing = ui.memory(|m| m.has_focus(id));
     let decimals = row.decimals;
@@ -84,6 +93,47 @@ pub(crate) fn number(
         state.store(ui.ctx(), response.id);
     }
     (response.changed() && v != value).then_some(v)
+}
+
+/// How far a finger moves on a number field before its drag is known to be a change (across)
+/// or a scroll (up or down), in points.
+const FINGER_AXIS_POINTS: f32 = 6.0;
+
+/// One number of a box under a finger: a drag across changes it as a mouse's drag does, a drag up
+/// or down scrolls the panel instead (a swipe over the fields must not change the boxes), and a
+/// tap does nothing, since a browser gives a canvas no on-screen keyboard to type with.
+fn finger_number(ui: &mut Ui, value: f64, row: &EditorRow) -> Option<f64> {
+    let text = format!("{value:.prec$}{}", row.suffix, prec = row.decimals);
+    let response = ui.add(egui::Button::new(text).sense(egui::Sense::drag()));
+    let id = response.id.with("finger-axis");
+    // the frame a finger lands, egui's drag is its jump from where the last one lifted: skipped
+    if response.drag_started() {
+        ui.data_mut(|d| d.remove::<(egui::Vec2, Option<bool>)>(id));
+        return None;
+    }
+    if !response.dragged() {
+        return None;
+    }
+    let delta = response.drag_delta();
+    let (moved, across) = ui
+        .data(|d| d.get_temp::<(egui::Vec2, Option<bool>)>(id))
+        .unwrap_or_default();
+    let moved = moved + delta;
+    let across = across
+        .or_else(|| (moved.length() > FINGER_AXIS_POINTS).then_some(moved.x.abs() > moved.y.abs()));
+    ui.data_mut(|d| d.insert_temp(id, (moved, across)));
+    match across {
+        Some(true) => {
+            let lowest = row.min.max(-(MAX_COORDINATE as f64));
+            let v = (value + delta.x as f64 * row.speed).clamp(lowest, MAX_COORDINATE as f64);
+            (v != value).then_some(v)
+        }
+        Some(false) => {
+            ui.scroll_with_delta(egui::vec2(0.0, delta.y));
+            None
+        }
+        None => None,
+    }
 }
 
 /// Both boxes' editors.

@@ -331,10 +331,33 @@ pub(crate) fn window_at(p: glam::Vec2) -> bool {
     found
 }
 
+/// Where egui's memory keeps whether the pointer is a finger (see [`fingers`]).
+const FINGERS: &str = "satbox-fingers";
+
+/// Whether the pointer is a finger (a touch screen was touched): the panel's number fields then
+/// take a drag across as a change and a drag up or down as a scroll.
+pub(crate) fn fingers(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(egui::Id::new(FINGERS)))
+        .unwrap_or(false)
+}
+
+/// Tells the panel that the pointer is a finger: its style for fingers, and [`fingers`].
+pub(crate) fn use_fingers(ctx: &egui::Context) {
+    if !fingers(ctx) {
+        ctx.data_mut(|d| d.insert_temp(egui::Id::new(FINGERS), true));
+        ctx.style_mut(style_for_fingers);
+        // a finger's tap wobbles further and lasts longer than a mouse's click
+        ctx.options_mut(|o| {
+            o.input_options.max_click_dist = 12.0;
+            o.input_options.max_click_duration = 1.5;
+        });
+    }
+}
+
 /// The panel's style once a finger has touched the screen: labels are not selectable text (a
 /// swipe scrolls instead of selecting, a tap on a preset opens it), and what a finger taps is
 /// larger and further apart.
-pub(crate) fn style_for_fingers(style: &mut egui::Style) {
+fn style_for_fingers(style: &mut egui::Style) {
     style.interaction.selectable_labels = false;
     style.interaction.resize_grab_radius_side = 12.0;
     style.spacing.interact_size.y = style.spacing.interact_size.y.max(30.0);
@@ -476,11 +499,28 @@ fn side_panel<D: Dim>(
         .max_width((screen * 0.55).max(200.0))
         .show(ctx, |ui| {
             // vertical only: every view fits the panel's width (wrapping, or a narrower table)
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| contents(ui, model, out, true));
+            scrolled(ui, |ui| contents(ui, model, out, true));
         });
     panel.response.rect.width()
+}
+
+/// `add` in a vertical scroll area that a drag on its background scrolls (a finger's swipe, or
+/// the mouse). egui's own drag to scroll takes the pointer's jump on the frame a finger lands
+/// (from where the last finger lifted) as the drag's first step, and a second swipe scrolled
+/// back as far as it went; here the drag counts from its second frame.
+pub(crate) fn scrolled(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .drag_to_scroll(false)
+        .show(ui, |ui| {
+            // before the views, so that a widget that takes drags (a slider) keeps them
+            let id = ui.id().with("drag-to-scroll");
+            let background = ui.interact(ui.clip_rect(), id, egui::Sense::drag());
+            if background.dragged() && !background.drag_started() {
+                ui.scroll_with_delta(egui::vec2(0.0, background.drag_delta().y));
+            }
+            add(ui)
+        });
 }
 
 /// The panel's views, top to bottom; `collapse` puts the button that hides it in the header

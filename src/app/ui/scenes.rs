@@ -140,12 +140,19 @@ fn presets<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Comman
             for p in &lib.presets {
                 let current = p.scene.mode == D::MODE
                     && model.mode.source.preset.as_deref() == Some(p.name.as_str());
-                ui.horizontal_wrapped(|ui| {
-                    if ui.selectable_label(current, &p.name).clicked() {
-                        commands.push(AppCommand::Open(OpenCommand::Preset(p.name.clone())).into());
-                    }
+                let row = ui.horizontal_wrapped(|ui| {
+                    let _ = ui.selectable_label(current, &p.name);
                     dim(ui, &p.scene.description);
                 });
+                // the whole row opens it, the description too (a finger aims at the words)
+                let id = ui.id().with(("preset-row", &p.name));
+                let click = ui.interact(row.response.rect, id, egui::Sense::click());
+                if click.hovered() {
+                    ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+                }
+                if click.clicked() {
+                    commands.push(AppCommand::Open(OpenCommand::Preset(p.name.clone())).into());
+                }
             }
         });
 }

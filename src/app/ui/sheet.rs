@@ -68,9 +68,7 @@ pub(crate) fn show<D: Dim>(
         .show(ctx, |ui| {
             bar(ui, open, state, out);
             if open {
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| contents(ui, model, out, false));
+                super::scrolled(ui, |ui| contents(ui, model, out, false));
             }
         });
     panel.response.rect.height()
