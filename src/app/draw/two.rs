@@ -35,11 +35,13 @@ impl Paint for Two {
     }
 
     /// The handles of the selected rectangle and the cursor's read-out.
-    fn over(frame: &Frame<Two>, mode: &ModeState<Two>, _settings: &Settings, fonts: &Fonts) {
+    fn over(frame: &Frame<Two>, mode: &ModeState<Two>, settings: &Settings, fonts: &Fonts) {
         if let Some(w) = mode.selected_box {
             let p = &mode.pointer;
             let active = p.drag.map(|(_, d)| d.handle).or(p.hovered_handle);
-            gizmo(frame, mode.get(w), active);
+            // under a finger the handles are drawn larger, as they are picked from further
+            let size = if settings.touch { 1.5 } else { 1.0 };
+            gizmo(frame, mode.get(w), active, size);
         }
         cursor_readout(frame, mode, fonts);
     }
@@ -330,7 +332,8 @@ fn label_beyond(p: Vec2, q: Vec2) -> (Vec2, Anchor) {
     }
 }
 
-fn gizmo(frame: &Frame<Two>, obb: &Obb2, active: Option<Handle2>) {
+/// The selected rectangle's handles, `size` times their size for a mouse.
+fn gizmo(frame: &Frame<Two>, obb: &Obb2, active: Option<Handle2>, size: f32) {
     let h = gizmo2d::handles(obb, frame.projector.camera.zoom);
     let dark = Rgba(20, 23, 28, 255);
     let pick = |handle: Handle2| {
@@ -344,14 +347,14 @@ fn gizmo(frame: &Frame<Two>, obb: &Obb2, active: Option<Handle2>) {
     let (s0, s1) = (px(frame, h.stick_base), px(frame, h.rotate));
     let rc = pick(Handle2::Rotate);
     draw::line(s0, s1, 2.0, rc);
-    draw::dot(s1, 8.0, dark);
-    draw::dot(s1, 6.5, rc);
-    draw::dot(s1, 2.5, dark);
+    draw::dot(s1, 8.0 * size, dark);
+    draw::dot(s1, 6.5 * size, rc);
+    draw::dot(s1, 2.5 * size, dark);
     // edges: small round handles; corners: squares
     for (i, e) in h.edges.iter().enumerate() {
         let p = px(frame, *e);
-        draw::dot(p, 5.5, dark);
-        draw::dot(p, 4.0, pick(Handle2::Edge(i)));
+        draw::dot(p, 5.5 * size, dark);
+        draw::dot(p, 4.0 * size, pick(Handle2::Edge(i)));
     }
     for (i, c) in h.corners.iter().enumerate() {
         let p = px(frame, *c);
@@ -363,14 +366,18 @@ fn gizmo(frame: &Frame<Two>, obb: &Obb2, active: Option<Handle2>) {
                 p + Vec2::new(-r, r),
             ]
         };
-        draw::polygon(&sq(6.5), dark);
-        draw::polygon(&sq(5.0), pick(Handle2::Corner(i)));
+        draw::polygon(&sq(6.5 * size), dark);
+        draw::polygon(&sq(5.0 * size), pick(Handle2::Corner(i)));
     }
     let c = px(frame, h.center);
     let moving = matches!(active, Some(Handle2::Center | Handle2::Body));
-    draw::dot(c, 7.0, dark);
-    draw::dot(c, 5.5, if moving { theme::HOT } else { theme::HIGHLIGHT });
-    draw::dot(c, 2.0, dark);
+    draw::dot(c, 7.0 * size, dark);
+    draw::dot(
+        c,
+        5.5 * size,
+        if moving { theme::HOT } else { theme::HIGHLIGHT },
+    );
+    draw::dot(c, 2.0 * size, dark);
 }
 
 /// The cursor's world position and which boxes contain it, at the bottom right of the scene.
