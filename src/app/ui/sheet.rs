@@ -98,8 +98,13 @@ fn bar(ui: &mut egui::Ui, open: bool, state: &mut SheetState, out: &mut UiOut) {
                 }
             }
         }
-    } else if state.pressed_at.take().is_some() && !std::mem::take(&mut state.moved) {
-        // let go where it went down: a tap
+    } else if state.pressed_at.take().is_some() {
+        if !std::mem::take(&mut state.moved) {
+            // let go where it went down: a tap
+            out.commands.push(AppCommand::TogglePanel.into());
+        }
+    } else if response.clicked() {
+        // a click whose press and release fell in one frame
         out.commands.push(AppCommand::TogglePanel.into());
     }
     draw_bar(
