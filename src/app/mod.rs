@@ -152,6 +152,16 @@ async fn main_loop(options: Options) {
     }
 }
 
+/// The fragment of the link to the scene `mode` shows: its boxes as they start, their motion,
+/// and the preset they were made from (the page's address and *Copy link* both write it).
+fn scene_fragment<D: Dim>(mode: &ModeState<D>) -> String {
+    let (a, b) = mode.starts();
+    crate::scene::link::with_preset(
+        crate::scene::link::encode_moving(&D::Obb::pair(a, b), mode.motion.as_ref()),
+        mode.source.preset.as_deref(),
+    )
+}
+
 /// A message under the scene, since a time (seconds).
 #[derive(Clone, Debug, PartialEq)]
 struct Message {
@@ -357,8 +367,8 @@ impl App {
         );
         // on a touch screen a finger on the panel scrolls it: labels stop being selectable text,
         // and what a finger taps is larger
-        let touch = input.touch;
-        self.shared.settings.touch = touch;
+        let became_touch = input.touch && !self.shared.settings.touch;
+        self.shared.settings.touch = input.touch;
         // the panel in logical pixels at the screen's pixel ratio, like the scene (egui-miniquad
         // tells egui only of a ratio that changes after start)
         let ratio = macroquad::window::screen_dpi_scale();
@@ -366,7 +376,7 @@ impl App {
             if (ctx.pixels_per_point() - ratio).abs() > 1e-4 {
                 ctx.set_pixels_per_point(ratio);
             }
-            if touch {
+            if became_touch {
                 ui::use_fingers(ctx);
             }
         });
@@ -752,12 +762,7 @@ impl Shared {
             self.published.0 = status;
         }
         if !dragging {
-            let (a, b) = mode.starts();
-            let pair = D::Obb::pair(a, b);
-            let fragment = crate::scene::link::with_preset(
-                crate::scene::link::encode_moving(&pair, mode.motion.as_ref()),
-                mode.source.preset.as_deref(),
-            );
+            let fragment = scene_fragment(mode);
             if fragment != self.published.1 {
                 platform::set_fragment(&fragment);
                 self.published.1 = fragment;
@@ -821,13 +826,8 @@ impl Shared {
         let base = platform::address()
             .map(|a| format!("{}#", a.split('#').next().unwrap_or_default()))
             .unwrap_or_else(|| crate::scene::link::BASE_URL.to_string());
-        let (a, b) = mode.starts();
-        let pair = D::Obb::pair(a, b);
-        let link = crate::scene::link::with_preset(
-            crate::scene::link::link_moving(&pair, mode.motion.as_ref(), &base),
-            mode.source.preset.as_deref(),
-        );
-        self.ui.clipboard = Some(link);
+        // both bases end with "#"
+        self.ui.clipboard = Some(format!("{base}{}", scene_fragment(mode)));
         self.say("the scene's link is on the clipboard", false);
     }
 

@@ -37,14 +37,15 @@ fn full_text(v: f64) -> String {
 
 /// One number of a box. `check` is the same validation the edit command applies; a value it
 /// refuses is reported through `refused` and not applied. Returns the committed value, if any.
+/// Under a `finger` the field is [`finger_number`]'s.
 pub(crate) fn number(
     ui: &mut Ui,
     value: f64,
-    (row, name): (&EditorRow, &str),
+    (row, name, finger): (&EditorRow, &str, bool),
     check: impl Fn(f64) -> Result<(), String>,
     refused: &RefCell<Option<String>>,
 ) -> Option<f64> {
-    if super::fingers(ui.ctx()) {
+    if finger {
         return finger_number(ui, value, row).filter(|v| match check(*v) {
             Ok(()) => true,
             Err(why) => {
@@ -172,7 +173,8 @@ fn editor<D: Dim>(
                             ui.label(*name);
                             let field = Field { row: r, col: c };
                             let check = |x: f64| D::edit(obb, field, x).map(|_| ());
-                            if let Some(v) = number(ui, *value, (row, name), check, &refused) {
+                            let place = (row, *name, model.settings.touch);
+                            if let Some(v) = number(ui, *value, place, check, &refused) {
                                 commands.push(Command::from(ModeCommand::Edit {
                                     which,
                                     field,

@@ -331,27 +331,16 @@ pub(crate) fn window_at(p: glam::Vec2) -> bool {
     found
 }
 
-/// Where egui's memory keeps whether the pointer is a finger (see [`fingers`]).
-const FINGERS: &str = "satbox-fingers";
-
-/// Whether the pointer is a finger (a touch screen was touched): the panel's number fields then
-/// take a drag across as a change and a drag up or down as a scroll.
-pub(crate) fn fingers(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(egui::Id::new(FINGERS)))
-        .unwrap_or(false)
-}
-
-/// Tells the panel that the pointer is a finger: its style for fingers, and [`fingers`].
+/// Sets the panel up for fingers, once, when the pointer is first known to be one (see
+/// [`Settings::touch`](crate::app::settings::Settings::touch)): its style for fingers, and taps
+/// that may wobble and last longer than a mouse's click.
 pub(crate) fn use_fingers(ctx: &egui::Context) {
-    if !fingers(ctx) {
-        ctx.data_mut(|d| d.insert_temp(egui::Id::new(FINGERS), true));
-        ctx.style_mut(style_for_fingers);
-        // a finger's tap wobbles further and lasts longer than a mouse's click
-        ctx.options_mut(|o| {
-            o.input_options.max_click_dist = 12.0;
-            o.input_options.max_click_duration = 1.5;
-        });
-    }
+    ctx.style_mut(style_for_fingers);
+    // a finger's tap wobbles further and lasts longer than a mouse's click
+    ctx.options_mut(|o| {
+        o.input_options.max_click_dist = 12.0;
+        o.input_options.max_click_duration = 1.5;
+    });
 }
 
 /// The panel's style once a finger has touched the screen: labels are not selectable text (a

@@ -48,14 +48,14 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
                 );
                 return;
             };
-            fields::<D>(ui, frame, commands);
+            fields::<D>(ui, frame, model.settings.touch, commands);
             slider(ui, frame, commands);
             decision::<D>(ui, frame, commands);
         });
 }
 
-/// The motion's numbers.
-fn fields<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, commands: &mut Vec<Command>) {
+/// The motion's numbers (under a `finger`, as [`boxes::number`] takes one).
+fn fields<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, finger: bool, commands: &mut Vec<Command>) {
     let spec = &frame.spec;
     let refused = RefCell::new(None);
     ui.spacing_mut().interact_size.x = 44.0;
@@ -65,7 +65,7 @@ fn fields<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, commands: &mut Vec<Comman
         .show(ui, |ui| {
             for which in [Which::A, Which::B] {
                 for turn in [false, true] {
-                    motion_row::<D>(ui, spec, which, turn, &refused, commands);
+                    motion_row::<D>(ui, spec, (which, turn), finger, &refused, commands);
                 }
             }
             ui.label("dt")
@@ -81,7 +81,9 @@ fn fields<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, commands: &mut Vec<Comman
                 min: 1e-6,
             };
             let check = |x: f64| motion::edit_motion(spec, MotionField::Dt, x).map(|_| ());
-            if let Some(v) = boxes::number(ui, spec.dt as f64, (&row, "dt"), check, &refused) {
+            if let Some(v) =
+                boxes::number(ui, spec.dt as f64, (&row, "dt", finger), check, &refused)
+            {
                 commands.push(ModeCommand::EditMotion(MotionField::Dt, v).into());
             }
             ui.end_row();
@@ -95,8 +97,8 @@ fn fields<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, commands: &mut Vec<Comman
 fn motion_row<D: Dim>(
     ui: &mut Ui,
     spec: &MotionSpec,
-    which: Which,
-    turn: bool,
+    (which, turn): (Which, bool),
+    finger: bool,
     refused: &RefCell<Option<String>>,
     commands: &mut Vec<Command>,
 ) {
@@ -148,7 +150,7 @@ fn motion_row<D: Dim>(
         };
         ui.label(name);
         let check = |x: f64| motion::edit_motion(spec, field, x).map(|_| ());
-        if let Some(v) = boxes::number(ui, values[k] as f64, (&row, name), check, refused) {
+        if let Some(v) = boxes::number(ui, values[k] as f64, (&row, name, finger), check, refused) {
             commands.push(ModeCommand::EditMotion(field, v).into());
         }
     }
