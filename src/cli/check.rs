@@ -18,6 +18,7 @@ use arrayvec::ArrayVec;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::json::WriteJson;
 use crate::sat::gjk::GjkAnswer;
 use crate::sat::manifold::{ContactId, Manifold};
 use crate::sat::motion::{time_of_impact, TimeOfImpact};
@@ -566,8 +567,7 @@ fn answer_into(
     // float as `null`, and validation keeps them out anyway).
     match read {
         Ok((case, motion, params)) => {
-            let answer = answer_moving(line, &case, motion.as_ref(), &params, options);
-            let _ = serde_json::to_writer(out, &answer);
+            answer_moving(line, &case, motion.as_ref(), &params, options).write_json(out);
             true
         }
         Err(error) => {

@@ -1,4 +1,5 @@
 //! Headless commands: everything satbox does without opening a window.
 
 pub mod check;
+pub mod json;
 pub mod link;

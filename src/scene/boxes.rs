@@ -674,34 +674,23 @@ pub fn read_boxes<B: PairBox>(
     Ok(B::pair(a, b))
 }
 
-/// A 3D box as most `check` lines write it: these three fields, no others.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlainBox3 {
-    center: [f64; 3],
-    half_extents: [f64; 3],
-    rotation: [f64; 4],
+/// A 3D box as most `check` lines write it (read by [`super::plain`]): these three fields.
+pub(super) struct PlainBox3 {
+    pub(super) center: [f64; 3],
+    pub(super) half_extents: [f64; 3],
+    pub(super) rotation: [f64; 4],
 }
 
-/// A 2D box as most `check` lines write it: these three fields, no others.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlainBox2 {
-    center: [f64; 2],
-    half_extents: [f64; 2],
-    angle: f64,
-}
-
-/// A case of two plain boxes and nothing else.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlainCase<B> {
-    a: B,
-    b: B,
+/// A 2D box as most `check` lines write it (read by [`super::plain`]): these three fields.
+pub(super) struct PlainBox2 {
+    pub(super) center: [f64; 2],
+    pub(super) half_extents: [f64; 2],
+    pub(super) angle: f64,
 }
 
 impl PlainBox3 {
-    fn read(&self, which: Which, notes: &mut Vec<Note>) -> Result<Obb3, SceneError> {
+    /// The box, through the same checks as [`read_pair`]'s.
+    pub(super) fn read(&self, which: Which, notes: &mut Vec<Note>) -> Result<Obb3, SceneError> {
         let c = center_from(which, self.center)?;
         let half = half_from(which, "half_extents", self.half_extents)?;
         let q = quaternion_from(which, "rotation", self.rotation, notes)?;
@@ -710,29 +699,12 @@ impl PlainBox3 {
 }
 
 impl PlainBox2 {
-    fn read(&self, which: Which) -> Result<Obb2, SceneError> {
+    /// The rectangle, through the same checks as [`read_pair`]'s.
+    pub(super) fn read(&self, which: Which) -> Result<Obb2, SceneError> {
         let c = center_from(which, self.center)?;
         let half = half_from(which, "half_extents", self.half_extents)?;
         box2_from(which, c, half, angle_from(which, "angle", self.angle)?)
     }
-}
-
-/// The case of a `check` line in the plain shape most lines have, read straight into numbers
-/// without building a generic JSON value first (the fast path of `satbox check`): `{"a": …,
-/// "b": …}`, each box `center`, `half_extents` and `rotation` [x, y, z, w] (3D) or `angle` (2D),
-/// no other field. The numbers go through the same checks as [`read_pair`]'s, so the boxes are
-/// the same to the bit. `None` for any other shape, and for a case that does not validate or has
-/// a note (a quaternion not of length 1): [`read_pair`] then reads it and says what it found.
-pub fn read_plain_pair(text: &str) -> Option<NotedPair> {
-    let mut notes = Vec::new();
-    let pair = if let Ok(c) = serde_json::from_str::<PlainCase<PlainBox3>>(text) {
-        let a = c.a.read(Which::A, &mut notes).ok()?;
-        Pair::Three(a, c.b.read(Which::B, &mut notes).ok()?)
-    } else {
-        let c = serde_json::from_str::<PlainCase<PlainBox2>>(text).ok()?;
-        Pair::Two(c.a.read(Which::A).ok()?, c.b.read(Which::B).ok()?)
-    };
-    notes.is_empty().then_some(NotedPair { pair, notes })
 }
 
 /// Parses one JSON text holding a case (a `check` line, or a whole scene file).
@@ -1383,48 +1355,6 @@ mod tests {
             assert_eq!(bits(&again), bits(&first), "{line}");
             assert_eq!(check_line(&again), line);
             assert!(!line.contains("00000"), "shortest numbers: {line}");
-        }
-    }
-
-    #[test]
-    fn a_plain_line_reads_on_the_fast_path_to_the_same_boxes_bit_for_bit() {
-        let lines = [
-            r#"{"a":{"center":[0.1,-0.2,1e-7],"half_extents":[1.2,0.3333333,2.5],"rotation":[0.1,0.2,0.3,0.9273618]},
-                "b":{"center":[0.7,0.15,-0.4],"half_extents":[0,0.5,0.5],"rotation":[0,0,0,1]}}"#,
-            r#"{"b":{"rotation":[0,0,0.70710677,0.70710677],"half_extents":[3,1,1],"center":[-9999999,0,5]},
-                "a":{"half_extents":[1,1,1],"center":[1,2,3],"rotation":[0,0,0,1]}}"#,
-            r#"{"a":{"center":[-0.3,0.1],"half_extents":[1.6,0.9],"angle":0.34906584},
-                "b":{"center":[1.1,0.6],"half_extents":[1.1,0.7],"angle":-0.61086524}}"#,
-        ];
-        for text in lines {
-            let fast = read_plain_pair(text).expect(text);
-            let general = read(text).unwrap();
-            assert_eq!(bits(&fast.pair), bits(&general.pair), "{text}");
-            assert!(fast.notes.is_empty() && general.notes.is_empty());
-        }
-    }
-
-    #[test]
-    fn any_line_the_fast_path_would_read_differently_goes_to_the_general_reader() {
-        let lines = [
-            // a quaternion not of length 1 carries a note
-            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,2]},"b":B3}"#,
-            // another field, another encoding, a mode, a note field
-            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"mass":2},"b":B3}"#,
-            r#"{"a":{"center":[0,0,0],"size":[2,2,2],"rotation":[0,0,0,1]},"b":B3}"#,
-            r#"{"mode":"3d","a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
-            // values the checks refuse
-            r#"{"a":{"center":[0,0,0],"half_extents":[-1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
-            r#"{"a":{"center":[1e9,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
-            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,0]},"b":B3}"#,
-            // mixed dimensions, a repeated field, not JSON
-            r#"{"a":{"center":[0,0],"half_extents":[1,1],"angle":0},"b":B3}"#,
-            r#"{"a":{"center":[0,0,0],"center":[1,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
-            r#"{"a":"#,
-        ];
-        for line in lines {
-            let text = line.replace("B3", B3);
-            assert!(read_plain_pair(&text).is_none(), "{text}");
         }
     }
 

@@ -30,6 +30,7 @@ pub mod manifold;
 pub mod motion;
 pub mod number;
 pub mod paste;
+pub mod plain;
 pub mod presets;
 pub mod recording;
 pub mod rotation;
@@ -37,8 +38,9 @@ pub mod testcase;
 
 pub use boxes::{
     box_values, canonical, check_line, noted_pair_from_json, pair_from_json, read_pair,
-    read_plain_pair, stable_rotation, BoxSpec2, BoxSpec3, Note, NotedPair,
+    stable_rotation, BoxSpec2, BoxSpec3, Note, NotedPair,
 };
+pub use plain::read_plain_pair;
 pub use file::{user_data_dir, user_scenes_dir, write_atomic, Scene};
 
 /// 2D or 3D.

@@ -78,28 +78,33 @@ struct Polytope {
     facets: Vec<Facet>,
     /// A point inside (the centroid of the first simplex): facets face away from it.
     inside: DVec3,
+    /// The ridges of the facets a new vertex sees ([`ridge_key`]), with how many of them hold
+    /// each: kept between growths, so that growing allocates nothing once the polytope has its
+    /// size.
+    ridges: Vec<(u32, u8)>,
 }
 
 impl Polytope {
     /// The facet on `vertices`, facing away from the inside point; `None` when it has no normal
     /// (its points are collinear, or coincide).
     fn facet(&self, vertices: ArrayVec<usize, 3>) -> Option<Facet> {
-        let p: ArrayVec<DVec3, 3> = vertices.iter().map(|&i| self.vertices[i].point).collect();
+        let p = |k: usize| self.vertices[vertices[k]].point;
+        let (p0, p1) = (p(0), p(1));
         let normal = if self.dim == 3 {
-            (p[1] - p[0]).cross(p[2] - p[0])
+            (p1 - p0).cross(p(2) - p0)
         } else {
-            (p[1] - p[0]).cross(DVec3::Z)
+            (p1 - p0).cross(DVec3::Z)
         };
-        let size = (p[1] - p[0]).length_squared();
+        let size = (p1 - p0).length_squared();
         let normal =
             (normal.length_squared() > 1e-24 * size * size.max(1.0)).then(|| normal.normalize())?;
-        let normal = if normal.dot(p[0] - self.inside) < 0.0 {
+        let normal = if normal.dot(p0 - self.inside) < 0.0 {
             -normal
         } else {
             normal
         };
         Some(Facet {
-            distance: normal.dot(p[0]),
+            distance: normal.dot(p0),
             vertices,
             normal,
         })
@@ -117,15 +122,25 @@ impl Polytope {
     fn grow(&mut self, w: SupportPoint, tolerance: f64) -> bool {
         let new = self.vertices.len();
         self.vertices.push(w);
-        let (seen, kept): (Vec<Facet>, Vec<Facet>) = std::mem::take(&mut self.facets)
-            .into_iter()
-            .partition(|f| f.normal.dot(w.point) - f.distance > tolerance);
-        self.facets = kept;
-        if seen.is_empty() {
+        self.ridges.clear();
+        let ridges = &mut self.ridges;
+        self.facets.retain(|f| {
+            let seen = f.normal.dot(w.point) - f.distance > tolerance;
+            if seen {
+                count_ridges(f, ridges);
+            }
+            !seen
+        });
+        if self.ridges.is_empty() {
             return false;
         }
-        for ridge in horizon(&seen) {
-            let mut vertices = ridge;
+        // the horizon: the ridges of exactly one seen facet, where seen and kept facets meet
+        for k in 0..self.ridges.len() {
+            let (key, count) = self.ridges[k];
+            if count != 1 {
+                continue;
+            }
+            let mut vertices = ridge_vertices(key, self.dim);
             vertices.push(new);
             match self.facet(vertices) {
                 Some(f) => self.facets.push(f),
@@ -136,34 +151,40 @@ impl Polytope {
     }
 }
 
-/// The ridges of `facets` that belong to exactly one of them: where the removed facets meet the
-/// kept ones.
-fn horizon(facets: &[Facet]) -> Vec<ArrayVec<usize, 3>> {
-    let mut ridges: Vec<ArrayVec<usize, 3>> = Vec::new();
-    let mut count: Vec<usize> = Vec::new();
-    for f in facets {
-        let n = f.vertices.len();
-        for skip in 0..n {
-            let mut r: ArrayVec<usize, 3> = (0..n)
-                .filter(|&k| k != skip)
-                .map(|k| f.vertices[k])
-                .collect();
-            r.sort_unstable();
-            match ridges.iter().position(|q| *q == r) {
-                Some(i) => count[i] += 1,
-                None => {
-                    ridges.push(r);
-                    count.push(1);
-                }
-            }
-        }
+/// A ridge (a facet's vertices but one: an edge in 3D, a point in 2D) as one number: its vertex
+/// indices in increasing order, 16 bits each.
+fn ridge_key(a: usize, b: Option<usize>) -> u32 {
+    match b {
+        Some(b) => (a.min(b) as u32) | ((a.max(b) as u32) << 16),
+        None => a as u32,
     }
-    ridges
-        .into_iter()
-        .zip(count)
-        .filter(|(_, c)| *c == 1)
-        .map(|(r, _)| r)
-        .collect()
+}
+
+/// The vertices of a ridge's key, in increasing order.
+fn ridge_vertices(key: u32, dim: usize) -> ArrayVec<usize, 3> {
+    let mut v = ArrayVec::new();
+    v.push((key & 0xffff) as usize);
+    if dim == 3 {
+        v.push((key >> 16) as usize);
+    }
+    v
+}
+
+/// Counts the ridges of facet `f` into `ridges`.
+fn count_ridges(f: &Facet, ridges: &mut Vec<(u32, u8)>) {
+    let v = &f.vertices;
+    let mut count = |key: u32| match ridges.iter_mut().find(|(q, _)| *q == key) {
+        Some((_, n)) => *n += 1,
+        None => ridges.push((key, 1)),
+    };
+    if v.len() == 3 {
+        count(ridge_key(v[1], Some(v[2])));
+        count(ridge_key(v[0], Some(v[2])));
+        count(ridge_key(v[0], Some(v[1])));
+    } else {
+        count(ridge_key(v[1], None));
+        count(ridge_key(v[0], None));
+    }
 }
 
 /// The first polytope: GJK's last simplex, completed to `dim + 1` affinely independent points by
@@ -176,7 +197,9 @@ fn first_polytope(
     evaluations: &mut usize,
 ) -> Option<Polytope> {
     let dim = a.dim;
-    let mut points: Vec<SupportPoint> = simplex.to_vec();
+    // room for the vertices EPA usually adds, so that growing does not reallocate
+    let mut points: Vec<SupportPoint> = Vec::with_capacity(32);
+    points.extend_from_slice(simplex);
     let size = points
         .iter()
         .map(|p| p.point.length())
@@ -195,8 +218,9 @@ fn first_polytope(
     let mut polytope = Polytope {
         dim,
         vertices: points,
-        facets: Vec::new(),
+        facets: Vec::with_capacity(32),
         inside,
+        ridges: Vec::with_capacity(16),
     };
     for skip in 0..=dim {
         let vertices = (0..=dim).filter(|&k| k != skip).collect();
@@ -317,12 +341,20 @@ pub fn epa(
     })
 }
 
-/// The points of A and B whose difference is the origin's projection onto `facet`.
+/// The points of A and B whose difference is the origin's projection onto `facet`: the
+/// projection's barycentric weights on the facet when it falls inside, else the facet's point
+/// nearest it.
 fn projection(polytope: &Polytope, facet: &Facet) -> [DVec3; 2] {
     let s: Simplex = facet
         .vertices
         .iter()
         .map(|&i| polytope.vertices[i])
         .collect();
-    super::simplex::nearest_to(&s, facet.normal * facet.distance).witnesses()
+    let q = facet.normal * facet.distance;
+    if let Some(w) = super::simplex::weights_inside(&s, q) {
+        return s.iter().zip(w).fold([DVec3::ZERO; 2], |[a, b], (p, w)| {
+            [a + p.a * w, b + p.b * w]
+        });
+    }
+    super::simplex::nearest_to(&s, q).witnesses()
 }

@@ -6,7 +6,7 @@
 
 use glam::DVec3;
 
-use super::simplex::{nearest, Nearest, Simplex, SupportPoint};
+use super::simplex::{nearest, nearest_with_newest, Nearest, Simplex, SupportPoint};
 use super::{GjkParams, Sink, Stop};
 use crate::sat::reference::Box64;
 
@@ -112,7 +112,7 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
             break;
         }
         simplex.push(w);
-        near = nearest(&simplex);
+        near = nearest_with_newest(&simplex);
         run.iterations += 1;
         steps.keep(|| GjkStep {
             direction,

@@ -1,11 +1,12 @@
 //! The simplex GJK keeps and the point of it nearest the origin.
 //!
-//! The nearest point is found the plain way: for every non-empty subset of the simplex's points,
-//! the origin projected onto the subset's affine hull (a small Gram system), kept when its
-//! barycentric weights are all positive, and the nearest of those. The nearest point of a simplex
-//! lies inside exactly one of its faces, so this is Johnson's distance sub-algorithm (Gilbert,
-//! Johnson and Keerthi 1988; van den Bergen 2003, §4.3.3) without its bookkeeping: at most 15
-//! subsets of 4 points, in `f64`, in any dimension.
+//! The nearest point of a simplex lies inside exactly one of its faces (a sub-simplex): the one
+//! where the origin's projection onto the face's affine hull (a small Gram system) has positive
+//! barycentric weights, and the nearest of those (Johnson's distance sub-algorithm: Gilbert,
+//! Johnson and Keerthi 1988; van den Bergen 2003, §4.3.3). GJK asks only the faces that hold the
+//! support point it has just added, and the face it had before ([`nearest_with_newest`]): the
+//! nearest point can only have moved onto a face of the new point (van den Bergen's and parry's
+//! way: 9 faces of a tetrahedron instead of 15). In `f64`, in any dimension.
 
 use arrayvec::ArrayVec;
 use glam::DVec3;
@@ -49,82 +50,185 @@ impl Nearest {
     }
 }
 
-/// The weights of the origin's projection onto the affine hull of `points`, or `None` when the
-/// points are affinely dependent (within `1e-12` of their size).
-fn affine_weights(points: &[DVec3]) -> Option<ArrayVec<f64, 4>> {
-    let p0 = points[0];
-    let edges: ArrayVec<DVec3, 3> = points[1..].iter().map(|p| *p - p0).collect();
-    let k = edges.len();
-    // G λ = −(e_i · p0), G_ij = e_i · e_j; weights (1 − Σλ, λ_1, …)
+/// The barycentric weights of the origin's projection onto the affine hull of the first `n`
+/// points of `member`, by the Gram system `G λ = −(e_i · p0)`, `G_ij = e_i · e_j`, `e_i = p_i − p0`,
+/// solved by Gaussian elimination with partial pivoting; weights `(1 − Σλ, λ_1, …)`. `None` when
+/// the points are affinely dependent (a pivot within `1e-12` of their squared size).
+fn affine_weights(member: &[DVec3; 4], n: usize) -> Option<[f64; 4]> {
+    let p0 = member[0];
+    match n - 1 {
+        // one point: weight 1
+        0 => Some([1.0, 0.0, 0.0, 0.0]),
+        // a segment: the one equation of the general case below, in the same operations
+        1 => {
+            let e = member[1] - p0;
+            let g = e.dot(e);
+            if g.abs() <= 1e-12 * 0.0f64.max(g).max(f64::MIN_POSITIVE) {
+                return None;
+            }
+            let lambda = (-e.dot(p0) - -0.0) / g;
+            Some([1.0 - (-0.0 + lambda), lambda, 0.0, 0.0])
+        }
+        2 => gram_weights::<2>(member),
+        _ => gram_weights::<3>(member),
+    }
+}
+
+/// The weights of the origin's projection onto the affine hull of `member[..=K]` by the Gram
+/// system, for a triangle (`K = 2`) or a tetrahedron (`K = 3`).
+#[inline(always)]
+fn gram_weights<const K: usize>(member: &[DVec3; 4]) -> Option<[f64; 4]> {
+    let p0 = member[0];
+    let mut edges = [DVec3::ZERO; 3];
+    let mut size = 0.0f64;
+    for i in 0..K {
+        edges[i] = member[i + 1] - p0;
+        size = size.max(edges[i].length_squared());
+    }
     let mut g = [[0.0f64; 4]; 3];
-    for i in 0..k {
-        for j in 0..k {
+    for i in 0..K {
+        for j in 0..K {
             g[i][j] = edges[i].dot(edges[j]);
         }
         g[i][3] = -edges[i].dot(p0);
     }
-    let size = edges.iter().map(|e| e.length_squared()).fold(0.0, f64::max);
-    let lambda = solve(&mut g, k, 1e-12 * size.max(f64::MIN_POSITIVE))?;
-    let mut w = ArrayVec::new();
-    w.push(1.0 - lambda[..k].iter().sum::<f64>());
-    w.extend(lambda[..k].iter().copied());
+    let lambda = solve::<K>(&mut g, 1e-12 * size.max(f64::MIN_POSITIVE))?;
+    let mut w = [0.0f64; 4];
+    let mut sum = -0.0f64;
+    for l in &lambda[..K] {
+        sum += l;
+    }
+    w[0] = 1.0 - sum;
+    w[1..=K].copy_from_slice(&lambda[..K]);
     Some(w)
 }
 
-/// Solves the `k × k` system in the first `k` columns of `m` (right-hand side in column 3) by
-/// Gaussian elimination with partial pivoting; `None` when a pivot is below `tiny`.
-fn solve(m: &mut [[f64; 4]; 3], k: usize, tiny: f64) -> Option<[f64; 3]> {
-    for c in 0..k {
-        let p = (c..k).max_by(|&x, &y| m[x][c].abs().total_cmp(&m[y][c].abs()))?;
+/// Solves the `K × K` system in the first `K` columns of `m` (right-hand side in column 3) by
+/// Gaussian elimination with partial pivoting (the last of equal pivots); `None` when a pivot is
+/// below `tiny`.
+#[inline(always)]
+fn solve<const K: usize>(m: &mut [[f64; 4]; 3], tiny: f64) -> Option<[f64; 3]> {
+    for c in 0..K {
+        let mut p = c;
+        for x in c + 1..K {
+            if m[x][c].abs() >= m[p][c].abs() {
+                p = x;
+            }
+        }
         if m[p][c].abs() <= tiny {
             return None;
         }
         m.swap(c, p);
         let pivot = m[c];
-        for row in m[c + 1..k].iter_mut() {
+        for row in m[c + 1..K].iter_mut() {
             let f = row[c] / pivot[c];
-            for (x, p) in row[c..].iter_mut().zip(&pivot[c..]) {
-                *x -= f * p;
+            for x in c..4 {
+                row[x] -= f * pivot[x];
             }
         }
     }
     let mut x = [0.0f64; 3];
-    for r in (0..k).rev() {
-        let s: f64 = (r + 1..k).map(|c| m[r][c] * x[c]).sum();
+    for r in (0..K).rev() {
+        let mut s = -0.0f64;
+        for c in r + 1..K {
+            s += m[r][c] * x[c];
+        }
         x[r] = (m[r][3] - s) / m[r][r];
     }
     Some(x)
 }
 
-/// The point of `simplex` nearest the origin, with the sub-simplex it lies inside.
-pub fn nearest(simplex: &Simplex) -> Nearest {
-    let n = simplex.len();
-    let in_mask = |mask: u32| (0..n).filter(move |i| mask & (1 << i) != 0);
-    let mut best: Option<(u32, DVec3, ArrayVec<f64, 4>)> = None;
-    for mask in 1u32..(1 << n) {
-        let points: ArrayVec<DVec3, 4> = in_mask(mask).map(|i| simplex[i].point).collect();
-        let Some(weights) = affine_weights(&points) else {
+/// The point nearest the origin over the sub-simplices `masks` of `simplex` (each a bit set of
+/// its points): the nearest of those whose barycentric weights are all positive, the first of
+/// equals; the first point alone when none is.
+fn nearest_over(simplex: &Simplex, masks: impl Iterator<Item = usize>) -> Nearest {
+    let mut best: Option<(usize, DVec3, [f64; 4])> = None;
+    for mask in masks {
+        let (index, n) = MEMBERS[mask];
+        let mut member = [DVec3::ZERO; 4];
+        for k in 0..n {
+            member[k] = simplex[usize::from(index[k])].point;
+        }
+        let Some(weights) = affine_weights(&member, n) else {
             continue;
         };
-        if weights.iter().any(|w| *w <= 0.0) {
+        if weights[..n].iter().any(|w| *w <= 0.0) {
             continue;
         }
-        let v = points.iter().zip(&weights).map(|(p, w)| *p * *w).sum();
-        let closer = best
+        let mut v = DVec3::ZERO;
+        for k in 0..n {
+            v += member[k] * weights[k];
+        }
+        if best
             .as_ref()
-            .is_none_or(|(_, b, _)| DVec3::length_squared(v) < b.length_squared());
-        if closer {
+            .is_none_or(|(_, b, _)| v.length_squared() < b.length_squared())
+        {
             best = Some((mask, v, weights));
         }
     }
     // one point alone always has weight 1: a simplex of at least one point has an answer
-    let (mask, v, weights) =
-        best.unwrap_or_else(|| (1, simplex[0].point, [1.0].into_iter().collect()));
+    let (mask, v, weights) = best.unwrap_or((1, simplex[0].point, [1.0, 0.0, 0.0, 0.0]));
+    let (index, n) = MEMBERS[mask];
+    let mut kept = Simplex::new();
+    let mut kept_weights = ArrayVec::new();
+    for k in 0..n {
+        kept.push(simplex[usize::from(index[k])]);
+        kept_weights.push(weights[k]);
+    }
     Nearest {
         v,
-        kept: in_mask(mask).map(|i| simplex[i]).collect(),
-        weights,
+        kept,
+        weights: kept_weights,
     }
+}
+
+/// The points of each sub-simplex (a bit set of at most 4 points): their indices, lowest first,
+/// and how many.
+const MEMBERS: [([u8; 4], usize); 16] = {
+    let mut table = [([0u8; 4], 0usize); 16];
+    let mut mask = 1;
+    while mask < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if mask & (1 << i) != 0 {
+                let (ref mut index, ref mut n) = table[mask];
+                index[*n] = i as u8;
+                *n += 1;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// The point of `simplex` nearest the origin, with the sub-simplex it lies inside: every
+/// sub-simplex asked.
+pub fn nearest(simplex: &Simplex) -> Nearest {
+    nearest_over(simplex, 1..(1 << simplex.len()))
+}
+
+/// The point of `simplex` nearest the origin when its last point is the support point GJK has
+/// just added to a simplex whose nearest point lay inside it: only the sub-simplices holding that
+/// last point are asked.
+pub fn nearest_with_newest(simplex: &Simplex) -> Nearest {
+    let n = simplex.len();
+    let newest = 1 << (n - 1);
+    // the simplex before the newest point first: GJK's last answer wins a tie (no progress)
+    let before = (n > 1).then_some(newest - 1);
+    nearest_over(simplex, before.into_iter().chain(newest..(1 << n)))
+}
+
+/// The barycentric weights of `q`'s projection onto the affine hull of all of `simplex`'s points,
+/// when they are all positive (the projection falls inside it).
+pub fn weights_inside(simplex: &Simplex, q: DVec3) -> Option<ArrayVec<f64, 4>> {
+    let n = simplex.len();
+    let mut member = [DVec3::ZERO; 4];
+    for (m, p) in member.iter_mut().zip(simplex) {
+        *m = p.point - q;
+    }
+    let w = affine_weights(&member, n)?;
+    w[..n].iter().all(|w| *w > 0.0).then(|| w[..n].iter().copied().collect())
 }
 
 /// The point of `simplex` nearest `q`, with the sub-simplex it lies inside and its weights.

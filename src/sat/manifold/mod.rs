@@ -318,6 +318,25 @@ impl Feature {
     pub fn name(&self) -> String {
         self.to_string()
     }
+
+    /// Its [`Feature::name`] from a table made once: for writing many of them (`check`).
+    pub fn text(&self) -> &'static str {
+        static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        let names = NAMES.get_or_init(|| {
+            (0..4 * 64u32)
+                .map(|k| {
+                    let bits = (k % 64) as u8;
+                    Feature {
+                        dim: (k / 64) as u8,
+                        fixed: bits & 7,
+                        positive: bits >> 3,
+                    }
+                    .to_string()
+                })
+                .collect()
+        });
+        &names[64 * usize::from(self.dim.min(3)) + self.bits() as usize]
+    }
 }
 
 impl fmt::Display for Feature {
