@@ -52,6 +52,10 @@ enum Command {
         /// design (each with its reason).
         #[arg(long, value_name = "ENGINE")]
         compare: Option<CompareWith>,
+        /// How many threads answer (default: every core this process may use). The answers and
+        /// their order do not depend on it.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
     },
     /// Print the link of a scene file (or of a file holding one check line).
     Link {
@@ -132,10 +136,12 @@ fn main() {
             file,
             compact,
             compare,
+            threads,
         }) => {
             let options = satbox::cli::check::Options {
                 compact,
                 compare_parry: matches!(compare, Some(CompareWith::Parry)),
+                threads: threads.map_or(0, usize::from),
             };
             let status = satbox::cli::check::run(
                 &file,

@@ -10,6 +10,7 @@ fuzz_target!(|text: &str| {
         let options = Options {
             compact,
             compare_parry: false,
+            ..Default::default()
         };
         match answer_text(1, text, &options) {
             Ok(line) => {

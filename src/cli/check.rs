@@ -19,6 +19,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::json::WriteJson;
+use super::pipeline::{self, Ended};
 use crate::sat::gjk::GjkAnswer;
 use crate::sat::manifold::{ContactId, Manifold};
 use crate::sat::motion::{time_of_impact, TimeOfImpact};
@@ -46,6 +47,9 @@ pub struct Options {
     pub compact: bool,
     /// Add parry's answer and the disagreements with it (`--compare parry`).
     pub compare_parry: bool,
+    /// Workers answering (`--threads`): 0 for every core this process may use. The answers do
+    /// not depend on it.
+    pub threads: usize,
 }
 
 /// A 2D or 3D vector of an answer, held inline (an answer allocates nothing for its vectors) and
@@ -577,115 +581,11 @@ fn answer_into(
     }
 }
 
-/// At most this many cases are read ahead and answered together: memory stays bounded.
-const BATCH: usize = 4096;
-/// Batches smaller than this are answered on the calling thread.
-const PARALLEL_FROM: usize = 64;
-
-/// Cases read together, and why reading stopped.
-struct Batch {
-    cases: Vec<Case>,
-    stop: Stop,
-}
-
-/// Why a batch stopped growing.
-enum Stop {
-    /// It holds [`BATCH`] cases: more may follow at once.
-    Full,
-    /// The input has nothing more buffered: answer and flush before waiting for more.
-    Waits,
-    /// The input ended.
-    Ended,
-    /// The input could not be read further.
-    Unreadable(std::io::Error),
-}
-
-/// Reads the next batch of cases.
-fn read_batch<R: BufRead + HasBuffer>(cases: &mut Cases<R>) -> Batch {
-    let mut batch = Vec::with_capacity(BATCH);
-    loop {
-        match cases.next() {
-            None => {
-                return Batch {
-                    cases: batch,
-                    stop: Stop::Ended,
-                }
-            }
-            Some(Ok(case)) => batch.push(case),
-            Some(Err(e)) => {
-                return Batch {
-                    cases: batch,
-                    stop: Stop::Unreadable(e),
-                }
-            }
-        }
-        if cases.would_wait() {
-            return Batch {
-                cases: batch,
-                stop: Stop::Waits,
-            };
-        }
-        if batch.len() == BATCH {
-            return Batch {
-                cases: batch,
-                stop: Stop::Full,
-            };
-        }
-    }
-}
-
-/// The answers to `cases`, one line each, in order and in pieces; with whether any case was an
-/// error. Answered on up to `threads` threads while this thread runs `meanwhile` (reads the next
-/// batch), or here, before `meanwhile`, when the batch is small.
-fn answer_batch<T>(
-    cases: &[Case],
-    options: &Options,
-    threads: usize,
-    meanwhile: impl FnOnce() -> T,
-) -> (Vec<Vec<u8>>, bool, T) {
-    let run = |chunk: &[Case]| {
-        let mut out = Vec::with_capacity(chunk.len() * 512);
-        let mut bad = false;
-        for case in chunk {
-            let text = case.text.as_deref().map_err(String::as_str);
-            bad |= !answer_into(case.line, text, options, &mut out);
-            out.push(b'\n');
-        }
-        (out, bad)
-    };
-    if threads <= 1 || cases.len() < PARALLEL_FROM {
-        let (out, bad) = run(cases);
-        return (vec![out], bad, meanwhile());
-    }
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = cases
-            .chunks(cases.len().div_ceil(threads))
-            .map(|chunk| scope.spawn(move || run(chunk)))
-            .collect();
-        let extra = meanwhile();
-        let (mut pieces, mut bad) = (Vec::with_capacity(threads), false);
-        for worker in workers {
-            // a worker only panics if answering does, and then so would this thread
-            let (piece, piece_bad) = worker
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            pieces.push(piece);
-            bad |= piece_bad;
-        }
-        (pieces, bad, extra)
-    })
-}
-
-/// How many threads answer a batch: the machine's cores, at most 8.
-fn threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
-}
-
 /// Answers every case of `input`, in order, writing one line each to `out`; returns the exit
-/// status. Cases are read in batches of at most 4,096 (memory stays bounded), each answered on
-/// every core while the next is read. A batch ends early whenever the input has nothing more
-/// buffered: its answers are then written and flushed before reading on, so a program feeding
-/// `check` line by line gets each answer as soon as it is computed.
+/// status. Cases are answered on [`Options::threads`] workers while more are read and earlier
+/// answers written ([`super::pipeline`]): memory stays bounded however long the input, and when
+/// the input has nothing more buffered, every answer so far is written and flushed before reading
+/// on, so a program feeding `check` line by line gets each answer as soon as it is computed.
 pub fn run_on<R: BufRead + HasBuffer>(
     input: R,
     name: &str,
@@ -694,40 +594,27 @@ pub fn run_on<R: BufRead + HasBuffer>(
     err: &mut dyn Write,
 ) -> i32 {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    let mut status = EXIT_OK;
     let mut cases = Cases::new(input);
-    let threads = threads();
-    let mut batch = read_batch(&mut cases);
-    loop {
-        let read_on = matches!(batch.stop, Stop::Full);
-        let (answers, bad, next) = answer_batch(&batch.cases, options, threads, || {
-            read_on.then(|| read_batch(&mut cases))
-        });
-        if bad {
-            status = EXIT_BAD_LINE;
+    let options = *options;
+    let answer = move |case: &Case, buffer: &mut Vec<u8>| {
+        let text = case.text.as_deref().map_err(String::as_str);
+        answer_into(case.line, text, &options, buffer)
+    };
+    let workers = pipeline::workers(options.threads);
+    let status = |bad| if bad { EXIT_BAD_LINE } else { EXIT_OK };
+    match pipeline::run(&mut cases, workers, answer, &mut out) {
+        Ended::Answered(bad) => {
+            let _ = out.flush();
+            status(bad)
         }
-        if answers.iter().any(|piece| out.write_all(piece).is_err()) {
-            // stdout closed (e.g. piped into `head`): stop quietly
-            return status;
+        // stdout closed (e.g. piped into `head`): stop quietly
+        Ended::OutputClosed(bad) => status(bad),
+        Ended::Unreadable(e, _) => {
+            let _ = out.flush();
+            let _ = writeln!(err, "satbox check: cannot read {name}: {e}");
+            EXIT_UNREADABLE
         }
-        match batch.stop {
-            Stop::Full => {}
-            Stop::Waits => {
-                if out.flush().is_err() {
-                    return status;
-                }
-            }
-            Stop::Ended => break,
-            Stop::Unreadable(e) => {
-                let _ = out.flush();
-                let _ = writeln!(err, "satbox check: cannot read {name}: {e}");
-                return EXIT_UNREADABLE;
-            }
-        }
-        batch = next.unwrap_or_else(|| read_batch(&mut cases));
     }
-    let _ = out.flush();
-    status
 }
 
 /// A regular file: reading it never waits for a writer, so a batch never ends early for an empty buffer.
@@ -849,6 +736,7 @@ mod tests {
             Options {
                 compact: true,
                 compare_parry: false,
+                ..Default::default()
             },
         );
         let mut kinds = std::collections::BTreeSet::new();
@@ -917,6 +805,7 @@ mod tests {
         let options = Options {
             compact: false,
             compare_parry: true,
+            ..Default::default()
         };
         for p in crate::scene::presets::presets() {
             let line = crate::scene::check_line(&p.pair);
@@ -933,6 +822,7 @@ mod tests {
         let options = Options {
             compact: false,
             compare_parry: true,
+            ..Default::default()
         };
         let (status, text) = run_on_bytes(&input, &options);
         assert_eq!(status, 0);
@@ -945,6 +835,7 @@ mod tests {
         let options = Options {
             compact: true,
             compare_parry: false,
+            ..Default::default()
         };
         let line = answer_text(7, TOUCH3, &options).unwrap();
         assert!(
@@ -974,6 +865,7 @@ mod tests {
         let options = Options {
             compact: true,
             compare_parry: true,
+            ..Default::default()
         };
         let text = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[0.2,1.9,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
         let v: Value = serde_json::from_str(&answer_text(1, text, &options).unwrap()).unwrap();

@@ -3,3 +3,4 @@
 pub mod check;
 pub mod json;
 pub mod link;
+pub mod pipeline;

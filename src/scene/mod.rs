@@ -40,8 +40,8 @@ pub use boxes::{
     box_values, canonical, check_line, noted_pair_from_json, pair_from_json, read_pair,
     stable_rotation, BoxSpec2, BoxSpec3, Note, NotedPair,
 };
-pub use plain::read_plain_pair;
 pub use file::{user_data_dir, user_scenes_dir, write_atomic, Scene};
+pub use plain::read_plain_pair;
 
 /// 2D or 3D.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

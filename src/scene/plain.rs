@@ -30,9 +30,7 @@ pub fn read_plain_pair(text: &str) -> Option<NotedPair> {
             a.read(Which::A, &mut notes).ok()?,
             b.read(Which::B, &mut notes).ok()?,
         ),
-        (Plain::Two(a), Plain::Two(b)) => {
-            Pair::Two(a.read(Which::A).ok()?, b.read(Which::B).ok()?)
-        }
+        (Plain::Two(a), Plain::Two(b)) => Pair::Two(a.read(Which::A).ok()?, b.read(Which::B).ok()?),
         _ => return None,
     };
     notes.is_empty().then_some(NotedPair { pair, notes })
@@ -329,7 +327,7 @@ mod tests {
     /// reads, so the boxes are the same to the bit.
     #[test]
     fn every_number_the_fast_reader_takes_is_serde_json_s_to_the_bit() {
-        let mut unit = crate::sat::splitmix_units(0x91a1_7e);
+        let mut unit = crate::sat::splitmix_units(0x0091_a17e);
         let mut taken = 0;
         for k in 0..20_000 {
             let x = (unit() - 0.5) * 10f32.powi((unit() * 14.0) as i32 - 7);

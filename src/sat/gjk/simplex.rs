@@ -228,7 +228,10 @@ pub fn weights_inside(simplex: &Simplex, q: DVec3) -> Option<ArrayVec<f64, 4>> {
         *m = p.point - q;
     }
     let w = affine_weights(&member, n)?;
-    w[..n].iter().all(|w| *w > 0.0).then(|| w[..n].iter().copied().collect())
+    w[..n]
+        .iter()
+        .all(|w| *w > 0.0)
+        .then(|| w[..n].iter().copied().collect())
 }
 
 /// The point of `simplex` nearest `q`, with the sub-simplex it lies inside and its weights.
