@@ -56,11 +56,6 @@ pub struct Options {
 /// written as a JSON array.
 pub type Coords = ArrayVec<f32, 3>;
 
-/// The coordinates of `v` with every `-0.0` as `0.0`.
-fn coords<const N: usize>(v: [f32; N]) -> Coords {
-    v.into_iter().map(unsigned_zero).collect()
-}
-
 /// A contact point's features in words, written straight into the answer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FeatureText(pub ContactId);
@@ -191,12 +186,9 @@ fn gjk_out<V: Vector>(g: &GjkAnswer) -> GjkOut {
     GjkOut {
         distance: g.distance.map(length),
         depth: g.depth.map(length),
-        normal: g.normal.map(|n| {
-            coords::<3>(n.as_vec3().to_array())
-                .into_iter()
-                .take(V::DIM)
-                .collect()
-        }),
+        normal: g
+            .normal
+            .map(|n| first_coords(n.as_vec3().to_array(), V::DIM)),
         iterations: g.iterations,
         epa_iterations: g.epa_iterations,
         stopped: g.stopped.name(),
@@ -339,10 +331,16 @@ enum Conclusions<V, R> {
 
 /// The coordinates of `v`, each `-0.0` as `0.0`.
 fn vector_out<V: Vector>(v: V) -> Coords {
-    coords::<3>(v.to_coords())
-        .into_iter()
-        .take(V::DIM)
-        .collect()
+    first_coords(v.to_coords(), V::DIM)
+}
+
+/// The first `dim` of `c`, each `-0.0` as `0.0`.
+fn first_coords(c: [f32; 3], dim: usize) -> Coords {
+    let mut out = Coords::new();
+    for x in &c[..dim] {
+        out.push(unsigned_zero(*x));
+    }
+    out
 }
 
 /// One case's answer from its conclusions, manifold and distance.

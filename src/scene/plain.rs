@@ -169,6 +169,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A JSON number, read to the `f64` serde_json reads (see the module's documentation).
+    #[inline(always)]
     fn number(&mut self) -> Option<f64> {
         let negative = self.peek() == Some(b'-');
         self.at += usize::from(negative);

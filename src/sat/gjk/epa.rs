@@ -117,6 +117,11 @@ impl Polytope {
             .unwrap_or(0)
     }
 
+    /// Its buffers, for the next polytope.
+    fn into_buffers(self) -> Buffers {
+        (self.vertices, self.facets, self.ridges)
+    }
+
     /// Grows the polytope to the new vertex `w`: removes the facets that see it and joins it to
     /// the horizon. False when no facet sees it, or a new facet has no normal.
     fn grow(&mut self, w: SupportPoint, tolerance: f64) -> bool {
@@ -195,10 +200,12 @@ fn first_polytope(
     b: &Box64,
     simplex: &Simplex,
     evaluations: &mut usize,
-) -> Option<Polytope> {
+    buffers: Buffers,
+) -> Result<Polytope, Buffers> {
     let dim = a.dim;
-    // room for the vertices EPA usually adds, so that growing does not reallocate
-    let mut points: Vec<SupportPoint> = Vec::with_capacity(32);
+    let (mut points, mut facets, ridges) = buffers;
+    points.clear();
+    facets.clear();
     points.extend_from_slice(simplex);
     let size = points
         .iter()
@@ -212,21 +219,35 @@ fn first_polytope(
             let w = support(a, b, d);
             (distance_to_hull(&points, w.point) > tiny).then_some(w)
         });
-        points.push(found?);
+        match found {
+            Some(w) => points.push(w),
+            None => return Err((points, facets, ridges)),
+        }
     }
     let inside = points.iter().map(|p| p.point).sum::<DVec3>() / points.len() as f64;
     let mut polytope = Polytope {
         dim,
         vertices: points,
-        facets: Vec::with_capacity(32),
+        facets,
         inside,
-        ridges: Vec::with_capacity(16),
+        ridges,
     };
     for skip in 0..=dim {
         let vertices = (0..=dim).filter(|&k| k != skip).collect();
-        polytope.facets.push(polytope.facet(vertices)?);
+        match polytope.facet(vertices) {
+            Some(f) => polytope.facets.push(f),
+            None => return Err(polytope.into_buffers()),
+        }
     }
-    Some(polytope)
+    Ok(polytope)
+}
+
+/// A polytope's vertices, facets and ridges, to grow the next one in: each thread keeps one set,
+/// so that EPA allocates nothing once its buffers have their size.
+type Buffers = (Vec<SupportPoint>, Vec<Facet>, Vec<(u32, u8)>);
+
+thread_local! {
+    static BUFFERS: std::cell::Cell<Option<Buffers>> = const { std::cell::Cell::new(None) };
 }
 
 /// Unit directions across the affine hull of `points` (both ways), to find a point off it.
@@ -293,7 +314,20 @@ pub fn epa(
     steps: &mut impl Sink<EpaStep>,
 ) -> Option<EpaRun> {
     let mut evaluations = 0;
-    let mut polytope = first_polytope(a, b, simplex, &mut evaluations)?;
+    let buffers = BUFFERS.with(|b| b.take()).unwrap_or_else(|| {
+        (
+            Vec::with_capacity(32),
+            Vec::with_capacity(32),
+            Vec::with_capacity(16),
+        )
+    });
+    let mut polytope = match first_polytope(a, b, simplex, &mut evaluations, buffers) {
+        Ok(polytope) => polytope,
+        Err(buffers) => {
+            BUFFERS.with(|b| b.set(Some(buffers)));
+            return None;
+        }
+    };
     let mut upper = f64::INFINITY;
     let mut parry_pick = None;
     let mut iterations = 0;
@@ -330,7 +364,7 @@ pub fn epa(
     };
     let k = polytope.nearest();
     let facet = &polytope.facets[k];
-    Some(EpaRun {
+    let run = EpaRun {
         depth: facet.distance,
         normal: facet.normal,
         points: projection(&polytope, facet),
@@ -338,7 +372,9 @@ pub fn epa(
         support_evaluations: evaluations,
         stopped,
         parry_pick,
-    })
+    };
+    BUFFERS.with(|b| b.set(Some(polytope.into_buffers())));
+    Some(run)
 }
 
 /// The points of A and B whose difference is the origin's projection onto `facet`: the

@@ -142,44 +142,123 @@ fn solve<const K: usize>(m: &mut [[f64; 4]; 3], tiny: f64) -> Option<[f64; 3]> {
 /// its points): the nearest of those whose barycentric weights are all positive, the first of
 /// equals; the first point alone when none is.
 fn nearest_over(simplex: &Simplex, masks: impl Iterator<Item = usize>) -> Nearest {
-    let mut best: Option<(usize, DVec3, [f64; 4])> = None;
+    let mut points = [DVec3::ZERO; 4];
+    for (p, s) in points.iter_mut().zip(simplex) {
+        *p = s.point;
+    }
+    // the best so far: its mask, point, squared length and weights
+    let (mut best, mut best_v, mut best_length, mut best_weights) =
+        (0usize, DVec3::ZERO, f64::INFINITY, [0.0f64; 4]);
     for mask in masks {
         let (index, n) = MEMBERS[mask];
         let mut member = [DVec3::ZERO; 4];
-        for k in 0..n {
-            member[k] = simplex[usize::from(index[k])].point;
+        for k in 0..4 {
+            member[k] = points[usize::from(index[k])];
         }
         let Some(weights) = affine_weights(&member, n) else {
             continue;
         };
-        if weights[..n].iter().any(|w| *w <= 0.0) {
+        if weights.iter().take(n).any(|w| *w <= 0.0) {
             continue;
         }
         let mut v = DVec3::ZERO;
         for k in 0..n {
             v += member[k] * weights[k];
         }
-        if best
-            .as_ref()
-            .is_none_or(|(_, b, _)| v.length_squared() < b.length_squared())
-        {
-            best = Some((mask, v, weights));
+        let length = v.length_squared();
+        if best == 0 || length < best_length {
+            (best, best_v, best_length, best_weights) = (mask, v, length, weights);
         }
     }
-    // one point alone always has weight 1: a simplex of at least one point has an answer
-    let (mask, v, weights) = best.unwrap_or((1, simplex[0].point, [1.0, 0.0, 0.0, 0.0]));
-    let (index, n) = MEMBERS[mask];
+    if best == 0 {
+        // one point alone always has weight 1: a simplex of at least one point has an answer
+        (best, best_v, best_weights) = (1, simplex[0].point, [1.0, 0.0, 0.0, 0.0]);
+    }
+    let (index, n) = MEMBERS[best];
     let mut kept = Simplex::new();
-    let mut kept_weights = ArrayVec::new();
+    let mut weights = ArrayVec::new();
     for k in 0..n {
         kept.push(simplex[usize::from(index[k])]);
-        kept_weights.push(weights[k]);
+        weights.push(best_weights[k]);
     }
     Nearest {
-        v,
+        v: best_v,
         kept,
-        weights: kept_weights,
+        weights,
     }
+}
+
+/// The whole simplex's nearest point, when it lies well inside it: the origin's projection onto
+/// its affine hull has positive weights, the simplex is not much flatter than its longest edge
+/// (its area or volume at least `1e-3` of that edge's square or cube), and the projection lies
+/// further than `1e-4` of the simplex's reach from every facet. Every face's nearest point is then
+/// further from the origin than rounding can hide (Pythagoras: `|v_face|² ≥ |v|² + d²`, `d` the
+/// projection's distance to the face's hull, the weight of the vertex opposite times that
+/// vertex's height), so the search over the faces would choose the whole simplex: the same
+/// answer, to the bit, without asking the faces.
+fn clearly_inside(simplex: &Simplex) -> Option<Nearest> {
+    let n = simplex.len();
+    if n < 2 {
+        return None;
+    }
+    let mut p = [DVec3::ZERO; 4];
+    for (p, s) in p.iter_mut().zip(simplex) {
+        *p = s.point;
+    }
+    let weights = affine_weights(&p, n)?;
+    if weights[..n].iter().any(|w| *w <= 0.0) {
+        return None;
+    }
+    let reach = p[..n]
+        .iter()
+        .map(|q| q.length_squared())
+        .fold(0.0, f64::max);
+    let longest = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .map(|(i, j)| (p[j] - p[i]).length_squared())
+        .fold(0.0, f64::max)
+        .sqrt();
+    // each vertex's height over the facet opposite it
+    let mut height = [0.0f64; 4];
+    match n {
+        2 => height = [longest, longest, 0.0, 0.0],
+        3 => {
+            let twice_area = (p[1] - p[0]).cross(p[2] - p[0]).length();
+            if !(twice_area > 1e-3 * longest * longest) {
+                return None;
+            }
+            for k in 0..3 {
+                let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+                height[k] = twice_area / (p[j] - p[i]).length();
+            }
+        }
+        _ => {
+            let volume = (p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0])).abs();
+            if !(volume > 1e-3 * longest * longest * longest) {
+                return None;
+            }
+            for k in 0..4 {
+                let (i, j, l) = ((k + 1) % 4, (k + 2) % 4, (k + 3) % 4);
+                height[k] = volume / (p[j] - p[i]).cross(p[l] - p[i]).length();
+            }
+        }
+    }
+    let clear = (0..n).all(|k| {
+        let d = weights[k] * height[k];
+        d * d > 1e-8 * reach
+    });
+    if !clear {
+        return None;
+    }
+    let mut v = DVec3::ZERO;
+    for k in 0..n {
+        v += p[k] * weights[k];
+    }
+    Some(Nearest {
+        v,
+        kept: simplex.clone(),
+        weights: weights[..n].iter().copied().collect(),
+    })
 }
 
 /// The points of each sub-simplex (a bit set of at most 4 points): their indices, lowest first,
@@ -213,6 +292,9 @@ pub fn nearest(simplex: &Simplex) -> Nearest {
 /// last point are asked.
 pub fn nearest_with_newest(simplex: &Simplex) -> Nearest {
     let n = simplex.len();
+    if let Some(near) = clearly_inside(simplex) {
+        return near;
+    }
     let newest = 1 << (n - 1);
     // the simplex before the newest point first: GJK's last answer wins a tie (no progress)
     let before = (n > 1).then_some(newest - 1);
