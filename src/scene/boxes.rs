@@ -256,36 +256,49 @@ fn coordinate(which: Which, field: &str, k: usize, x: f64) -> Result<f32, SceneE
     if single.is_finite() && single.abs() <= MAX_COORDINATE {
         Ok(single)
     } else {
-        Err(bad(
-            which,
-            format!(
-                "{field}[{k}] = {} is beyond the supported range of +/-1e7 for a centre coordinate (f32 cannot place a box that far out to within one unit)",
-                f64_text(x)
-            ),
-        ))
+        Err(coordinate_beyond(which, field, k, x))
     }
+}
+
+#[cold]
+#[inline(never)]
+fn coordinate_beyond(which: Which, field: &str, k: usize, x: f64) -> SceneError {
+    bad(
+        which,
+        format!(
+            "{field}[{k}] = {} is beyond the supported range of +/-1e7 for a centre coordinate (f32 cannot place a box that far out to within one unit)",
+            f64_text(x)
+        ),
+    )
 }
 
 /// A half extent as `f32`, from a half extent or (`full`) a full size: `≥ 0` and within
 /// ±[`MAX_COORDINATE`].
 fn extent(which: Which, field: &str, k: usize, x: f64, full: bool) -> Result<f32, SceneError> {
+    let single = x as f32;
+    let half = if full { single * 0.5 } else { single };
+    if x >= 0.0 && half.is_finite() && half <= MAX_COORDINATE {
+        Ok(half)
+    } else {
+        Err(extent_refused(which, field, k, x, full))
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn extent_refused(which: Which, field: &str, k: usize, x: f64, full: bool) -> SceneError {
     let what = if full { "sizes" } else { "half extents" };
     if x < 0.0 {
-        return Err(bad(
+        return bad(
             which,
             format!(
                 "{field}[{k}] is {}; {what} must be >= 0 (0 is a flat box)",
                 f64_text(x)
             ),
-        ));
-    }
-    let single = x as f32;
-    let half = if full { single * 0.5 } else { single };
-    if half.is_finite() && half <= MAX_COORDINATE {
-        return Ok(half);
+        );
     }
     let beyond = "beyond the supported range of +/-1e7 for a half extent";
-    Err(bad(
+    bad(
         which,
         if full {
             format!(
@@ -296,7 +309,7 @@ fn extent(which: Which, field: &str, k: usize, x: f64, full: bool) -> Result<f32
         } else {
             format!("{field}[{k}] = {} is {beyond}", f64_text(x))
         },
-    ))
+    )
 }
 
 /// A rotation component or angle as `f32`; `field` names it in the message (only built for one).
@@ -305,15 +318,17 @@ fn single(which: Which, field: impl FnOnce() -> String, x: f64) -> Result<f32, S
     if s.is_finite() {
         Ok(s)
     } else {
-        Err(bad(
-            which,
-            format!(
-                "{} = {} is too large for a 32-bit float",
-                field(),
-                f64_text(x)
-            ),
-        ))
+        Err(too_large(which, field(), x))
     }
+}
+
+#[cold]
+#[inline(never)]
+fn too_large(which: Which, field: String, x: f64) -> SceneError {
+    bad(
+        which,
+        format!("{field} = {} is too large for a 32-bit float", f64_text(x)),
+    )
 }
 
 fn center<const N: usize>(which: Which, obj: &Map<String, Value>) -> Result<[f32; N], SceneError> {
@@ -554,6 +569,10 @@ fn note_unknown(which: Which, obj: &Map<String, Value>, mode: Mode, notes: &mut 
 /// pair. Reading it back (normalised, then this) gives it again, bit for bit. A zero or
 /// non-finite `q` is returned unchanged.
 pub fn stable_rotation(q: Quat) -> Quat {
+    // most quaternions are their own normalisation already: the loop below would return them
+    if normalize_rotation(q).is_ok_and(|n| n.to_array().map(f32::to_bits) == q.to_array().map(f32::to_bits)) {
+        return q;
+    }
     const STEPS: usize = 16;
     let key = |q: Quat| q.to_array().map(f32::to_bits);
     let mut seen = [Quat::IDENTITY; STEPS];
