@@ -58,8 +58,9 @@ pub struct EpaRun {
     pub depth: f64,
     /// Its unit normal, from A to B.
     pub normal: DVec3,
-    /// The points of A and B on that facet that the origin's projection is made of.
-    pub points: [DVec3; 2],
+    /// The support points of the facet it stopped at, from which [`EpaRun::points`] finds the
+    /// points of A and B the depth is measured between.
+    pub facet: Simplex,
     /// Iterations: the support points taken towards a facet, one [`EpaStep`] each.
     pub iterations: usize,
     /// Support points evaluated (including those that completed GJK's simplex).
@@ -364,10 +365,11 @@ pub fn epa(
     };
     let k = polytope.nearest();
     let facet = &polytope.facets[k];
+    let corners = facet.vertices.iter().map(|&i| polytope.vertices[i]).collect();
     let run = EpaRun {
         depth: facet.distance,
         normal: facet.normal,
-        points: projection(&polytope, facet),
+        facet: corners,
         iterations,
         support_evaluations: evaluations,
         stopped,
@@ -377,20 +379,19 @@ pub fn epa(
     Some(run)
 }
 
-/// The points of A and B whose difference is the origin's projection onto `facet`: the
-/// projection's barycentric weights on the facet when it falls inside, else the facet's point
-/// nearest it.
-fn projection(polytope: &Polytope, facet: &Facet) -> [DVec3; 2] {
-    let s: Simplex = facet
-        .vertices
-        .iter()
-        .map(|&i| polytope.vertices[i])
-        .collect();
-    let q = facet.normal * facet.distance;
-    if let Some(w) = super::simplex::weights_inside(&s, q) {
-        return s.iter().zip(w).fold([DVec3::ZERO; 2], |[a, b], (p, w)| {
-            [a + p.a * w, b + p.b * w]
-        });
+impl EpaRun {
+    /// The points of A and B whose difference is the origin's projection onto the facet EPA
+    /// stopped at: the projection's barycentric weights on the facet when it falls inside, else
+    /// the facet's point nearest it. Computed when asked (`check` does not print them).
+    pub fn points(&self) -> [DVec3; 2] {
+        let s = &self.facet;
+        let q = self.normal * self.depth;
+        if let Some(w) = super::simplex::weights_inside(s, q) {
+            return s
+                .iter()
+                .zip(w)
+                .fold([DVec3::ZERO; 2], |[a, b], (p, w)| [a + p.a * w, b + p.b * w]);
+        }
+        super::simplex::nearest_to(s, q).witnesses()
     }
-    super::simplex::nearest_to(&s, q).witnesses()
 }

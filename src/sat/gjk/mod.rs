@@ -121,8 +121,6 @@ pub struct GjkAnswer {
     /// The unit normal from A to B (of the distance or of the depth); `None` when EPA could not
     /// build a polytope.
     pub normal: Option<DVec3>,
-    /// The points of A and B the answer is measured between.
-    pub points: Option<[DVec3; 2]>,
     /// GJK's iterations.
     pub iterations: usize,
     /// EPA's iterations, when it ran.
@@ -172,22 +170,19 @@ fn answer(run: &GjkRun, epa: Option<&EpaRun>) -> GjkAnswer {
         distance: None,
         depth: None,
         normal: None,
-        points: None,
         iterations: run.iterations,
         epa_iterations: None,
         stopped: run.stopped,
         support_evaluations: run.support_evaluations,
         parry_pick: None,
     };
-    if let Some((distance, points, normal)) = run.separated {
+    if let Some((distance, _, normal)) = run.separated {
         out.distance = Some(distance);
         out.normal = Some(normal);
-        out.points = Some(points);
     } else if let Some(e) = epa {
         // a facet a rounding below the origin is a touching pair: depth 0, not negative
         out.depth = Some(e.depth.max(0.0));
         out.normal = Some(e.normal);
-        out.points = Some(e.points);
         out.epa_iterations = Some(e.iterations);
         out.stopped = e.stopped;
         out.support_evaluations += e.support_evaluations;
