@@ -1,7 +1,7 @@
 //! satbox: see and test how two oriented bounding boxes collide under the Separating Axis Theorem.
 //!
 //! The crate is a window (`cargo run --release`, the default `app` feature) over a library that
-//! builds alone (`default-features = false`: glam, serde, serde_json and arrayvec). [`sat`] holds
+//! builds alone (`default-features = false`: glam, serde, serde_json, arrayvec and memchr). [`sat`] holds
 //! the maths and knows nothing of drawing; [`scene`] reads and writes boxes and cases as JSON; with
 //! the `parry` feature `engines` asks parry the same questions; with `app`, `cli` runs the
 //! headless commands and `app` is the window, which only reads `sat`'s reports.

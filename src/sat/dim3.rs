@@ -49,7 +49,8 @@ impl Obb3 {
             rotation,
         };
         b.rotation = normalize_rotation(rotation)?;
-        b.validate()?;
+        // the rotation is normalised: the rest of `validate`
+        validate_center_and_extents(&b.center.to_array(), &b.half_extents.to_array())?;
         Ok(b)
     }
 

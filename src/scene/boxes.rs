@@ -570,7 +570,9 @@ fn note_unknown(which: Which, obj: &Map<String, Value>, mode: Mode, notes: &mut 
 /// non-finite `q` is returned unchanged.
 pub fn stable_rotation(q: Quat) -> Quat {
     // most quaternions are their own normalisation already: the loop below would return them
-    if normalize_rotation(q).is_ok_and(|n| n.to_array().map(f32::to_bits) == q.to_array().map(f32::to_bits)) {
+    if normalize_rotation(q)
+        .is_ok_and(|n| n.to_array().map(f32::to_bits) == q.to_array().map(f32::to_bits))
+    {
         return q;
     }
     const STEPS: usize = 16;

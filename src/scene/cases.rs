@@ -55,7 +55,7 @@ impl<R: BufRead> Cases<R> {
     /// The next raw line, without its line ending; `None` at the end.
     fn next_line(&mut self) -> Option<std::io::Result<Result<String, ()>>> {
         self.buf.clear();
-        match self.reader.read_until(b'\n', &mut self.buf) {
+        match read_line(&mut self.reader, &mut self.buf) {
             Ok(0) => None,
             Ok(_) => {
                 self.line += 1;
@@ -116,6 +116,35 @@ impl<R: BufRead> Cases<R> {
                 };
                 return Ok(Case { line: first, text });
             }
+        }
+    }
+}
+
+/// `BufRead::read_until(b'\n')` with a vectorised search for the line's end.
+fn read_line<R: BufRead>(reader: &mut R, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let (done, used) = {
+            let available = match reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            match memchr::memchr(b'\n', available) {
+                Some(i) => {
+                    buf.extend_from_slice(&available[..=i]);
+                    (true, i + 1)
+                }
+                None => {
+                    buf.extend_from_slice(available);
+                    (available.is_empty(), available.len())
+                }
+            }
+        };
+        reader.consume(used);
+        read += used;
+        if done {
+            return Ok(read);
         }
     }
 }

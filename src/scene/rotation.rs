@@ -234,6 +234,12 @@ pub fn robust_length(v: &[f64]) -> f64 {
 /// A note when a quaternion (or `(cos, sin)` pair) read from a file is not of length 1 within
 /// [`UNIT_TOLERANCE`]: it is used normalised, and the note says so with its length.
 pub fn length_note(components: &[f64]) -> Option<String> {
+    // the plain sum of squares decides unless it lies near the tolerance, or its components are
+    // so large or small that squaring them loses them (then the careful length does)
+    let squares: f64 = components.iter().map(|x| x * x).sum();
+    if (1e-100..1e100).contains(&squares) && ((squares.sqrt() - 1.0).abs() < 0.5 * UNIT_TOLERANCE) {
+        return None;
+    }
     let length = robust_length(components);
     ((length - 1.0).abs() > UNIT_TOLERANCE && length > 0.0).then(|| {
         format!(

@@ -365,7 +365,11 @@ pub fn epa(
     };
     let k = polytope.nearest();
     let facet = &polytope.facets[k];
-    let corners = facet.vertices.iter().map(|&i| polytope.vertices[i]).collect();
+    let corners = facet
+        .vertices
+        .iter()
+        .map(|&i| polytope.vertices[i])
+        .collect();
     let run = EpaRun {
         depth: facet.distance,
         normal: facet.normal,
@@ -387,10 +391,9 @@ impl EpaRun {
         let s = &self.facet;
         let q = self.normal * self.depth;
         if let Some(w) = super::simplex::weights_inside(s, q) {
-            return s
-                .iter()
-                .zip(w)
-                .fold([DVec3::ZERO; 2], |[a, b], (p, w)| [a + p.a * w, b + p.b * w]);
+            return s.iter().zip(w).fold([DVec3::ZERO; 2], |[a, b], (p, w)| {
+                [a + p.a * w, b + p.b * w]
+            });
         }
         super::simplex::nearest_to(s, q).witnesses()
     }
