@@ -8,6 +8,8 @@
 //! nearest point can only have moved onto a face of the new point (van den Bergen's and parry's
 //! way: 9 faces of a tetrahedron instead of 15). In `f64`, in any dimension.
 
+use std::cmp::Ordering;
+
 use arrayvec::ArrayVec;
 use glam::DVec3;
 
@@ -224,22 +226,24 @@ fn clearly_inside(simplex: &Simplex) -> Option<Nearest> {
         2 => height = [longest, longest, 0.0, 0.0],
         3 => {
             let twice_area = (p[1] - p[0]).cross(p[2] - p[0]).length();
-            if !(twice_area > 1e-3 * longest * longest) {
+            // (NaN fails too)
+            if twice_area.partial_cmp(&(1e-3 * longest * longest)) != Some(Ordering::Greater) {
                 return None;
             }
-            for k in 0..3 {
+            for (k, h) in height.iter_mut().enumerate().take(3) {
                 let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-                height[k] = twice_area / (p[j] - p[i]).length();
+                *h = twice_area / (p[j] - p[i]).length();
             }
         }
         _ => {
             let volume = (p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0])).abs();
-            if !(volume > 1e-3 * longest * longest * longest) {
+            if volume.partial_cmp(&(1e-3 * longest * longest * longest)) != Some(Ordering::Greater)
+            {
                 return None;
             }
-            for k in 0..4 {
+            for (k, h) in height.iter_mut().enumerate() {
                 let (i, j, l) = ((k + 1) % 4, (k + 2) % 4, (k + 3) % 4);
-                height[k] = volume / (p[j] - p[i]).cross(p[l] - p[i]).length();
+                *h = volume / (p[j] - p[i]).cross(p[l] - p[i]).length();
             }
         }
     }
