@@ -224,15 +224,67 @@ pub(crate) fn shows<D: Dim>(mode: &ModeState<D>, report: &D::Report, index: usiz
     }
 }
 
+/// What a frame computed that the next can keep while the boxes stay as they are: the
+/// Minkowski difference and GJK/EPA's trace (the GJK window's picture), with the pair it is of.
+pub(crate) struct Kept<D: Dim> {
+    gjk: Option<KeptGjk<D>>,
+}
+
+/// The GJK window's picture and the boxes it is of.
+type KeptGjk<D> = ((<D as Dim>::Obb, <D as Dim>::Obb), super::gjk::GjkFrame);
+
+#[cfg(test)]
+impl<D: Dim> Kept<D> {
+    /// Marks the kept picture (its vertices emptied) and returns it as marked.
+    pub(crate) fn mark_gjk_for_test(&mut self) -> super::gjk::GjkFrame {
+        let (_, g) = self.gjk.as_mut().expect("a picture is kept");
+        g.vertices.clear();
+        g.clone()
+    }
+}
+
+impl<D: Dim> Default for Kept<D> {
+    fn default() -> Self {
+        Self { gjk: None }
+    }
+}
+
 impl<D: Dim> Frame<D> {
     /// The frame's report of a mode's boxes as they are after this frame's edits, from their
-    /// `analysis`, with what the user points at.
+    /// `analysis`, with what the user points at, computing everything afresh.
+    #[cfg(test)]
     pub(crate) fn compute(
         mode: &ModeState<D>,
         analysis: Analysis<D>,
         pointing: Pointing<D::Vec>,
         settings: &Settings,
         viewport: Viewport,
+    ) -> Self {
+        Self::compute_keeping(
+            mode,
+            analysis,
+            pointing,
+            settings,
+            viewport,
+            Kept::default(),
+        )
+    }
+
+    /// What this frame hands to the next ([`Kept`]).
+    pub(crate) fn kept(&mut self, mode: &ModeState<D>) -> Kept<D> {
+        Kept {
+            gjk: self.gjk.take().map(|g| ((mode.a, mode.b), g)),
+        }
+    }
+
+    /// [`Frame::compute`], reusing what the last frame computed of the same boxes (`kept`).
+    pub(crate) fn compute_keeping(
+        mode: &ModeState<D>,
+        analysis: Analysis<D>,
+        pointing: Pointing<D::Vec>,
+        settings: &Settings,
+        viewport: Viewport,
+        kept: Kept<D>,
     ) -> Self {
         let (a, b) = (&mode.a, &mode.b);
         let params = &settings.params;
@@ -282,7 +334,10 @@ impl<D: Dim> Frame<D> {
             contact_check,
             separation: D::Obb::separation(a, b),
             directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
-            gjk: settings.gjk.then(|| super::gjk::GjkFrame::of(a, b)),
+            gjk: settings.gjk.then(|| match kept.gjk {
+                Some((pair, gjk)) if pair == (*a, *b) => gjk,
+                _ => super::gjk::GjkFrame::of(a, b),
+            }),
             motion: mode
                 .motion
                 .map(|spec| super::motion::MotionFrame::of(&spec, mode.starts(), mode.time)),

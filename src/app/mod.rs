@@ -201,6 +201,8 @@ struct LastFrame<D: Dim> {
     hovered_axis: Option<usize>,
     /// What the pointer was on in the panel, after that frame's report.
     panel: ui::PanelPointer,
+    /// What that frame computed that this one keeps if the boxes have not changed.
+    kept: frame::Kept<D>,
 }
 
 impl<D: Dim> Default for LastFrame<D> {
@@ -209,6 +211,7 @@ impl<D: Dim> Default for LastFrame<D> {
             lines: Vec::new(),
             hovered_axis: None,
             panel: ui::PanelPointer::default(),
+            kept: frame::Kept::default(),
         }
     }
 }
@@ -641,7 +644,15 @@ impl Shared {
         // 3. report: the boxes' analysis once, read by the step-through's clock and the frame
         let analysis = mode.analysis(&self.settings);
         mode.tick(get_frame_time(), &analysis);
-        let frame = Frame::compute(mode, analysis, pointing, &self.settings, input.viewport);
+        let kept = std::mem::take(&mut last.kept);
+        let mut frame = Frame::compute_keeping(
+            mode,
+            analysis,
+            pointing,
+            &self.settings,
+            input.viewport,
+            kept,
+        );
         if platform::WEB {
             self.publish(mode, &frame, input.pointer.left_down);
         }
@@ -651,6 +662,7 @@ impl Shared {
         // 5. draw
         self.draw_in(mode, &frame, input.viewport, fonts);
         *last = LastFrame {
+            kept: frame.kept(mode),
             lines: frame.lines,
             hovered_axis: frame.hovered_axis,
             panel: out.pointer,

@@ -816,7 +816,7 @@ mod files {
 mod gjk_window {
     use crate::app::camera::Viewport;
     use crate::app::command::Command;
-    use crate::app::dim::Dim;
+    use crate::app::dim::{Dim, Vector};
     use crate::app::frame::{Frame, Pointing};
     use crate::app::gjk::Step;
     use crate::app::library::Library;
@@ -826,9 +826,47 @@ mod gjk_window {
     use crate::app::two::Two;
     use crate::app::ui::gjk::{window, GjkState};
     use crate::app::ui::{FrameTimes, PanelModel, WindowLayout};
+    use crate::sat::Obb;
     use egui_macroquad::egui;
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
+
+    /// The window's picture (the Minkowski difference and GJK/EPA's trace) is computed when the
+    /// boxes change, not every frame: a frame of the same boxes keeps the last one's.
+    fn the_gjk_picture_is_kept_while_the_boxes_stay<D: Dim>() {
+        let mut mode = ModeState::<D>::new(&VP);
+        let settings = Settings {
+            gjk: true,
+            ..Settings::default()
+        };
+        let frame = |mode: &ModeState<D>, kept| {
+            let analysis = mode.analysis(&settings);
+            Frame::compute_keeping(mode, analysis, Pointing::default(), &settings, VP, kept)
+        };
+        let mut first = frame(&mode, Default::default());
+        let fresh = first.gjk.clone().expect("the window is open");
+        // mark the kept picture, so that a frame that reuses it shows the mark
+        let mut kept = first.kept(&mode);
+        let marked = kept.mark_gjk_for_test();
+        let mut second = frame(&mode, kept);
+        assert_eq!(second.gjk.as_ref(), Some(&marked), "same boxes: kept");
+        let kept = second.kept(&mode);
+        mode.b = mode.b.moved(D::Vec::unit(0) * 0.25);
+        let third = frame(&mode, kept);
+        let moved = third.gjk.expect("the window is open");
+        assert_ne!(moved, marked, "the boxes moved: computed again");
+        assert_ne!(moved.trace, fresh.trace);
+    }
+
+    #[test]
+    fn the_gjk_picture_is_kept_while_the_boxes_stay_in_2d() {
+        the_gjk_picture_is_kept_while_the_boxes_stay::<Two>();
+    }
+
+    #[test]
+    fn the_gjk_picture_is_kept_while_the_boxes_stay_in_3d() {
+        the_gjk_picture_is_kept_while_the_boxes_stay::<Three>();
+    }
 
     /// What one pass of the window over a mode's pair shows: its rectangle, the commands it sent,
     /// and the frame's stepper length and the step shown.
