@@ -34,8 +34,8 @@ use criterion::{Criterion, Throughput};
 use glam::{DVec3, Quat, Vec2, Vec3};
 use satbox::sat::reference::{ManifoldAgreement, ReferenceManifold};
 use satbox::sat::{
-    dim2, dim3, intersects_many, reference, ManifoldParams, Obb2, Obb3, Obb3Batch, Obb3Frame,
-    DEGENERATE_THRESHOLD,
+    dim2, dim3, intersects_many, intersects_many2, reference, ManifoldParams, Obb2, Obb2Batch,
+    Obb2Frame, Obb3, Obb3Batch, Obb3Frame, DEGENERATE_THRESHOLD,
 };
 use std::f32::consts::FRAC_PI_2;
 
@@ -1295,8 +1295,111 @@ fn bench2(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P
     );
 }
 
+/// The 2D hot-loop methods: rectangles with their axes stored ([`Obb2Frame`]), the batch, and the
+/// verdicts, beside `intersects` and parry2d's test in the same group (same run, for ratios).
+const NAMES2_FRAMES: [&str; 6] = [
+    "satbox_intersects",
+    "satbox_frame_intersects",
+    "satbox_intersects_many2",
+    "satbox_verdicts",
+    "satbox_frame_verdicts",
+    "parry_intersection_test",
+];
+
+fn bench2_frames(c: &mut Criterion, spec: &SetSpec, pairs: &[(Obb2, Obb2)], parry: &[(P2, P2)]) {
+    let frames: Vec<(Obb2Frame, Obb2Frame)> = pairs
+        .iter()
+        .map(|(a, b)| (Obb2Frame::new(a), Obb2Frame::new(b)))
+        .collect();
+    let (ba, bb): (Obb2Batch, Obb2Batch) = (
+        frames.iter().map(|(a, _)| *a).collect(),
+        frames.iter().map(|(_, b)| *b).collect(),
+    );
+    let mut out = vec![false; pairs.len()];
+    let mut g = c.benchmark_group(format!("2d_frames_{}", spec.name));
+    g.throughput(Throughput::Elements(pairs.len() as u64));
+    g.bench_function(NAMES2_FRAMES[0], |bch| {
+        bch.iter(|| {
+            black_box(pairs)
+                .iter()
+                .filter(|(a, b)| dim2::intersects(a, b))
+                .count()
+        })
+    });
+    g.bench_function(NAMES2_FRAMES[1], |bch| {
+        bch.iter(|| {
+            black_box(&frames)
+                .iter()
+                .filter(|(a, b)| a.intersects(b))
+                .count()
+        })
+    });
+    g.bench_function(NAMES2_FRAMES[2], |bch| {
+        bch.iter(|| {
+            intersects_many2(black_box(&ba), black_box(&bb), &mut out);
+            out.iter().filter(|x| **x).count()
+        })
+    });
+    g.bench_function(NAMES2_FRAMES[3], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(pairs) {
+                black_box(&dim2::verdicts(a, b));
+            }
+        })
+    });
+    g.bench_function(NAMES2_FRAMES[4], |bch| {
+        bch.iter(|| {
+            for (a, b) in black_box(&frames) {
+                black_box(&a.verdicts(b));
+            }
+        })
+    });
+    g.bench_function(NAMES2_FRAMES[5], |bch| {
+        bch.iter(|| {
+            black_box(parry)
+                .iter()
+                .filter(|(a, b)| parry2_intersects(a, b))
+                .count()
+        })
+    });
+    g.finish();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Summary from criterion's estimates
+
+fn summary2_frames(since: SystemTime) {
+    let mut rows = Vec::new();
+    for spec in &SETS {
+        let group = format!("2d_frames_{}", spec.name);
+        let Some(t) = estimates(&group, &NAMES2_FRAMES, since) else {
+            continue;
+        };
+        let cells: Vec<String> = t.iter().map(|x| per_pair(*x, PAIRS)).collect();
+        rows.push(format!(
+            "| {} | {} | {} | {} | {} | {} |",
+            spec.name,
+            cells.join(" | "),
+            ratio(t[0], t[5]),
+            ratio(t[1], t[5]),
+            ratio(t[2], t[5]),
+            ratio(t[4], t[3]),
+        ));
+    }
+    if rows.is_empty() {
+        return;
+    }
+    println!("\n2D hot loops, ns per pair; ratios are times faster:\n");
+    println!(
+        "| set | intersects (Obb2) | Obb2Frame::intersects | intersects_many2 | verdicts | \
+         Obb2Frame::verdicts | parry2d intersection_test | intersects vs parry | frame vs parry | \
+         batch vs parry | frame verdicts vs verdicts |"
+    );
+    println!("|---|{}", "---:|".repeat(10));
+    for r in rows {
+        println!("{r}");
+    }
+}
 
 fn summary3(since: SystemTime, names: &[&str]) {
     let mut rows = Vec::new();
@@ -1548,6 +1651,7 @@ fn main() {
     }
     for (i, spec) in SETS.iter().enumerate() {
         bench2(&mut c, spec, &sets2[i], &parry2[i]);
+        bench2_frames(&mut c, spec, &sets2[i], &parry2[i]);
     }
     for set in &sets3 {
         bench_manifold3(&mut c, set.name, &set.pairs, &set.parry);
@@ -1560,6 +1664,7 @@ fn main() {
     c.final_summary();
     summary3(started, &names3);
     summary(started);
+    summary2_frames(started);
     manifold_summary(started, &names3);
     scaling_summary(started);
 }

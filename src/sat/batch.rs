@@ -153,7 +153,7 @@ pub fn intersects_many(a: &Obb3Batch, b: &Obb3Batch, out: &mut [bool]) {
 
 /// The CPU's vector unit, detected once.
 #[cfg(feature = "simd")]
-fn arch() -> pulp::Arch {
+pub(crate) fn arch() -> pulp::Arch {
     static ARCH: std::sync::OnceLock<pulp::Arch> = std::sync::OnceLock::new();
     *ARCH.get_or_init(pulp::Arch::new)
 }

@@ -106,8 +106,41 @@ pub fn report(a: &Obb2, b: &Obb2) -> Report2 {
 /// penetration. Computed relative to A's centre. `params` is accepted for symmetry with 3D; no 2D
 /// axis can be degenerate.
 pub fn report_with(a: &Obb2, b: &Obb2, _params: &SatParams) -> Report2 {
-    let ua = a.axes();
-    let ub = b.axes();
+    report_of(&Posed::of_box(a), &Posed::of_box(b))
+}
+
+/// What the tests read of one rectangle: its centre, half extents and axes.
+#[derive(Clone, Copy)]
+struct Posed {
+    center: Vec2,
+    half_extents: Vec2,
+    u: [Vec2; 2],
+}
+
+impl Posed {
+    #[inline(always)]
+    fn of_box(b: &Obb2) -> Self {
+        Self {
+            center: b.center,
+            half_extents: b.half_extents,
+            u: b.axes(),
+        }
+    }
+
+    #[inline(always)]
+    fn of_frame(f: &Obb2Frame) -> Self {
+        Self {
+            center: Vec2::from(f.center),
+            half_extents: Vec2::from(f.half_extents),
+            u: f.axes(),
+        }
+    }
+}
+
+/// The 4-axis report of two rectangles as the tests read them.
+#[inline(always)]
+fn report_of(a: &Posed, b: &Posed) -> Report2 {
+    let (ua, ub) = (a.u, b.u);
     let t = b.center - a.center;
     let origin = a.center;
     // (an array written out: `array::from_fn` compiled to a call per axis through `Try` in some
@@ -145,8 +178,14 @@ pub fn verdicts_with(a: &Obb2, b: &Obb2, params: &SatParams) -> Verdicts2 {
 /// when no axis separates; touching counts as intersecting.
 #[inline]
 pub fn intersects(a: &Obb2, b: &Obb2) -> bool {
-    let [a0, a1] = a.axes();
-    let [b0, b1] = b.axes();
+    posed_intersect(&Posed::of_box(a), &Posed::of_box(b))
+}
+
+/// [`intersects`] of two rectangles as the tests read them.
+#[inline(always)]
+fn posed_intersect(a: &Posed, b: &Posed) -> bool {
+    let [a0, a1] = a.u;
+    let [b0, b1] = b.u;
     let (ea, eb) = (a.half_extents, b.half_extents);
     let t = b.center - a.center;
     let (r00, r01, r10, r11) = (a0.dot(b0), a0.dot(b1), a1.dot(b0), a1.dot(b1));
@@ -156,6 +195,68 @@ pub fn intersects(a: &Obb2, b: &Obb2) -> bool {
         || ta1.abs() > ea.y + eb.x * ar10 + eb.y * ar11
         || (ta0 * r00 + ta1 * r10).abs() > eb.x + ea.x * ar00 + ea.y * ar10
         || (ta0 * r01 + ta1 * r11).abs() > eb.y + ea.x * ar01 + ea.y * ar11)
+}
+
+/// An [`Obb2`] with its axes written out, for hot loops: [`Obb2`] stores an angle, so every test
+/// of a pair first takes its sine and cosine (`sin_cos`, tens of operations per rectangle); a frame
+/// is made once per rectangle ([`Obb2Frame::new`]) and holds the centre, the half extents and
+/// `u0 = (cos θ, sin θ)` (`u1 = (−sin θ, cos θ)` follows). It answers the boolean test and the
+/// report's conclusions with the same numbers, to the bit, as [`intersects`] and [`verdicts`] of
+/// the rectangles it was made from, and the batch test
+/// ([`intersects_many2`](super::batch::intersects_many2)) reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obb2Frame {
+    pub(crate) center: [f32; 2],
+    pub(crate) half_extents: [f32; 2],
+    /// `u0`; `u1 = (−u0.y, u0.x)`.
+    pub(crate) u0: [f32; 2],
+}
+
+impl Obb2Frame {
+    /// The frame of a rectangle: its axes from its angle, once.
+    pub fn new(b: &Obb2) -> Self {
+        let [u0, _] = b.axes();
+        Self {
+            center: b.center.to_array(),
+            half_extents: b.half_extents.to_array(),
+            u0: u0.to_array(),
+        }
+    }
+
+    /// Centre in world coordinates.
+    pub fn center(&self) -> Vec2 {
+        Vec2::from(self.center)
+    }
+
+    /// Half width and half height.
+    pub fn half_extents(&self) -> Vec2 {
+        Vec2::from(self.half_extents)
+    }
+
+    /// The local axes `[u0, u1]`, exactly [`Obb2::axes`] of the rectangle it was made from.
+    pub fn axes(&self) -> [Vec2; 2] {
+        let [c, s] = self.u0;
+        [Vec2::new(c, s), Vec2::new(-s, c)]
+    }
+
+    /// The boolean test against `other`: [`intersects`] of the two rectangles, to the bit.
+    #[inline]
+    pub fn intersects(&self, other: &Obb2Frame) -> bool {
+        posed_intersect(&Posed::of_frame(self), &Posed::of_frame(other))
+    }
+
+    /// What the report of the two rectangles concludes: [`verdicts`] of the rectangles, to the
+    /// bit.
+    #[inline]
+    pub fn verdicts(&self, other: &Obb2Frame) -> Verdicts2 {
+        report_of(&Posed::of_frame(self), &Posed::of_frame(other)).to_verdicts()
+    }
+}
+
+impl From<&Obb2> for Obb2Frame {
+    fn from(b: &Obb2) -> Self {
+        Self::new(b)
+    }
 }
 
 /// The contact manifold with the default [`ManifoldParams`] (no margin): `None` when the

@@ -72,6 +72,7 @@
 
 pub mod agreement;
 pub mod batch;
+pub mod batch2;
 pub mod dim2;
 pub mod dim3;
 pub mod distance;
@@ -83,7 +84,8 @@ pub mod reference;
 pub mod vector;
 
 pub use batch::{intersects_many, Obb3Batch};
-pub use dim2::Obb2;
+pub use batch2::{intersects_many2, Obb2Batch};
+pub use dim2::{Obb2, Obb2Frame};
 pub use dim3::{Obb3, Obb3Frame};
 pub use distance::{separation2, separation3, Separation};
 pub use manifold::{ContactId, ContactPoint, Feature, Manifold, ManifoldParams};
