@@ -48,21 +48,13 @@ pub(crate) fn unpose<B: Obb>(shown: &B, motion: &Motion<B::Vec>, t: f32) -> B {
     }
 }
 
-/// The box at time `t` ([`pose_at`]), exactly the box itself at `t = 0` and without the
-/// rounding of a turn by nothing when it does not turn: at rest the scene is today's to the bit.
-pub(crate) fn pose<B: Obb>(o: &B, motion: &Motion<B::Vec>, t: f32) -> B {
-    if t == 0.0 {
-        *o
-    } else if motion.angular_velocity == Vec3::ZERO {
-        o.moved(motion.velocity * t)
-    } else {
-        pose_at(o, motion, t)
-    }
-}
-
-/// Both boxes at time `t`.
+/// Both boxes at time `t` ([`pose_at`]: the boxes themselves at `t = 0`, so at rest the scene is
+/// today's to the bit).
 pub(crate) fn poses<B: Obb>(start: &(B, B), motion: &PairMotion<B::Vec>, t: f32) -> (B, B) {
-    (pose(&start.0, &motion.a, t), pose(&start.1, &motion.b, t))
+    (
+        pose_at(&start.0, &motion.a, t),
+        pose_at(&start.1, &motion.b, t),
+    )
 }
 
 /// An axis's interval `[enter, exit]` clipped to the step `[0, dt]`; `None` when the shadows do

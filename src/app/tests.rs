@@ -938,15 +938,19 @@ mod gjk_window {
 mod motion {
     use crate::app::camera::Viewport;
     use crate::app::command::ModeCommand;
+    use crate::app::command::{Command, ShownCommand};
     use crate::app::dim::{Dim, Project, Vector};
+    use crate::app::frame::{Frame, Pointing};
     use crate::app::input::InputFrame;
+    use crate::app::library::Library;
     use crate::app::mode::{Gestures, ModeState};
-    use crate::app::motion::pose;
     use crate::app::motion::{default_spec, MotionField, MotionFrame};
     use crate::app::settings::Settings;
     use crate::app::three::Three;
     use crate::app::two::Two;
+    use crate::app::ui::{FrameTimes, PanelModel};
     use crate::sat::{Obb, Report, Which};
+    use egui_macroquad::egui;
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
@@ -974,7 +978,7 @@ mod motion {
         // the slider shows both boxes at t, and the report is theirs
         m.apply(&ModeCommand::SetTime(0.05), &settings, &VP);
         let motion = spec.for_boxes::<D::Vec>();
-        assert_eq!(m.b, pose(&b0, &motion.b, 0.05));
+        assert_eq!(m.b, crate::sat::motion::pose_at(&b0, &motion.b, 0.05));
         assert_eq!(m.starts(), (a0, b0));
         // moving B where it is shown moves its start by as much
         let shift = D::Vec::unit(1) * 0.5;
@@ -1015,6 +1019,85 @@ mod motion {
     #[test]
     fn boxes_move_and_the_scene_keeps_their_start_in_3d() {
         boxes_move_and_the_scene_keeps_their_start::<Three>();
+    }
+
+    /// One egui pass of the panel's Motion section over the mode as it is; the commands it sends.
+    fn motion_panel_pass<D: Dim>(mode: &ModeState<D>, settings: &Settings) -> Vec<Command> {
+        let frame = Frame::compute(
+            mode,
+            mode.analysis(settings),
+            Pointing::default(),
+            settings,
+            VP,
+        );
+        let library = Library::new(None, false);
+        let model = PanelModel {
+            mode,
+            frame: &frame,
+            settings,
+            library: &library,
+            modified: false,
+            can_undo: false,
+            can_redo: false,
+            frame_ms: FrameTimes::default(),
+            timeline: None,
+        };
+        let ctx = egui::Context::default();
+        let mut commands = Vec::new();
+        // two passes: egui lays a new panel out before it draws it
+        for _ in 0..2 {
+            let _ = ctx.run(egui::RawInput::default(), |ctx| {
+                egui::CentralPanel::default().show(ctx, |ui| {
+                    crate::app::ui::motion::section(ui, &model, &mut commands)
+                });
+            });
+        }
+        commands
+    }
+
+    /// Go to impact, then the panel's next frames: the time stays the impact's own (the slider
+    /// only shows it rounded), and the boxes there read touching.
+    fn going_to_impact_lands_on_the_impact<D: Dim>(m: &mut ModeState<D>) {
+        let settings = Settings::default();
+        let spec = m.motion.expect("the boxes move");
+        let frame = MotionFrame::<D>::of(&spec, m.starts(), m.time);
+        let toi = frame.toi.expect("B thrown at A hits it");
+        let t = toi.t as f32;
+        m.apply(&ModeCommand::SetTime(t), &settings, &VP);
+        for c in motion_panel_pass(m, &settings) {
+            if let Command::Shown(ShownCommand::Mode(c)) = c {
+                m.apply(&c, &settings, &VP);
+            }
+        }
+        assert_eq!(m.time, t, "the panel kept the impact's time");
+        let r = m.report(&settings);
+        assert!(r.touching(), "at t = {t}: {}", r.verdict());
+    }
+
+    fn go_to_impact_in_the_start_up_scene_and_in_a_saved_moving_scene<D: Dim>() {
+        let settings = Settings::default();
+        let mut m = ModeState::<D>::new(&VP);
+        let (a0, b0) = m.boxes();
+        let spec = default_spec(a0.center().to_coords(), b0.center().to_coords());
+        m.apply(&ModeCommand::SetMotion(Some(spec)), &settings, &VP);
+        going_to_impact_lands_on_the_impact(&mut m);
+        // saved (at some other time) and opened again
+        m.apply(&ModeCommand::SetTime(0.0321), &settings, &VP);
+        let text = m.scene("moving").to_json();
+        let (scene, pair) = crate::scene::Scene::from_json(&text).unwrap();
+        let mut opened = ModeState::<D>::new(&VP);
+        assert!(opened.load(&scene, &pair, &VP, Default::default()));
+        going_to_impact_lands_on_the_impact(&mut opened);
+    }
+
+    #[test]
+    fn go_to_impact_lands_on_the_impact_in_2d() {
+        go_to_impact_in_the_start_up_scene_and_in_a_saved_moving_scene::<Two>();
+    }
+
+    #[test]
+    fn go_to_impact_lands_on_the_impact_in_3d() {
+        go_to_impact_in_the_start_up_scene_and_in_a_saved_moving_scene::<Three>();
     }
 
     /// Dragging the velocity handle sets the velocity so that the handle follows the pointer.

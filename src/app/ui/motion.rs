@@ -157,16 +157,18 @@ fn motion_row<D: Dim>(
     ui.end_row();
 }
 
-/// The time slider, 0..dt.
+/// The time slider, 0..dt. It shows the time to four decimals but keeps it exact: egui's own
+/// rounding (`fixed_decimals`) would round the value it is given every frame and report that as a
+/// change, moving the boxes off the time of impact.
 fn slider<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, commands: &mut Vec<Command>) {
     let mut t = frame.time;
     ui.horizontal(|ui| {
         ui.label("t")
             .on_hover_text("the boxes are shown, tested and reported at this time");
         let s = egui::Slider::new(&mut t, 0.0..=frame.spec.dt)
-            .fixed_decimals(4)
+            .custom_formatter(|t, _| format!("{t:.4}"))
             .suffix(" s");
-        if ui.add(s).changed() {
+        if ui.add(s).changed() && t != frame.time {
             commands.push(ModeCommand::SetTime(t).into());
         }
         if ui.button("0").on_hover_text("back to the start").clicked() {
