@@ -514,7 +514,17 @@ impl App {
         } else {
             format!("opened {}", loaded.source.title())
         };
-        self.say(what, false);
+        // a box that came out flat from a paste is said in red, as the paste window said it
+        let flat = if let OpenCommand::Pasted { pair, .. } = &command {
+            crate::scene::paste::flat_boxes(pair)
+        } else {
+            Vec::new()
+        };
+        if flat.is_empty() {
+            self.say(what, false);
+        } else {
+            self.say(format!("{what}: {}", flat.join("; ")), true);
+        }
     }
 
     /// Opens a JSON Lines file of two or more readable cases as a timeline; returns whether it did.

@@ -9,7 +9,7 @@ use crate::app::command::{AppCommand, Command, OpenCommand};
 use crate::app::dim::Dim;
 use crate::app::theme;
 use crate::scene::boxes::NotedPair;
-use crate::scene::paste::{paste, Engine};
+use crate::scene::paste::{flat_boxes, paste, Engine};
 use crate::scene::{Pair, SceneError};
 use crate::scene::{PairBox, PairQuestion};
 
@@ -117,7 +117,16 @@ fn preview(ui: &mut Ui, engine: Engine, mode: crate::scene::Mode, text: &str) ->
             for n in &noted.notes {
                 ui.label(RichText::new(n.to_string()).color(theme::TOUCHING.egui()));
             }
-            ui.button("Apply these boxes").clicked().then(|| {
+            let flat = flat_boxes(&noted.pair);
+            for f in &flat {
+                ui.label(RichText::new(f).color(theme::HIT.egui()).strong());
+            }
+            let apply = if flat.is_empty() {
+                "Apply these boxes"
+            } else {
+                "Apply these boxes, flat as they are"
+            };
+            ui.button(apply).clicked().then(|| {
                 Command::from(AppCommand::Open(OpenCommand::Pasted {
                     description: format!("pasted from {}", engine.name()),
                     pair: noted.pair,
