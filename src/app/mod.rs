@@ -505,6 +505,15 @@ impl App {
             return;
         }
         self.set_mode(loaded.scene.mode);
+        // a timeline belongs to its recording: a scene that is none of its frames closes it
+        if self
+            .shared
+            .timeline
+            .as_ref()
+            .is_some_and(|t| t.mode == loaded.scene.mode)
+        {
+            self.shared.timeline = None;
+        }
         self.shared.ui.windows.open.open = false;
         self.shared.ui.paste.open = false;
         let what = if let OpenCommand::Preset(name) = &command {

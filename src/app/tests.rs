@@ -736,6 +736,33 @@ mod files {
         let _ = std::fs::remove_dir_all(&data);
     }
 
+    /// A timeline belongs to its recording: a preset or a paste put in its mode closes it, while
+    /// a scene of the other mode leaves it open.
+    #[test]
+    fn the_timeline_closes_when_its_mode_shows_a_scene_that_is_none_of_its_frames() {
+        let mut app = App::with_library(Library::new(None, false), &VP);
+        app.run(AppCommand::Open(OpenCommand::File(recording())));
+        app.follow();
+        app.run(AppCommand::Timeline(TimelineCommand::Go(43)));
+        app.follow();
+        app.run(AppCommand::Open(OpenCommand::Preset("2d-separated".into())));
+        assert!(
+            app.shared.timeline.is_some(),
+            "a 2D scene: the 3D frame is still shown"
+        );
+        app.run(AppCommand::Open(OpenCommand::Preset("3d-touching".into())));
+        app.follow();
+        assert!(
+            app.shared.timeline.is_none(),
+            "a preset in its mode closes it"
+        );
+        app.run(AppCommand::Open(OpenCommand::File(recording())));
+        app.follow();
+        app.run(pasted());
+        app.follow();
+        assert!(app.shared.timeline.is_none(), "a paste closes it");
+    }
+
     #[test]
     fn g_shows_the_gjk_window_and_the_last_state_keeps_it() {
         let mut app = App::with_library(Library::new(None, false), &VP);
