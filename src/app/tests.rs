@@ -1127,6 +1127,51 @@ mod motion {
         go_to_impact_in_the_start_up_scene_and_in_a_saved_moving_scene::<Three>();
     }
 
+    /// Undo after opening a preset shows the scene as it was seen: its time, unmodified, its view.
+    fn undoing_an_opened_preset_restores_what_was_seen<D: Dim>(preset: &str) {
+        let settings = Settings::default();
+        let mut m = ModeState::<D>::new(&VP);
+        let (a0, b0) = m.boxes();
+        let spec = default_spec(a0.center().to_coords(), b0.center().to_coords());
+        m.apply(&ModeCommand::SetMotion(Some(spec)), &settings, &VP);
+        m.apply(&ModeCommand::SetTime(0.05), &settings, &VP);
+        let scene = m.scene("moving");
+        let pair = scene.pair().unwrap();
+        let mut shown = ModeState::<D>::new(&VP);
+        let source = crate::app::source::Source {
+            description: "pasted from Jolt".into(),
+            saved: Some(pair),
+            ..Default::default()
+        };
+        assert!(shown.load(&scene, &pair, &VP, source));
+        shown.commit();
+        let seen = (shown.boxes(), shown.time, shown.view, shown.source.clone());
+        assert!(!shown.modified());
+        let loaded = Library::new(None, false).preset(preset).unwrap();
+        assert!(shown.load(&loaded.scene, &loaded.pair, &VP, loaded.source));
+        shown.commit();
+        shown.apply(&ModeCommand::Undo, &settings, &VP);
+        assert_eq!(shown.boxes(), seen.0);
+        assert_eq!(shown.time, seen.1, "the time shown");
+        assert!(!shown.modified(), "unmodified, as it was");
+        assert_eq!(shown.view, seen.2, "its view");
+        assert_eq!(shown.source, seen.3);
+        // and redo shows the preset as it was opened
+        shown.apply(&ModeCommand::Redo, &settings, &VP);
+        assert_eq!(shown.source.preset.as_deref(), Some(preset));
+        assert!(!shown.modified());
+    }
+
+    #[test]
+    fn undoing_an_opened_preset_restores_what_was_seen_in_2d() {
+        undoing_an_opened_preset_restores_what_was_seen::<Two>("2d-motion-sliding-apart");
+    }
+
+    #[test]
+    fn undoing_an_opened_preset_restores_what_was_seen_in_3d() {
+        undoing_an_opened_preset_restores_what_was_seen::<Three>("3d-motion-plate-through-wall");
+    }
+
     /// Dragging the velocity handle sets the velocity so that the handle follows the pointer.
     fn the_velocity_handle_follows_the_pointer<D: Gestures>() {
         let settings = Settings::default();
