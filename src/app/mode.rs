@@ -372,6 +372,12 @@ impl<D: Dim> ModeState<D> {
     pub(crate) fn show(&mut self, a: D::Obb, b: D::Obb, source: Source) {
         if source.origin != self.source.origin {
             self.commit();
+            // the view settings of the scene shown before (a preset's filter) stay with it: the
+            // recording starts from the default view, and keeps what is chosen while it plays
+            self.view = View {
+                camera: self.view.camera,
+                ..View::default()
+            };
         }
         (self.a, self.b, self.source, self.time) = (a, b, source, 0.0);
         // a recording's frame is at rest unless it tunnels (`show_moving`)

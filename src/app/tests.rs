@@ -763,6 +763,35 @@ mod files {
         assert!(app.shared.timeline.is_none(), "a paste closes it");
     }
 
+    /// The plate preset shows only its axis 0: the recording opened next shows every axis again
+    /// (a preset's view settings last while its scene is shown), and so does the last state.
+    #[test]
+    fn a_preset_s_axis_filter_stays_with_the_preset() {
+        use crate::app::view::AxisFilter;
+        let mut app = App::with_library(Library::new(None, false), &VP);
+        let plate = "3d-motion-plate-through-wall";
+        app.run(AppCommand::Open(OpenCommand::Preset(plate.into())));
+        assert_eq!(app.three.view.filter, AxisFilter::Selected);
+        assert_eq!(app.three.view.selected_axis, Some(0));
+        app.run(AppCommand::Open(OpenCommand::File(recording())));
+        app.follow();
+        assert_eq!(app.three.view.filter, AxisFilter::All);
+        assert_eq!(app.three.view.selected_axis, None);
+        let last =
+            app.shared
+                .library
+                .last_state(app.mode, &app.three, &app.two, &app.shared.settings);
+        assert_eq!(
+            last.three.view.get("filter").and_then(|f| f.as_str()),
+            Some("All")
+        );
+        // a filter chosen while the recording plays stays from frame to frame
+        app.run(crate::app::command::ModeCommand::CycleFilter);
+        app.run(AppCommand::Timeline(TimelineCommand::Go(5)));
+        app.follow();
+        assert_eq!(app.three.view.filter, AxisFilter::Separating);
+    }
+
     #[test]
     fn g_shows_the_gjk_window_and_the_last_state_keeps_it() {
         let mut app = App::with_library(Library::new(None, false), &VP);
