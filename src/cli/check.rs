@@ -554,7 +554,7 @@ fn answer_into(
             return Ok((case, None, ManifoldParams::default()));
         }
         serde_json::from_str::<Value>(text)
-            .map_err(|e| SceneError::Json(e.to_string()))
+            .map_err(|e| SceneError::json_in(text, &e, line))
             .and_then(|v| {
                 let case = read_pair(&v, None)?;
                 let motion = motion_of_case(&v, case.pair.mode())?;
