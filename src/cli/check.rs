@@ -1,4 +1,4 @@
-//! `satbox check FILE|-`: JSON Lines in, one JSON answer per case out (the contract in DESIGN.md).
+//! `satbox check FILE|-`: JSON Lines in, one JSON answer per case out (the contract in docs/check.md).
 //!
 //! Input is read one case at a time ([`crate::scene::cases`]): memory stays constant however long
 //! the file, and a pretty scene over several lines (a line that is just `{` opens it) is one case.
