@@ -51,19 +51,25 @@ pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
 /// satbox's own time per frame (smoothed, and the worst recent one) and the frame rate shown.
 pub(crate) fn frame_time(ui: &mut Ui, t: super::FrameTimes) {
     ui.label(
-        RichText::new(format!(
-            "frame {:.1} ms (worst {:.1} ms) · {:.0} fps shown",
-            t.work,
-            t.worst,
-            1000.0 / t.interval.max(0.01)
-        ))
-        .color(theme::TEXT_DIM.egui())
-        .monospace(),
+        RichText::new(frame_words(t))
+            .color(theme::TEXT_DIM.egui())
+            .monospace(),
     )
     .on_hover_text(
-        "satbox's own work per frame (input, report, panel, draw calls), and the frames per \
-         second actually shown, which also count the rendering and the wait for the display",
+        "satbox's work: its own time per frame (input, report, panel, draw calls) and the worst \
+         of late; the screen shows: the frames per second actually shown, which also count the \
+         rendering and the wait for the display",
     );
+}
+
+/// The frame line: satbox's own time per frame and the frames the screen shows, each named.
+pub(crate) fn frame_words(t: super::FrameTimes) -> String {
+    format!(
+        "satbox's work {:.1} ms a frame (worst {:.1}) · the screen shows {:.0} frames/s",
+        t.work,
+        t.worst,
+        1000.0 / t.interval.max(0.01)
+    )
 }
 
 /// The three verdicts side by side, with a warning when they disagree.
