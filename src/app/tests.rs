@@ -489,6 +489,39 @@ mod frame {
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
+    /// The plate preset at t = dt, in the scene of a 1600 × 1000 window beside its panel: axis 0's
+    /// line runs through the colour key's usual place at the top right, so the key goes to the
+    /// bottom right, where no axis line runs.
+    #[test]
+    fn the_colour_key_goes_where_no_axis_line_runs_through_it() {
+        use crate::app::layout::{key_places, least_covered, length_inside};
+        let vp = Viewport::sized(1040.0, 1000.0);
+        let settings = Settings::default();
+        let plate = crate::app::library::Library::new(None, false)
+            .preset("3d-motion-plate-through-wall")
+            .unwrap();
+        let mut m = ModeState::<Three>::new(&vp);
+        assert!(m.load(&plate.scene, &plate.pair, &vp, plate.source));
+        m.apply(&ModeCommand::SetTime(0.1), &settings, &vp);
+        let frame = Frame::compute(
+            &m,
+            m.analysis(&settings),
+            Pointing::default(),
+            &settings,
+            vp,
+        );
+        let axis_lines: Vec<_> = frame
+            .lines
+            .iter()
+            .filter_map(|l| frame.projector.segment(l.point(l.lo), l.point(l.hi)))
+            .collect();
+        let crossed = |r| axis_lines.iter().map(|s| length_inside(*s, r)).sum::<f32>();
+        let places = key_places(&vp, glam::Vec2::new(330.0, 182.0));
+        assert!(crossed(places[0]) > 50.0, "the usual place is crossed");
+        let chosen = places[least_covered(&places, &drawn_segments(&frame, (&m.a, &m.b)))];
+        assert_eq!(crossed(chosen), 0.0, "{chosen:?}");
+    }
+
     /// The frame of a mode's boxes with the pointer on `hovered_axis`.
     fn frame_hovering<D: Dim>(
         mode: &ModeState<D>,
