@@ -680,11 +680,15 @@ fn labels_in(text: &str, fields: &[Field]) -> Option<Vec<LabelAt>> {
     Some(kept)
 }
 
+/// The numbers of a paste read by its labels, in the order the engine's fields are read, and the
+/// notes on how they were read.
+type Labelled = (Vec<f64>, Vec<Note>);
+
 /// The numbers of a paste whose fields are labelled, whatever their order: box A's fields then
 /// box B's, in the order the engine's fields are read, and a note when the printout had them in
 /// another order. `Ok(None)` when the text does not label every field of each box exactly once
 /// (it is then read by position); an error when a label is followed by the wrong count of numbers.
-fn by_labels(text: &str, fields: &[Field]) -> Result<Option<(Vec<f64>, Vec<Note>)>, SceneError> {
+fn by_labels(text: &str, fields: &[Field]) -> Result<Option<Labelled>, SceneError> {
     let Some(labels) = labels_in(text, fields) else {
         return Ok(None);
     };
