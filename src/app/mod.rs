@@ -94,6 +94,8 @@ pub struct Options {
     pub sphere: bool,
     /// Open with the Minkowski difference · GJK/EPA window shown.
     pub gjk: bool,
+    /// Open the GJK/EPA window on its last step, the answer (it opens on GJK's first).
+    pub gjk_answer: bool,
 }
 
 /// Opens the window and runs until it is closed (or the screenshot is written).
@@ -292,7 +294,10 @@ impl App {
             app.open(OpenCommand::Link(link), &viewport);
         }
         app.shared.settings.sphere |= options.sphere;
-        app.shared.settings.gjk |= options.gjk;
+        app.shared.settings.gjk |= options.gjk || options.gjk_answer;
+        if options.gjk_answer {
+            app.shared.ui.gjk.step = None;
+        }
         // applied in the first frame, to the mode shown
         app.shared.queued.extend(
             options

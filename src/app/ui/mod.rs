@@ -580,6 +580,22 @@ fn header(ui: &mut Ui, mode: Mode, collapse: bool, commands: &mut Vec<Command>) 
     });
 }
 
+/// Where along a slider's track a click landed whose press and release fell in one frame, from
+/// 0 (the left end) to 1: egui's slider senses drags only, so such a click (a quick click at a low
+/// frame rate) would otherwise do nothing. The track is the slider's width less its handle's radius
+/// at each end, as egui lays it out.
+pub(crate) fn clicked_along(ui: &Ui, slider: &egui::Response) -> Option<f32> {
+    let click = ui.interact(slider.rect, slider.id.with("click"), egui::Sense::click());
+    // a press held over frames is the slider's own
+    let one_frame = ui.input(|i| i.pointer.any_pressed() && i.pointer.any_released());
+    let at = (click.clicked() && one_frame)
+        .then(|| click.interact_pointer_pos())
+        .flatten()?;
+    let rect = slider.rect;
+    let track = rect.x_range().shrink(rect.height() / 2.5);
+    Some(((at.x - track.min) / track.span().max(1.0)).clamp(0.0, 1.0))
+}
+
 /// A dim line of explanation.
 pub(crate) fn dim(ui: &mut Ui, text: impl Into<String>) {
     ui.label(RichText::new(text.into()).color(theme::TEXT_DIM.egui()));
