@@ -38,6 +38,14 @@ pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
         .corner_radius(4.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
+            // as tall whatever the verdict, so that the panel below does not move when the boxes
+            // start or stop touching: room for the heading on two lines where it may wrap
+            let rows = if ui.available_width() < VERDICT_ONE_LINE_WIDTH {
+                2.0
+            } else {
+                1.0
+            };
+            ui.set_min_height(rows * 22.0 + 18.0);
             ui.label(
                 RichText::new(r.verdict())
                     .color(color.egui())
@@ -47,6 +55,10 @@ pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
             dim(ui, detail);
         });
 }
+
+/// The width (points) from which the verdict's heading fits one line, its longest included
+/// ("Intersecting, depth 0.0003943 along A.u0 × B.u0").
+const VERDICT_ONE_LINE_WIDTH: f32 = 420.0;
 
 /// satbox's own time per frame (smoothed, and the worst recent one) and the frame rate shown.
 pub(crate) fn frame_time(ui: &mut Ui, t: super::FrameTimes) {

@@ -525,22 +525,19 @@ pub(crate) fn contents<D: Dim>(
     scenes::section(ui, model, c);
     ui.separator();
     analysis::verdict(ui, model);
-    // moving boxes are the question asked: their section comes first
-    let moving = model.mode.motion.is_some();
-    if moving {
-        motion::section(ui, model, c);
-    }
+    // what the user sets comes before what the boxes' state makes longer or shorter (the contact
+    // points, a disagreement), so that no control moves under the pointer when the boxes change:
+    // the motion, always here, then the boxes and the view
+    motion::section(ui, model, c);
+    ui.separator();
+    boxes::editors(ui, model, c);
+    boxes::controls(ui, model, c);
+    ui.separator();
     analysis::frame_time(ui, model.frame_ms);
     analysis::cross_check(ui, &model.frame.check, c);
     analysis::penetration(ui, model, c);
     contact::section(ui, model, c);
     engine::section(ui, model);
-    ui.separator();
-    boxes::editors(ui, model, c);
-    if !moving {
-        motion::section(ui, model, c);
-    }
-    boxes::controls(ui, model, c);
     ui.separator();
     out.pointer.hovered_axis = table::axis_table(ui, model, c);
     ui.separator();
