@@ -341,15 +341,16 @@ impl App {
 
     /// The scene's rectangle: the window left of the panel (and of the GJK window beside it), and
     /// right of the sphere window when that sits at the left edge; above the panel when that is a
-    /// sheet.
+    /// sheet, and above the timeline.
     fn viewport(&self) -> Viewport {
         let flags = self.shared.ui.flags;
         let free = screen_width() - flags.panel_width;
         // the scene keeps at least 240 pixels: a window beside it that leaves less is drawn over it
         let (left, width) = ui::scene_span(free, flags.scene_left, flags.scene_right);
+        let height = screen_height() - flags.panel_height - flags.scene_bottom;
         Viewport {
             x: left,
-            ..Viewport::sized(width, (screen_height() - flags.panel_height).max(200.0))
+            ..Viewport::sized(width, height.max(200.0))
         }
     }
 
@@ -741,17 +742,7 @@ impl Shared {
         draw::scene::draw(frame, mode, &self.settings, fonts);
         if let Some(m) = &self.message {
             let color = if m.error { theme::HIT } else { theme::TEXT };
-            // above the timeline's window when a recording is open
-            let below = if self.timeline.is_some() {
-                ui::TIMELINE_HEIGHT + 44.0
-            } else {
-                0.0
-            };
-            let room = Viewport {
-                h: (viewport.h - below).max(100.0),
-                ..viewport
-            };
-            draw::message(fonts, &m.text, &room, color);
+            draw::message(fonts, &m.text, &viewport, color);
         }
         egui_macroquad::draw();
     }

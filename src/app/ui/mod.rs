@@ -65,6 +65,9 @@ pub(crate) struct UiFlags {
     /// Where the scene ends on the right: the width the GJK window takes beside the panel (so the
     /// scene is framed beside it), else 0.
     pub scene_right: f32,
+    /// Where the scene ends at the bottom: the height the timeline window takes (so the scene is
+    /// framed above it), else 0.
+    pub scene_bottom: f32,
     /// A dialog with a text field is open (Open, Save as, Paste, Copy as test): it owns the
     /// keyboard, and no letter typed reaches the scene's shortcuts.
     pub dialog_open: bool,
@@ -251,13 +254,19 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
         state.close_dialogs();
     }
     scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
-    paste::window(ctx, model, &mut state.paste, &mut out.commands);
     let layout = WindowLayout::of(
         ctx.screen_rect(),
         egui::vec2(state.flags.panel_width, state.flags.panel_height),
         model.timeline.is_some(),
     );
-    timeline::window(ctx, model.timeline, &layout, &mut out.commands);
+    paste::window::<D>(ctx, &layout, &mut state.paste, &mut out.commands);
+    let timeline = timeline::window(
+        ctx,
+        model.timeline,
+        model.modified,
+        &layout,
+        &mut out.commands,
+    );
     let sphere = if model.settings.sphere {
         sphere::window(
             ctx,
@@ -301,6 +310,7 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
             .filter(|r| r.left() < 48.0)
             .map_or(0.0, |r| r.right()),
         scene_right: gjk.map_or(0.0, |r| (layout.scene.right() - r.left()).max(0.0)),
+        scene_bottom: timeline.map_or(0.0, |r| (layout.scene.bottom() - r.top() + 6.0).max(0.0)),
         dialog_open: state.dialog_open(),
         sheet,
         panel_height: height,

@@ -4,7 +4,7 @@
 
 use egui_macroquad::egui::{self, RichText, Ui};
 
-use super::{dim, PanelModel};
+use super::{dim, WindowLayout};
 use crate::app::command::{AppCommand, Command, OpenCommand};
 use crate::app::dim::Dim;
 use crate::app::theme;
@@ -49,10 +49,11 @@ fn describe(pair: &Pair) -> [String; 2] {
     pair.ask(Describe)
 }
 
-/// The Paste from engine window.
+/// The Paste from engine window, for the mode `D` shown: it opens at the bottom left of the
+/// scene, clear of the verdict banner (top left) and the colour key (top right).
 pub(crate) fn window<D: Dim>(
     ctx: &egui::Context,
-    _model: &PanelModel<D>,
+    layout: &WindowLayout,
     w: &mut PasteWindow,
     commands: &mut Vec<Command>,
 ) {
@@ -63,6 +64,8 @@ pub(crate) fn window<D: Dim>(
     egui::Window::new(format!("Paste from engine ({})", D::MODE))
         .open(&mut open)
         .collapsible(false)
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .default_pos(layout.scene.left_bottom() + egui::vec2(12.0, -12.0))
         .default_width(560.0)
         .show(ctx, |ui| {
             egui::ComboBox::from_label("engine")
