@@ -259,6 +259,9 @@ struct App {
     last_two: LastFrame<Two>,
     shared: Shared,
     quit: bool,
+    /// The room the windows beside the scene took when it was last framed (the sphere window's on
+    /// the left, the GJK window's on the right, the timeline's at the bottom).
+    sides: [f32; 3],
 }
 
 impl App {
@@ -328,6 +331,7 @@ impl App {
                 timeline: None,
             },
             quit: false,
+            sides: [0.0; 3],
         }
     }
 
@@ -388,6 +392,12 @@ impl App {
         });
         // 2. edits: the commands of the whole app first, the mode's in its frame
         let mut commands = std::mem::take(&mut self.shared.queued);
+        // a window opened or closed beside the scene: the scene is framed again in its room
+        let sides = [flags.scene_left, flags.scene_right, flags.scene_bottom];
+        if sides != self.sides {
+            self.sides = sides;
+            commands.push(ModeCommand::ResetView.into());
+        }
         commands.extend(command::from_keys(&keys));
         if let Some((name, text)) = platform::take_opened_file() {
             commands.push(AppCommand::Open(OpenCommand::Text(name, text)).into());

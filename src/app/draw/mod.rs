@@ -192,11 +192,16 @@ pub(crate) fn labels_without_overlap(
             // up, then as far again to either side
             let row = l.size as f32 + 8.0;
             let side = fonts.width(&l.text, l.size) + 16.0;
+            // wholly inside the scene: a window beside it would cover what sticks out
+            let inside = |at: Vec2| {
+                let rect = label_rect(fonts, &l.text, at, l.size, l.anchor);
+                nudge_inside(rect, vp) == Vec2::ZERO
+            };
             let clear = (1..=8)
                 .flat_map(|k| [k as f32, -(k as f32)])
                 .flat_map(|k| [0.0, 1.0, -1.0].map(|s| Vec2::new(s * side, k * row)))
                 .map(|offset| l.at + offset)
-                .find(|&at| vp.contains(at) && !overlaps(at));
+                .find(|&at| inside(at) && !overlaps(at));
             if let Some(at) = clear {
                 l.at = at;
             }
