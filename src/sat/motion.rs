@@ -280,7 +280,7 @@ fn closest_direction<B: Obb>(a: &B, b: &B) -> DVec3 {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimeOfImpact<B: Obb> {
     /// The time of impact, in `[0, dt]`: a time the boxes can be posed at (`t as f32` is exact),
-    /// at which [`pose_at`] gives boxes that read touching ([`settle`]).
+    /// at which [`pose_at`] gives boxes that read touching (see [`time_of_impact`]).
     pub t: f64,
     /// The unit normal from A to B at that time.
     pub normal: B::Vec,
@@ -303,6 +303,12 @@ pub fn toi_margin<B: Obb>(a: &B, b: &B) -> f32 {
 
 /// The time of impact of `a` and `b` over `motion`: by the axis intervals when neither box turns,
 /// else by conservative advancement. `None` when they do not touch within the step.
+///
+/// The time is settled on an `f32` time at which the boxes posed by [`pose_at`] read touching
+/// (the gap zero within the rounding of `f32` at their size): the intervals' exact time rounds to
+/// one; advancement's, up to its tolerance short of the contact, is bisected to one between a time
+/// the boxes read apart and one they overlap. It is never after the first contact by more than the
+/// touching band.
 pub fn time_of_impact<B: Obb>(
     a: &B,
     b: &B,
