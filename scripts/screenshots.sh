@@ -42,9 +42,9 @@ render() {
   "$BIN" --sphere --scene assets/scenes/2d-intersecting.json --screenshot "$OUT/2d-sphere.png" --size "$SIZE"
   echo "$OUT/2d-sphere.png"
   # the Minkowski difference A − B and GJK's last step (separated boxes), then EPA's (2D, intersecting)
-  "$BIN" --gjk --scene assets/scenes/3d-separated-edge-edge.json --screenshot "$OUT/gjk-3d.png" --size "$SIZE"
+  "$BIN" --gjk-answer --scene assets/scenes/3d-separated-edge-edge.json --screenshot "$OUT/gjk-3d.png" --size "$SIZE"
   echo "$OUT/gjk-3d.png"
-  "$BIN" --gjk --scene assets/scenes/2d-intersecting.json --screenshot "$OUT/gjk-2d.png" --size "$SIZE"
+  "$BIN" --gjk-answer --scene assets/scenes/2d-intersecting.json --screenshot "$OUT/gjk-2d.png" --size "$SIZE"
   echo "$OUT/gjk-2d.png"
   # corner to corner: the exact distance along no candidate, beside the best gap
   "$BIN" --sphere --scene assets/scenes/3d-corner-to-corner.json --screenshot "$OUT/3d-corner-to-corner-sphere.png" --size "$SIZE"

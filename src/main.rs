@@ -30,6 +30,10 @@ struct Cli {
     /// Open with the Minkowski difference · GJK/EPA window shown (key G).
     #[arg(long)]
     gjk: bool,
+    /// Open the GJK/EPA window on its last step, the answer, rather than GJK's first (implies
+    /// --gjk).
+    #[arg(long)]
+    gjk_answer: bool,
     /// Window size, e.g. 1600x1000.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
@@ -192,6 +196,7 @@ fn main() {
                 step: cli.step,
                 sphere: cli.sphere,
                 gjk: cli.gjk,
+                gjk_answer: cli.gjk_answer,
             });
         }
     }

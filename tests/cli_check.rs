@@ -387,6 +387,55 @@ fn every_bad_line_is_answered_in_place_while_good_lines_are_still_answered() {
     assert_eq!(out.last().unwrap()["first_separating_axis"], 2);
 }
 
+/// A NaN in the third record: the message says that NaN is not JSON and gives the record's own
+/// line in the file, not the line within the record ("line 1").
+#[test]
+fn a_nan_is_named_as_not_json_at_the_record_s_own_line() {
+    let nan = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[NaN,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+    let run = check_stdin(&line(&[GOOD3_APART, GOOD3_OVERLAP, nan]));
+    assert_eq!(run.status, 1);
+    let out = run.lines();
+    assert_eq!(out[2]["line"], 3);
+    let message = out[2]["error"].as_str().unwrap();
+    assert!(message.contains("NaN is not a JSON number"), "{message}");
+    assert!(message.contains("line 3, column 84"), "{message}");
+    assert!(!message.contains("line 1"), "{message}");
+    // in a record over several lines, the line of the file where the NaN is
+    let pretty = "{\n  \"a\": {\"center\": [0, 0, 0], \"half_extents\": [1, 1, 1]},\n  \"b\": {\"center\": [-Infinity, 0, 0], \"half_extents\": [1, 1, 1]}\n}\n";
+    let run = check_stdin(&format!("{GOOD3_APART}\n{pretty}"));
+    let out = run.lines();
+    let message = out[1]["error"].as_str().unwrap();
+    assert_eq!(out[1]["line"], 2);
+    assert!(
+        message.contains("Infinity is not a JSON number"),
+        "{message}"
+    );
+    assert!(message.contains("line 4, column"), "{message}");
+}
+
+/// A box whose extents are under a misspelt key: the message names the key it saw and the one
+/// it may have meant.
+#[test]
+fn a_misspelt_extents_key_is_named_with_the_key_it_may_have_meant() {
+    let typo = r#"{"a":{"center":[0,0,0],"half_extent":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
+    let run = check_stdin(&line(&[typo]));
+    assert_eq!(run.status, 1);
+    let message = run.lines()[0]["error"].as_str().unwrap().to_string();
+    assert!(
+        message.contains("unknown field \"half_extent\"; did you mean \"half_extents\"?"),
+        "{message}"
+    );
+    let typo = r#"{"a":{"center":[0,0,0],"sise":[1,1,1]},"b":{"center":[3,0,0],"size":[1,1,1]}}"#;
+    let message = check_stdin(&line(&[typo])).lines()[0]["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        message.contains("unknown field \"sise\"; did you mean \"size\"?"),
+        "{message}"
+    );
+}
+
 #[test]
 fn a_huge_but_finite_quaternion_is_normalised_not_called_zero() {
     // |q|² of (1e20, 0, 0, 0) overflows f32; the quaternion is still a half turn about x

@@ -388,3 +388,41 @@ fn extreme_motions_are_answered_with_a_time_inside_the_step_or_none() {
         }
     }
 }
+
+/// The boxes posed at the time of impact read touching (the gap zero within the rounding of
+/// `f32`), whichever method found it: the start-up scene's B thrown at A (the axis intervals) and
+/// the rod that turns into the cube (conservative advancement, which stops within a distance
+/// tolerance and is then settled on a time whose poses touch).
+#[test]
+fn the_boxes_posed_at_the_time_of_impact_read_touching_by_either_method() {
+    let (a, b) = satbox::scene::presets::default_pair3();
+    let thrown = PairMotion {
+        a: Motion::default(),
+        b: Motion {
+            velocity: (a.center - b.center) * 7.5,
+            ..Default::default()
+        },
+        dt: 0.1,
+    };
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/scenes/3d-motion-rod-spinning-past-corner.json");
+    let (scene, pair) =
+        satbox::scene::Scene::from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let satbox::scene::Pair::Three(rod_a, rod_b) = pair else {
+        unreachable!()
+    };
+    let turning = scene.motion().unwrap().unwrap().for_boxes::<Vec3>();
+    for (a, b, motion, method) in [
+        (a, b, thrown, ToiMethod::AxisIntervals),
+        (rod_a, rod_b, turning, ToiMethod::ConservativeAdvancement),
+    ] {
+        let toi = time_of_impact(&a, &b, &motion).expect("they meet");
+        assert_eq!(toi.method, method);
+        let t = toi.t as f32;
+        assert_eq!(t as f64, toi.t, "a time the boxes can be posed at");
+        let (pa, pb) = (pose_at(&a, &motion.a, t), pose_at(&b, &motion.b, t));
+        assert_eq!((pa, pb), toi.poses);
+        let r = satbox::sat::dim3::report(&pa, &pb);
+        assert!(r.touching(), "{method:?} at t = {t}: {}", r.verdict());
+    }
+}

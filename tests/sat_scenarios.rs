@@ -1,8 +1,9 @@
 //! Named geometric scenarios for the separating-axis test: one pair per test, built so that the
 //! answer is known by hand (which axis separates first, which axes are degenerate, the depth).
 //!
-//! Conventions (DESIGN.md): 3D axes are `0..3` = A.u0..u2, `3..6` = B.u0..u2 and
-//! `6 + 3i + j` = A.u_i × B.u_j; 2D axes are `0, 1` = A.u0, u1 and `2, 3` = B.u0, u1.
+//! Conventions (docs/architecture.md, *Axes, in test order*): 3D axes are `0..3` = A.u0..u2,
+//! `3..6` = B.u0..u2 and `6 + 3i + j` = A.u_i × B.u_j; 2D axes are `0, 1` = A.u0, u1 and
+//! `2, 3` = B.u0, u1.
 
 mod common;
 

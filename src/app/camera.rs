@@ -143,13 +143,15 @@ impl OrbitCamera {
     }
 
     /// The default orientation looking at a sphere of `radius` around `center`, so that the sphere
-    /// fills about `fill` of the viewport's height.
-    pub(crate) fn framing(center: Vec3, radius: f32, fill: f32) -> Self {
+    /// fills about `fill` of the viewport's height, or of its width when that is the narrower
+    /// (`aspect`, width over height, below 1: a scene beside a window is often tall and narrow).
+    pub(crate) fn framing(center: Vec3, radius: f32, fill: f32, aspect: f32) -> Self {
         let base = Self::default();
         let half_fov = 0.5 * base.fov_deg.to_radians();
+        let narrow = aspect.clamp(0.2, 1.0);
         Self {
             target: center.to_array(),
-            distance: (radius / fill.clamp(0.05, 1.0) / half_fov.tan()).clamp(1.0, 2000.0),
+            distance: (radius / fill.clamp(0.05, 1.0) / half_fov.tan() / narrow).clamp(1.0, 2000.0),
             ..base
         }
     }

@@ -7,6 +7,7 @@ use super::analysis::{contact_stages, step_words, StepWords};
 use super::camera::Viewport;
 use super::dim::Dim;
 use super::dim::Vector;
+use super::geom::Project;
 use super::layout::AxisLine;
 use super::layout::{axes_to_place, Shadows, PROBE};
 use super::mode::{Analysis, ModeState};
@@ -109,6 +110,31 @@ impl ParryBeside {
             by_design,
         }
     }
+}
+
+/// The lines of the scene on screen, as a key or a window placed over it would hide them: every
+/// axis line, and the edges of the boxes as shown and at the ends of their motion.
+pub(crate) fn drawn_segments<D: Dim>(
+    frame: &Frame<D>,
+    boxes: (&D::Obb, &D::Obb),
+) -> Vec<(glam::Vec2, glam::Vec2)> {
+    let p = &frame.projector;
+    let mut shown = vec![*boxes.0, *boxes.1];
+    if let Some(m) = &frame.motion {
+        shown.extend([m.start.0, m.start.1, m.end.0, m.end.1]);
+    }
+    let edges = shown.iter().flat_map(|o| {
+        let corners = o.corner_points();
+        D::Obb::edges()
+            .iter()
+            .filter_map(move |&(i, j)| p.segment(corners[i], corners[j]))
+    });
+    frame
+        .lines
+        .iter()
+        .filter_map(|l| p.segment(l.point(l.lo), l.point(l.hi)))
+        .chain(edges)
+        .collect()
 }
 
 /// The separation `s(n)` over every sampled direction, and its largest value.

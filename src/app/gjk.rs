@@ -10,6 +10,7 @@
 use glam::{DVec3, Quat, Vec2, Vec3};
 
 use super::camera::distance_to_segment;
+use super::layout::length_inside;
 
 use crate::sat::fmt_num;
 use crate::sat::gjk::{self, GjkParams, GjkTrace, MinkowskiDifference, MinkowskiFace, Stop};
@@ -259,36 +260,52 @@ pub(crate) fn outline(points: &[Vec2]) -> Vec<Vec2> {
 /// A rectangle of the picture, in pixels: its corners.
 pub(crate) type Spot = (Vec2, Vec2);
 
-/// Where a label of `size` goes beside the point `at`: of eight places around it, the one inside
-/// `bounds` farthest from the points to `avoid` and the labels already `placed` (the first of
-/// equals, starting to the right).
+/// Where a label of `size` goes beside the point `at`: of eight directions around it at four
+/// distances, the place inside `bounds` off the labels already `placed`, clear of the points to
+/// `avoid` and of the `lines` drawn, nearest the point. Clearance from points counts up to 12
+/// pixels (further is no better), so a label sits beside its point whenever there is room there; a
+/// line under it costs by its length inside (the label's plate hides that much of it).
 pub(crate) fn label_spot(
     at: Vec2,
     size: Vec2,
     avoid: &[Vec2],
     placed: &[Spot],
+    lines: &[(Vec2, Vec2)],
     bounds: Spot,
 ) -> Spot {
     let mut best: Option<(f32, Spot)> = None;
-    for k in 0..16 {
-        let a = (k % 8) as f32 * std::f32::consts::FRAC_PI_4;
-        let d = Vec2::new(a.cos().round(), -a.sin().round());
-        // the label's near edge or corner `gap` from the point, on the side `d`: near first
-        let gap = if k < 8 { 7.0 } else { 20.0 };
-        let centre = at + d * gap + d * size * 0.5;
-        let spot = (centre - size * 0.5, centre + size * 0.5);
-        let clear = avoid
-            .iter()
-            .map(|q| point_to_spot(*q, spot))
-            .chain(placed.iter().map(|r| spot_to_spot(*r, spot)))
-            .fold(f32::INFINITY, f32::min);
-        let outside = (bounds.0 - spot.0).max(spot.1 - bounds.1).max(Vec2::ZERO);
-        let score = clear.min(60.0) - 10.0 * (outside.x + outside.y) - (gap - 7.0) * 0.5;
-        if best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, spot));
+    for gap in [7.0f32, 14.0, 24.0, 36.0] {
+        for k in 0..8 {
+            let a = k as f32 * std::f32::consts::FRAC_PI_4;
+            let d = Vec2::new(a.cos().round(), -a.sin().round());
+            // the label's near edge or corner `gap` from the point, on the side `d`
+            let centre = at + d * gap + d * size * 0.5;
+            let spot = (centre - size * 0.5, centre + size * 0.5);
+            let clear = avoid
+                .iter()
+                .map(|q| point_to_spot(*q, spot))
+                .fold(f32::INFINITY, f32::min);
+            // one label over another is never read: far worse than any line under a plate
+            let on_label = placed.iter().any(|r| spot_to_spot(*r, spot) < 2.0);
+            let crossed: f32 = lines.iter().map(|l| length_inside(*l, spot)).sum();
+            let outside = (bounds.0 - spot.0).max(spot.1 - bounds.1).max(Vec2::ZERO);
+            let score = clear.min(12.0)
+                - if on_label { 1000.0 } else { 0.0 }
+                - 0.15 * crossed
+                - 10.0 * (outside.x + outside.y)
+                - (gap - 7.0) * 0.3;
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, spot));
+            }
         }
     }
     best.map_or((at, at + size), |(_, s)| s)
+}
+
+/// The point of the rectangle `r` nearest `p` (`p` itself when inside): where a label's leader
+/// line ends.
+pub(crate) fn nearest_on_spot(p: Vec2, r: Spot) -> Vec2 {
+    p.clamp(r.0, r.1)
 }
 
 /// How far a point is from a rectangle; inside, minus how deep.
@@ -347,8 +364,21 @@ pub(crate) fn stop_words(stop: Stop, epa: bool) -> String {
     format!("{}: {why}", stop.name())
 }
 
-/// The bounds on a number closing in: "0.31 ≤ distance ≤ 0.45 (apart by 0.14)".
+/// The bounds on a number closing in: "0.31 ≤ distance ≤ 0.45 (apart by 0.14)". A lower bound
+/// below 0 bounds nothing (the distance and the depth are never negative): it is said so, with
+/// the number and why, instead of "−1.9 ≤ distance".
 pub(crate) fn bounds_words(what: &str, lower: f64, upper: f64) -> String {
+    if lower < 0.0 {
+        let why = format!(
+            "no lower bound yet: −d·w = {} is below 0 (w lies past the origin along d)",
+            fmt_num(lower as f32)
+        );
+        return if upper.is_finite() {
+            format!("{what} ≤ {} · {why}", fmt_num(upper as f32))
+        } else {
+            format!("{what}: no bound yet; {why}")
+        };
+    }
     if upper.is_finite() {
         // bounds that met up to rounding are apart by 0
         let apart = upper - lower;
@@ -473,19 +503,24 @@ mod tests {
         let bounds = (V2::ZERO, V2::splat(200.0));
         let size = V2::new(40.0, 12.0);
         // nothing in the way: to the right
-        let s = label_spot(V2::splat(100.0), size, &[], &[], bounds);
+        let s = label_spot(V2::splat(100.0), size, &[], &[], &[], bounds);
         assert_eq!(s.0, V2::new(107.0, 94.0));
-        // a point to the right: elsewhere, and clear of it
+        // a point to the right: elsewhere, and clear of it, but still beside its own point
         let other = V2::new(120.0, 100.0);
-        let s = label_spot(V2::splat(100.0), size, &[other], &[], bounds);
+        let s = label_spot(V2::splat(100.0), size, &[other], &[], &[], bounds);
         assert!(point_to_spot(other, s) > 10.0, "{s:?}");
+        assert!(point_to_spot(V2::splat(100.0), s) < 12.0, "{s:?}");
         // at the right edge: not outside
-        let s = label_spot(V2::new(195.0, 100.0), size, &[], &[], bounds);
+        let s = label_spot(V2::new(195.0, 100.0), size, &[], &[], &[], bounds);
         assert!(s.1.x <= 200.0, "{s:?}");
         // a label already there is avoided too
-        let first = label_spot(V2::splat(100.0), size, &[], &[], bounds);
-        let second = label_spot(V2::splat(100.0), size, &[], &[first], bounds);
+        let first = label_spot(V2::splat(100.0), size, &[], &[], &[], bounds);
+        let second = label_spot(V2::splat(100.0), size, &[], &[first], &[], bounds);
         assert!(spot_to_spot(first, second) > 0.0);
+        // and a line drawn through the place on the right
+        let line = (V2::new(100.0, 100.0), V2::new(200.0, 100.0));
+        let s = label_spot(V2::splat(100.0), size, &[], &[], &[line], bounds);
+        assert_eq!(length_inside(line, s), 0.0, "{s:?}");
     }
 
     #[test]
@@ -508,6 +543,11 @@ mod tests {
         );
         assert!(bounds_words("depth", 0.5, f64::INFINITY).contains("no upper"));
         assert!(bounds_words("distance", 0.4 + 1e-16, 0.4).ends_with("(apart by 0)"));
+        assert_eq!(
+            bounds_words("distance", -1.924, 2.5),
+            "distance ≤ 2.5 · no lower bound yet: −d·w = -1.924 is below 0 (w lies past the \
+             origin along d)"
+        );
         assert_eq!(short_words(0.5, 0.5), "equal to SAT's depth");
         assert_eq!(short_words(0.4, 0.5), "short of SAT's depth by 0.1 (20%)");
     }

@@ -52,10 +52,13 @@ impl<T: Clone + PartialEq> History<T> {
     }
 
     /// Records a completed edit: `now` becomes the present and the old present one undo step.
-    /// Nothing happens when `now` equals the present (a click that changed nothing). Returns
-    /// whether a step was recorded. A new edit clears the redo list.
+    /// When `now` equals the present (a click that changed nothing) no step is recorded, but
+    /// `now` replaces the present: what equality leaves out (the time and view a mode's step
+    /// carries) stays current. Returns whether a step was recorded. A new edit clears the redo
+    /// list.
     pub(crate) fn commit(&mut self, now: T) -> bool {
         if now == self.current {
+            self.current = now;
             return false;
         }
         self.undo.push(std::mem::replace(&mut self.current, now));

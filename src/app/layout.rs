@@ -9,7 +9,7 @@
 
 use glam::{Vec2, Vec3};
 
-use super::camera::distance_to_segment;
+use super::camera::{distance_to_segment, Viewport};
 use super::geom::{Project, Vector};
 use crate::sat::{AxisTest, Interval, Obb, Obb2, Obb3};
 
@@ -295,9 +295,80 @@ pub(crate) fn axes_to_place<V: Copy>(
         .collect()
 }
 
+/// A rectangle on screen: its top-left and bottom-right pixels.
+pub(crate) type ScreenRect = (Vec2, Vec2);
+
+/// How much of the segment `(p, q)` lies inside `rect`, in pixels (Liang–Barsky clipping).
+pub(crate) fn length_inside((p, q): (Vec2, Vec2), rect: ScreenRect) -> f32 {
+    let d = q - p;
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    for (step, room) in [
+        (-d.x, p.x - rect.0.x),
+        (d.x, rect.1.x - p.x),
+        (-d.y, p.y - rect.0.y),
+        (d.y, rect.1.y - p.y),
+    ] {
+        if step == 0.0 {
+            if room < 0.0 {
+                return 0.0;
+            }
+        } else {
+            let t = room / step;
+            if step < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    (t1 - t0).max(0.0) * d.length()
+}
+
+/// Where the colour key of `size` may go in the scene `vp`: at the top right under the verdict
+/// banner's line (its usual place), or at the bottom right above the line the 2D scene writes the
+/// cursor's position on.
+pub(crate) fn key_places(vp: &Viewport, size: Vec2) -> [ScreenRect; 2] {
+    let right = vp.x + vp.w - 12.0;
+    let at = |top: f32| {
+        (
+            Vec2::new(right - size.x, top),
+            Vec2::new(right, top + size.y),
+        )
+    };
+    [at(vp.y + 62.0), at(vp.y + vp.h - 40.0 - size.y)]
+}
+
+/// Of the `places` a rectangle may take, the one that covers the least of the `drawn` segments
+/// (the first of equals): where a key or a window hides the least of the scene.
+pub(crate) fn least_covered(places: &[ScreenRect], drawn: &[(Vec2, Vec2)]) -> usize {
+    let covered = |r: &ScreenRect| -> f32 { drawn.iter().map(|s| length_inside(*s, *r)).sum() };
+    let mut best = (0, f32::INFINITY);
+    for (k, r) in places.iter().enumerate() {
+        let c = covered(r);
+        if c < best.1 {
+            best = (k, c);
+        }
+    }
+    best.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_place_that_covers_the_least_of_the_lines_is_chosen() {
+        let square = |x: f32, y: f32| (Vec2::new(x, y), Vec2::new(x + 10.0, y + 10.0));
+        let across = (Vec2::new(-5.0, 5.0), Vec2::new(25.0, 5.0));
+        assert!((length_inside(across, square(0.0, 0.0)) - 10.0).abs() < 1e-4);
+        assert_eq!(length_inside(across, square(0.0, 20.0)), 0.0);
+        let diagonal = (Vec2::new(0.0, 0.0), Vec2::new(40.0, 40.0));
+        assert!((length_inside(diagonal, square(0.0, 0.0)) - 200f32.sqrt()).abs() < 1e-4);
+        // the first place is crossed, the second clear
+        let places = [square(0.0, 0.0), square(0.0, 20.0)];
+        assert_eq!(least_covered(&places, &[across]), 1);
+        assert_eq!(least_covered(&places, &[]), 0, "equals: the first");
+    }
     use crate::app::camera::{OrbitCamera, Viewport};
     use crate::sat::{dim2, dim3};
     use glam::Quat;

@@ -94,6 +94,8 @@ pub struct Options {
     pub sphere: bool,
     /// Open with the Minkowski difference · GJK/EPA window shown.
     pub gjk: bool,
+    /// Open the GJK/EPA window on its last step, the answer (it opens on GJK's first).
+    pub gjk_answer: bool,
 }
 
 /// Opens the window and runs until it is closed (or the screenshot is written).
@@ -260,6 +262,9 @@ struct App {
     last_two: LastFrame<Two>,
     shared: Shared,
     quit: bool,
+    /// The room the windows beside the scene took when it was last framed (the sphere window's on
+    /// the left, the GJK window's on the right, the timeline's at the bottom).
+    sides: [f32; 3],
 }
 
 impl App {
@@ -295,7 +300,10 @@ impl App {
             app.open(OpenCommand::Link(link), &viewport);
         }
         app.shared.settings.sphere |= options.sphere;
-        app.shared.settings.gjk |= options.gjk;
+        app.shared.settings.gjk |= options.gjk || options.gjk_answer;
+        if options.gjk_answer {
+            app.shared.ui.gjk.step = None;
+        }
         // applied in the first frame, to the mode shown
         app.shared.queued.extend(
             options
@@ -326,6 +334,7 @@ impl App {
                 timeline: None,
             },
             quit: false,
+            sides: [0.0; 3],
         }
     }
 
@@ -339,15 +348,16 @@ impl App {
 
     /// The scene's rectangle: the window left of the panel (and of the GJK window beside it), and
     /// right of the sphere window when that sits at the left edge; above the panel when that is a
-    /// sheet.
+    /// sheet, and above the timeline.
     fn viewport(&self) -> Viewport {
         let flags = self.shared.ui.flags;
         let free = screen_width() - flags.panel_width;
         // the scene keeps at least 240 pixels: a window beside it that leaves less is drawn over it
         let (left, width) = ui::scene_span(free, flags.scene_left, flags.scene_right);
+        let height = screen_height() - flags.panel_height - flags.scene_bottom;
         Viewport {
             x: left,
-            ..Viewport::sized(width, (screen_height() - flags.panel_height).max(200.0))
+            ..Viewport::sized(width, height.max(200.0))
         }
     }
 
@@ -385,6 +395,12 @@ impl App {
         });
         // 2. edits: the commands of the whole app first, the mode's in its frame
         let mut commands = std::mem::take(&mut self.shared.queued);
+        // a window opened or closed beside the scene: the scene is framed again in its room
+        let sides = [flags.scene_left, flags.scene_right, flags.scene_bottom];
+        if sides != self.sides {
+            self.sides = sides;
+            commands.push(ModeCommand::ResetView.into());
+        }
         commands.extend(command::from_keys(&keys));
         if let Some((name, text)) = platform::take_opened_file() {
             commands.push(AppCommand::Open(OpenCommand::Text(name, text)).into());
@@ -508,6 +524,15 @@ impl App {
             return;
         }
         self.set_mode(loaded.scene.mode);
+        // a timeline belongs to its recording: a scene that is none of its frames closes it
+        if self
+            .shared
+            .timeline
+            .as_ref()
+            .is_some_and(|t| t.mode == loaded.scene.mode)
+        {
+            self.shared.timeline = None;
+        }
         self.shared.ui.windows.open.open = false;
         self.shared.ui.paste.open = false;
         let what = if let OpenCommand::Preset(name) = &command {
@@ -517,7 +542,17 @@ impl App {
         } else {
             format!("opened {}", loaded.source.title())
         };
-        self.say(what, false);
+        // a box that came out flat from a paste is said in red, as the paste window said it
+        let flat = if let OpenCommand::Pasted { pair, .. } = &command {
+            crate::scene::paste::flat_boxes(pair)
+        } else {
+            Vec::new()
+        };
+        if flat.is_empty() {
+            self.say(what, false);
+        } else {
+            self.say(format!("{what}: {}", flat.join("; ")), true);
+        }
     }
 
     /// Opens a JSON Lines file of two or more readable cases as a timeline; returns whether it did.
@@ -729,17 +764,7 @@ impl Shared {
         draw::scene::draw(frame, mode, &self.settings, fonts);
         if let Some(m) = &self.message {
             let color = if m.error { theme::HIT } else { theme::TEXT };
-            // above the timeline's window when a recording is open
-            let below = if self.timeline.is_some() {
-                ui::TIMELINE_HEIGHT + 44.0
-            } else {
-                0.0
-            };
-            let room = Viewport {
-                h: (viewport.h - below).max(100.0),
-                ..viewport
-            };
-            draw::message(fonts, &m.text, &room, color);
+            draw::message(fonts, &m.text, &viewport, color);
         }
         egui_macroquad::draw();
     }

@@ -49,8 +49,34 @@ pub(crate) trait Gestures: Dim {
 }
 
 /// What one undo step puts back: both boxes (at the start of their motion), where the scene came
-/// from (undoing an Open returns to the scene before it, with its file), and the motion.
-pub(crate) type Edit<D> = (<D as Dim>::Obb, <D as Dim>::Obb, Source, Option<MotionSpec>);
+/// from with its saved state (undoing an Open returns to the scene before it, with its file,
+/// unmodified if it was), the motion, and what was seen of it: the time shown and the view.
+///
+/// Two steps are the same edit when their scenes are the same: the time and the view come along
+/// with a step (undo shows the scene as it was seen) but moving the slider or the camera is not an
+/// edit of its own.
+#[derive(Clone, Debug)]
+pub(crate) struct Edit<D: Dim> {
+    /// Box A at the start of its motion.
+    pub a: D::Obb,
+    /// Box B at the start of its motion.
+    pub b: D::Obb,
+    /// Where the scene came from, and its boxes and motion as opened or saved.
+    pub source: Source,
+    /// How the boxes move.
+    pub motion: Option<MotionSpec>,
+    /// The time shown.
+    pub time: f32,
+    /// The view.
+    pub view: View<D>,
+}
+
+impl<D: Dim> PartialEq for Edit<D> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.a, self.b, &self.source, self.motion)
+            == (other.a, other.b, &other.source, other.motion)
+    }
+}
 
 /// The report and the traced contact of a mode's boxes: what the step-through counts and the
 /// frame shows, computed once per frame after the edits.
@@ -106,8 +132,6 @@ pub(crate) struct ModeState<D: Dim> {
     start: (D::Obb, D::Obb),
     /// The boxes as last posed at `time`: an edit of them is carried back to `start`.
     posed: (D::Obb, D::Obb),
-    /// The motion as opened or last saved.
-    pub saved_motion: Option<MotionSpec>,
     /// A velocity handle being dragged.
     pub velocity_drag: Option<Which>,
 }
@@ -134,21 +158,34 @@ impl<D: Dim> ModeState<D> {
             step: StepThrough::default(),
             pinned_probe: None,
             cursor_px: None,
-            history: History::new((a, b, source.clone(), None)),
+            history: History::new(Edit {
+                a,
+                b,
+                source: source.clone(),
+                motion: None,
+                time: 0.0,
+                view,
+            }),
             source,
             motion: None,
             time: 0.0,
             start: (a, b),
             posed: (a, b),
-            saved_motion: None,
             velocity_drag: None,
         }
     }
 
-    /// The boxes and source as an undo step.
+    /// The scene and what is seen of it, as an undo step.
     fn edit(&self) -> Edit<D> {
         let (a, b) = self.starts();
-        (a, b, self.source.clone(), self.motion)
+        Edit {
+            a,
+            b,
+            source: self.source.clone(),
+            motion: self.motion,
+            time: self.time,
+            view: self.view,
+        }
     }
 
     /// The boxes at the start of their motion (the scene's boxes).
@@ -282,19 +319,25 @@ impl<D: Dim> ModeState<D> {
         } else {
             self.history.redo(now)
         };
-        let Some((a, b, source, motion)) = target else {
+        let Some(step) = target else {
             return Some(format!("nothing to {}", if undo { "undo" } else { "redo" }));
         };
-        self.source = source;
-        self.motion = motion;
-        self.pose((a, b), self.time);
+        // a step into another scene shows it as it was seen, camera and all; within a scene the
+        // view stays as the user has it now
+        if !self.source.same_scene(&step.source) {
+            self.view = step.view;
+        }
+        self.source = step.source;
+        self.motion = step.motion;
+        self.pose((step.a, step.b), step.time);
         None
     }
 
     /// Whether the boxes differ from the scene as opened or last saved.
     pub(crate) fn modified(&self) -> bool {
         let (a, b) = self.starts();
-        self.source.modified(&D::Obb::pair(a, b)) || self.motion != self.saved_motion
+        self.source
+            .modified(&D::Obb::pair(a, b), self.motion.as_ref())
     }
 
     /// Records that the scene was written to `path` with `description`: it is the source now and
@@ -312,10 +355,11 @@ impl<D: Dim> ModeState<D> {
             path: Some(path.to_path_buf()),
             description: description.to_string(),
             saved: Some(D::Obb::pair(a, b)),
+            saved_motion: self.motion,
             ..Source::default()
         };
-        self.saved_motion = self.motion;
-        self.history.amend_all(|(_, _, s, _)| {
+        self.history.amend_all(|step| {
+            let s = &mut step.source;
             if (&s.path, &s.preset, &s.origin) == (&old.0, &old.1, &old.2) {
                 *s = new.clone();
             }
@@ -328,18 +372,29 @@ impl<D: Dim> ModeState<D> {
     pub(crate) fn show(&mut self, a: D::Obb, b: D::Obb, source: Source) {
         if source.origin != self.source.origin {
             self.commit();
+            // the view settings of the scene shown before (a preset's filter) stay with it: the
+            // recording starts from the default view, and keeps what is chosen while it plays
+            self.view = View {
+                camera: self.view.camera,
+                ..View::default()
+            };
         }
         (self.a, self.b, self.source, self.time) = (a, b, source, 0.0);
         // a recording's frame is at rest unless it tunnels (`show_moving`)
         self.motion = None;
-        self.saved_motion = None;
     }
 
     /// Shows a pair of a recording's frames as a motion from the first to the second.
-    pub(crate) fn show_moving(&mut self, a: D::Obb, b: D::Obb, source: Source, spec: MotionSpec) {
+    pub(crate) fn show_moving(
+        &mut self,
+        a: D::Obb,
+        b: D::Obb,
+        mut source: Source,
+        spec: MotionSpec,
+    ) {
+        source.saved_motion = Some(spec);
         self.show(a, b, source);
         self.motion = Some(spec);
-        self.saved_motion = Some(spec);
         self.pose((a, b), 0.0);
     }
 
@@ -392,13 +447,13 @@ impl<D: Dim> ModeState<D> {
         self.commit();
         self.source = source;
         self.motion = scene.motion().ok().flatten();
-        self.saved_motion = self.motion;
+        self.source.saved_motion = self.motion;
         self.pose((a, b), view.time);
-        self.commit();
         self.view = View {
             camera: camera.unwrap_or_else(|| self.framing(viewport)),
             ..view
         };
+        self.commit();
         self.step.stop();
         true
     }

@@ -15,7 +15,7 @@ use crate::sat::motion::{
     advance, pose_at, time_of_impact, toi_margin, Advancement, AxisInterval, Motion, PairMotion,
     Sweep, TimeOfImpact,
 };
-use crate::sat::{Obb, Which};
+use crate::sat::{Obb, Report, Which};
 use crate::scene::motion::{BoxMotion, MotionSpec};
 
 /// The motion a new "Motion" section starts with: B moving towards A, over a tenth of a second.
@@ -48,21 +48,13 @@ pub(crate) fn unpose<B: Obb>(shown: &B, motion: &Motion<B::Vec>, t: f32) -> B {
     }
 }
 
-/// The box at time `t` ([`pose_at`]), exactly the box itself at `t = 0` and without the
-/// rounding of a turn by nothing when it does not turn: at rest the scene is today's to the bit.
-pub(crate) fn pose<B: Obb>(o: &B, motion: &Motion<B::Vec>, t: f32) -> B {
-    if t == 0.0 {
-        *o
-    } else if motion.angular_velocity == Vec3::ZERO {
-        o.moved(motion.velocity * t)
-    } else {
-        pose_at(o, motion, t)
-    }
-}
-
-/// Both boxes at time `t`.
+/// Both boxes at time `t` ([`pose_at`]: the boxes themselves at `t = 0`, so at rest the scene is
+/// today's to the bit).
 pub(crate) fn poses<B: Obb>(start: &(B, B), motion: &PairMotion<B::Vec>, t: f32) -> (B, B) {
-    (pose(&start.0, &motion.a, t), pose(&start.1, &motion.b, t))
+    (
+        pose_at(&start.0, &motion.a, t),
+        pose_at(&start.1, &motion.b, t),
+    )
 }
 
 /// An axis's interval `[enter, exit]` clipped to the step `[0, dt]`; `None` when the shadows do
@@ -349,15 +341,16 @@ pub(crate) fn box_motion_mut(spec: &mut MotionSpec, which: Which) -> &mut BoxMot
     }
 }
 
-/// The velocity a recording implies between two frames: the displacement over the time between
-/// them (no turn). `None` when the time does not advance.
+/// The motion a recording implies between two frames: each box's displacement and turn over the
+/// time between them, so that the boxes at `dt` are the second frame's. `None` when the time does
+/// not advance.
 pub(crate) fn between_frames<B: Obb>(from: &(B, B), to: &(B, B), dt: f32) -> Option<MotionSpec> {
     if !(dt > 0.0 && dt.is_finite()) {
         return None;
     }
     let v = |p: &B, q: &B| BoxMotion {
         velocity: ((q.center() - p.center()) * (1.0 / dt)).to_coords(),
-        angular_velocity: [0.0; 3],
+        angular_velocity: (turn_between(p, q) / dt).to_array(),
     };
     Some(MotionSpec {
         a: v(&from.0, &to.0),
@@ -366,20 +359,84 @@ pub(crate) fn between_frames<B: Obb>(from: &(B, B), to: &(B, B), dt: f32) -> Opt
     })
 }
 
-/// Whether a recording tunnels between two frames: the discrete test says separated at both,
-/// while the translation sweep from the first to the second hits.
-pub(crate) fn tunnels<B: Obb>(from: &(B, B), to: &(B, B), dt: f32) -> bool {
+/// A turn below this many radians between two frames is rounding, not a turn: the frames then
+/// move straight, and their sweep is the axis intervals'.
+const NO_TURN: f32 = 1e-6;
+
+/// The turn that takes box `p`'s axes to `q`'s, in world coordinates (radians about its axis; in
+/// 2D about z), the shorter way round.
+fn turn_between<B: Obb>(p: &B, q: &B) -> Vec3 {
+    let axes = |o: &B| -> Vec<Vec3> {
+        o.axis_vectors()
+            .into_iter()
+            .map(|u| Vec3::from(u.to_coords()))
+            .collect()
+    };
+    let (from, to) = (axes(p), axes(q));
+    let turn = if from.len() == 2 {
+        let angle = |u: Vec3| u.y.atan2(u.x);
+        let d = angle(to[0]) - angle(from[0]);
+        let d = (d + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
+        Vec3::Z * d
+    } else {
+        let rotation = |u: &[Vec3]| glam::Quat::from_mat3(&glam::Mat3::from_cols(u[0], u[1], u[2]));
+        let d = rotation(&to) * rotation(&from).inverse();
+        let d = if d.w < 0.0 { -d } else { d };
+        d.to_scaled_axis()
+    };
+    if turn.length() < NO_TURN {
+        Vec3::ZERO
+    } else {
+        turn
+    }
+}
+
+/// How a recording tunnels between two frames: the contact a discrete test should have acted on
+/// happened between them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Tunnel {
+    /// Apart at both frames, while the sweep from the first to the second hits: the discrete test
+    /// missed the contact.
+    Missed,
+    /// Overlapping at the second frame, by `depth` (deeper than at the first), with B's centre
+    /// moved past A's along the direction that held them apart or pushed them apart at the first:
+    /// a push-out along the new frame's axis sends B on through.
+    Through {
+        /// The depth at the second frame.
+        depth: f32,
+    },
+}
+
+/// The direction from A to B that decides a report whose centre offset is `offset`: the first
+/// separating axis, or the axis of least penetration, turned to point from A towards B.
+fn side_of<V: Vector, R: Report<V>>(report: &R, offset: V) -> Option<V> {
+    if let Some(p) = report.penetration() {
+        return Some(p.normal);
+    }
+    let l = report.axes()[report.first_separating()?].axis();
+    Some(if offset.dot(l) < 0.0 { l * -1.0 } else { l })
+}
+
+/// Whether, and how, a recording tunnels between two frames `dt` apart (see [`Tunnel`]).
+pub(crate) fn tunnels<B: Obb>(from: &(B, B), to: &(B, B), dt: f32) -> Option<Tunnel> {
     let params = crate::sat::SatParams::default();
     let apart = |p: &(B, B)| !B::intersects(&p.0, &p.1, &params);
-    if !(apart(from) && apart(to)) {
-        return false;
+    if !apart(to) {
+        // deeper than before, with B's centre moved past A's along the direction that held them
+        // apart (or pushed them apart) at the first frame
+        let pen = B::report(&to.0, &to.1, &params).penetration()?;
+        let before = B::report(&from.0, &from.1, &params);
+        let was = before.penetration().map_or(0.0, |p| p.depth);
+        let side = side_of(&before, from.1.center() - from.0.center())?;
+        let now = (to.1.center() - to.0.center()).dot(side);
+        return (now < 0.0 && pen.depth > was).then_some(Tunnel::Through { depth: pen.depth });
     }
-    between_frames(from, to, dt).is_some_and(|spec| {
-        let motion = spec.for_boxes::<B::Vec>();
-        Sweep::of(&from.0, &from.1, &motion)
-            .first_touch(dt as f64)
-            .is_some()
-    })
+    if !apart(from) {
+        return None;
+    }
+    let spec = between_frames(from, to, dt)?;
+    let motion = spec.for_boxes::<B::Vec>();
+    time_of_impact(&from.0, &from.1, &motion).map(|_| Tunnel::Missed)
 }
 
 #[cfg(test)]
@@ -495,9 +552,9 @@ mod tests {
     fn a_box_passing_through_another_between_two_frames_tunnels() {
         let from = (cube(0.0), cube(-3.0));
         let to = (cube(0.0), cube(3.0));
-        assert!(tunnels(&from, &to, 0.1));
+        assert_eq!(tunnels(&from, &to, 0.1), Some(Tunnel::Missed));
         // resting or grazing past: no tunnelling
-        assert!(!tunnels(&from, &from, 0.1));
+        assert!(tunnels(&from, &from, 0.1).is_none());
         let past = (
             cube(0.0),
             Obb3::new(Vec3::new(3.0, 3.0, 0.0), Vec3::ONE, Quat::IDENTITY).unwrap(),
@@ -506,13 +563,39 @@ mod tests {
             cube(0.0),
             Obb3::new(Vec3::new(-3.0, 3.0, 0.0), Vec3::ONE, Quat::IDENTITY).unwrap(),
         );
-        assert!(!tunnels(&from_past, &past, 0.1));
-        // intersecting at one end is the discrete test's own catch, not a tunnel
-        assert!(!tunnels(&from, &(cube(0.0), cube(1.0)), 0.1));
+        assert!(tunnels(&from_past, &past, 0.1).is_none());
+        // arriving inside from its own side is the discrete test's own catch, not a tunnel
+        assert!(tunnels(&from, &(cube(0.0), cube(-1.5)), 0.1).is_none());
+        // arriving past A's middle: a push-out sends B on through
+        assert_eq!(
+            tunnels(&from, &(cube(0.0), cube(1.0)), 0.1),
+            Some(Tunnel::Through { depth: 1.0 })
+        );
         let two = |x: f32| Obb2::new(glam::Vec2::new(x, 0.0), glam::Vec2::ONE, 0.0).unwrap();
-        assert!(tunnels(&(two(0.0), two(-3.0)), &(two(0.0), two(3.0)), 1.0));
+        assert!(tunnels(&(two(0.0), two(-3.0)), &(two(0.0), two(3.0)), 1.0).is_some());
         let spec = between_frames(&from, &to, 0.1).unwrap();
         assert!((spec.b.velocity[0] - 60.0).abs() < 1e-3);
+        assert_eq!(
+            spec.b.angular_velocity, [0.0; 3],
+            "no turn: a straight move"
+        );
+    }
+
+    #[test]
+    fn the_motion_between_two_frames_ends_on_the_second_frame_turn_and_all() {
+        let from = (cube(0.0), cube(-3.0));
+        let turned = Obb3 {
+            rotation: Quat::from_rotation_z(0.7) * Quat::from_rotation_x(-0.4),
+            ..cube(2.0)
+        };
+        let spec = between_frames(&from, &(cube(0.0), turned), 0.5).unwrap();
+        let end = pose_at(&from.1, &spec.for_boxes::<Vec3>().b, 0.5);
+        assert!((end.center - turned.center).length() < 1e-5);
+        assert!(end.rotation.dot(turned.rotation).abs() > 1.0 - 1e-6);
+        let flat = |a: f32| Obb2::new(glam::Vec2::ZERO, glam::Vec2::ONE, a).unwrap();
+        let spec = between_frames(&(flat(0.0), flat(3.0)), &(flat(0.0), flat(-3.0)), 1.0).unwrap();
+        // the shorter way round: −6 + 2π
+        assert!((spec.b.angular_velocity[2] - (std::f32::consts::TAU - 6.0)).abs() < 1e-5);
     }
 
     #[test]

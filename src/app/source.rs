@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use crate::scene::motion::MotionSpec;
 use crate::scene::{canonical, Pair};
 
 /// Where the scene shown in a mode came from.
@@ -29,6 +30,9 @@ pub(crate) struct Source {
     /// The boxes as opened or last saved: the scene is modified when they differ.
     #[serde(skip)]
     pub saved: Option<Pair>,
+    /// The motion as opened or last saved (none for a scene at rest).
+    #[serde(skip)]
+    pub saved_motion: Option<MotionSpec>,
 }
 
 impl Source {
@@ -58,10 +62,24 @@ impl Source {
         }
     }
 
-    /// Whether `now` differs from the boxes as opened or last saved (compared as they would be
-    /// written, so a quaternion's last bit does not count). A scene never saved is modified.
-    pub(crate) fn modified(&self, now: &Pair) -> bool {
+    /// Whether `now` and its `motion` differ from the boxes and motion as opened or last saved
+    /// (the boxes compared as they would be written, so a quaternion's last bit does not count). A
+    /// scene never saved is modified.
+    pub(crate) fn modified(&self, now: &Pair, motion: Option<&MotionSpec>) -> bool {
         self.saved.map(|p| canonical(&p)) != Some(canonical(now))
+            || self.saved_motion.as_ref() != motion
+    }
+
+    /// Whether `other` is the same scene as this one, perhaps edited: the same file, preset or
+    /// recording's frame, with the same description.
+    pub(crate) fn same_scene(&self, other: &Source) -> bool {
+        (&self.path, &self.preset, &self.origin, &self.description)
+            == (
+                &other.path,
+                &other.preset,
+                &other.origin,
+                &other.description,
+            )
     }
 
     /// A file stem for names derived from the scene ("copy as test", Save as): a recording's or a

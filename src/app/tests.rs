@@ -489,6 +489,39 @@ mod frame {
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
+    /// The plate preset at t = dt, in the scene of a 1600 × 1000 window beside its panel: axis 0's
+    /// line runs through the colour key's usual place at the top right, so the key goes to the
+    /// bottom right, where no axis line runs.
+    #[test]
+    fn the_colour_key_goes_where_no_axis_line_runs_through_it() {
+        use crate::app::layout::{key_places, least_covered, length_inside};
+        let vp = Viewport::sized(1040.0, 1000.0);
+        let settings = Settings::default();
+        let plate = crate::app::library::Library::new(None, false)
+            .preset("3d-motion-plate-through-wall")
+            .unwrap();
+        let mut m = ModeState::<Three>::new(&vp);
+        assert!(m.load(&plate.scene, &plate.pair, &vp, plate.source));
+        m.apply(&ModeCommand::SetTime(0.1), &settings, &vp);
+        let frame = Frame::compute(
+            &m,
+            m.analysis(&settings),
+            Pointing::default(),
+            &settings,
+            vp,
+        );
+        let axis_lines: Vec<_> = frame
+            .lines
+            .iter()
+            .filter_map(|l| frame.projector.segment(l.point(l.lo), l.point(l.hi)))
+            .collect();
+        let crossed = |r| axis_lines.iter().map(|s| length_inside(*s, r)).sum::<f32>();
+        let places = key_places(&vp, glam::Vec2::new(330.0, 182.0));
+        assert!(crossed(places[0]) > 50.0, "the usual place is crossed");
+        let chosen = places[least_covered(&places, &drawn_segments(&frame, (&m.a, &m.b)))];
+        assert_eq!(crossed(chosen), 0.0, "{chosen:?}");
+    }
+
     /// The frame of a mode's boxes with the pointer on `hovered_axis`.
     fn frame_hovering<D: Dim>(
         mode: &ModeState<D>,
@@ -736,6 +769,62 @@ mod files {
         let _ = std::fs::remove_dir_all(&data);
     }
 
+    /// A timeline belongs to its recording: a preset or a paste put in its mode closes it, while
+    /// a scene of the other mode leaves it open.
+    #[test]
+    fn the_timeline_closes_when_its_mode_shows_a_scene_that_is_none_of_its_frames() {
+        let mut app = App::with_library(Library::new(None, false), &VP);
+        app.run(AppCommand::Open(OpenCommand::File(recording())));
+        app.follow();
+        app.run(AppCommand::Timeline(TimelineCommand::Go(43)));
+        app.follow();
+        app.run(AppCommand::Open(OpenCommand::Preset("2d-separated".into())));
+        assert!(
+            app.shared.timeline.is_some(),
+            "a 2D scene: the 3D frame is still shown"
+        );
+        app.run(AppCommand::Open(OpenCommand::Preset("3d-touching".into())));
+        app.follow();
+        assert!(
+            app.shared.timeline.is_none(),
+            "a preset in its mode closes it"
+        );
+        app.run(AppCommand::Open(OpenCommand::File(recording())));
+        app.follow();
+        app.run(pasted());
+        app.follow();
+        assert!(app.shared.timeline.is_none(), "a paste closes it");
+    }
+
+    /// The plate preset shows only its axis 0: the recording opened next shows every axis again
+    /// (a preset's view settings last while its scene is shown), and so does the last state.
+    #[test]
+    fn a_preset_s_axis_filter_stays_with_the_preset() {
+        use crate::app::view::AxisFilter;
+        let mut app = App::with_library(Library::new(None, false), &VP);
+        let plate = "3d-motion-plate-through-wall";
+        app.run(AppCommand::Open(OpenCommand::Preset(plate.into())));
+        assert_eq!(app.three.view.filter, AxisFilter::Selected);
+        assert_eq!(app.three.view.selected_axis, Some(0));
+        app.run(AppCommand::Open(OpenCommand::File(recording())));
+        app.follow();
+        assert_eq!(app.three.view.filter, AxisFilter::All);
+        assert_eq!(app.three.view.selected_axis, None);
+        let last =
+            app.shared
+                .library
+                .last_state(app.mode, &app.three, &app.two, &app.shared.settings);
+        assert_eq!(
+            last.three.view.get("filter").and_then(|f| f.as_str()),
+            Some("All")
+        );
+        // a filter chosen while the recording plays stays from frame to frame
+        app.run(crate::app::command::ModeCommand::CycleFilter);
+        app.run(AppCommand::Timeline(TimelineCommand::Go(5)));
+        app.follow();
+        assert_eq!(app.three.view.filter, AxisFilter::Separating);
+    }
+
     #[test]
     fn g_shows_the_gjk_window_and_the_last_state_keeps_it() {
         let mut app = App::with_library(Library::new(None, false), &VP);
@@ -976,15 +1065,19 @@ mod gjk_window {
 mod motion {
     use crate::app::camera::Viewport;
     use crate::app::command::ModeCommand;
+    use crate::app::command::{Command, ShownCommand};
     use crate::app::dim::{Dim, Project, Vector};
+    use crate::app::frame::{Frame, Pointing};
     use crate::app::input::InputFrame;
+    use crate::app::library::Library;
     use crate::app::mode::{Gestures, ModeState};
-    use crate::app::motion::pose;
     use crate::app::motion::{default_spec, MotionField, MotionFrame};
     use crate::app::settings::Settings;
     use crate::app::three::Three;
     use crate::app::two::Two;
+    use crate::app::ui::{FrameTimes, PanelModel};
     use crate::sat::{Obb, Report, Which};
+    use egui_macroquad::egui;
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
@@ -1012,7 +1105,7 @@ mod motion {
         // the slider shows both boxes at t, and the report is theirs
         m.apply(&ModeCommand::SetTime(0.05), &settings, &VP);
         let motion = spec.for_boxes::<D::Vec>();
-        assert_eq!(m.b, pose(&b0, &motion.b, 0.05));
+        assert_eq!(m.b, crate::sat::motion::pose_at(&b0, &motion.b, 0.05));
         assert_eq!(m.starts(), (a0, b0));
         // moving B where it is shown moves its start by as much
         let shift = D::Vec::unit(1) * 0.5;
@@ -1053,6 +1146,130 @@ mod motion {
     #[test]
     fn boxes_move_and_the_scene_keeps_their_start_in_3d() {
         boxes_move_and_the_scene_keeps_their_start::<Three>();
+    }
+
+    /// One egui pass of the panel's Motion section over the mode as it is; the commands it sends.
+    fn motion_panel_pass<D: Dim>(mode: &ModeState<D>, settings: &Settings) -> Vec<Command> {
+        let frame = Frame::compute(
+            mode,
+            mode.analysis(settings),
+            Pointing::default(),
+            settings,
+            VP,
+        );
+        let library = Library::new(None, false);
+        let model = PanelModel {
+            mode,
+            frame: &frame,
+            settings,
+            library: &library,
+            modified: false,
+            can_undo: false,
+            can_redo: false,
+            frame_ms: FrameTimes::default(),
+            timeline: None,
+        };
+        let ctx = egui::Context::default();
+        let mut commands = Vec::new();
+        // two passes: egui lays a new panel out before it draws it
+        for _ in 0..2 {
+            let _ = ctx.run(egui::RawInput::default(), |ctx| {
+                egui::CentralPanel::default().show(ctx, |ui| {
+                    crate::app::ui::motion::section(ui, &model, &mut commands)
+                });
+            });
+        }
+        commands
+    }
+
+    /// Go to impact, then the panel's next frames: the time stays the impact's own (the slider
+    /// only shows it rounded), and the boxes there read touching.
+    fn going_to_impact_lands_on_the_impact<D: Dim>(m: &mut ModeState<D>) {
+        let settings = Settings::default();
+        let spec = m.motion.expect("the boxes move");
+        let frame = MotionFrame::<D>::of(&spec, m.starts(), m.time);
+        let toi = frame.toi.expect("B thrown at A hits it");
+        let t = toi.t as f32;
+        m.apply(&ModeCommand::SetTime(t), &settings, &VP);
+        for c in motion_panel_pass(m, &settings) {
+            if let Command::Shown(ShownCommand::Mode(c)) = c {
+                m.apply(&c, &settings, &VP);
+            }
+        }
+        assert_eq!(m.time, t, "the panel kept the impact's time");
+        let r = m.report(&settings);
+        assert!(r.touching(), "at t = {t}: {}", r.verdict());
+    }
+
+    fn go_to_impact_in_the_start_up_scene_and_in_a_saved_moving_scene<D: Dim>() {
+        let settings = Settings::default();
+        let mut m = ModeState::<D>::new(&VP);
+        let (a0, b0) = m.boxes();
+        let spec = default_spec(a0.center().to_coords(), b0.center().to_coords());
+        m.apply(&ModeCommand::SetMotion(Some(spec)), &settings, &VP);
+        going_to_impact_lands_on_the_impact(&mut m);
+        // saved (at some other time) and opened again
+        m.apply(&ModeCommand::SetTime(0.0321), &settings, &VP);
+        let text = m.scene("moving").to_json();
+        let (scene, pair) = crate::scene::Scene::from_json(&text).unwrap();
+        let mut opened = ModeState::<D>::new(&VP);
+        assert!(opened.load(&scene, &pair, &VP, Default::default()));
+        going_to_impact_lands_on_the_impact(&mut opened);
+    }
+
+    #[test]
+    fn go_to_impact_lands_on_the_impact_in_2d() {
+        go_to_impact_in_the_start_up_scene_and_in_a_saved_moving_scene::<Two>();
+    }
+
+    #[test]
+    fn go_to_impact_lands_on_the_impact_in_3d() {
+        go_to_impact_in_the_start_up_scene_and_in_a_saved_moving_scene::<Three>();
+    }
+
+    /// Undo after opening a preset shows the scene as it was seen: its time, unmodified, its view.
+    fn undoing_an_opened_preset_restores_what_was_seen<D: Dim>(preset: &str) {
+        let settings = Settings::default();
+        let mut m = ModeState::<D>::new(&VP);
+        let (a0, b0) = m.boxes();
+        let spec = default_spec(a0.center().to_coords(), b0.center().to_coords());
+        m.apply(&ModeCommand::SetMotion(Some(spec)), &settings, &VP);
+        m.apply(&ModeCommand::SetTime(0.05), &settings, &VP);
+        let scene = m.scene("moving");
+        let pair = scene.pair().unwrap();
+        let mut shown = ModeState::<D>::new(&VP);
+        let source = crate::app::source::Source {
+            description: "pasted from Jolt".into(),
+            saved: Some(pair),
+            ..Default::default()
+        };
+        assert!(shown.load(&scene, &pair, &VP, source));
+        shown.commit();
+        let seen = (shown.boxes(), shown.time, shown.view, shown.source.clone());
+        assert!(!shown.modified());
+        let loaded = Library::new(None, false).preset(preset).unwrap();
+        assert!(shown.load(&loaded.scene, &loaded.pair, &VP, loaded.source));
+        shown.commit();
+        shown.apply(&ModeCommand::Undo, &settings, &VP);
+        assert_eq!(shown.boxes(), seen.0);
+        assert_eq!(shown.time, seen.1, "the time shown");
+        assert!(!shown.modified(), "unmodified, as it was");
+        assert_eq!(shown.view, seen.2, "its view");
+        assert_eq!(shown.source, seen.3);
+        // and redo shows the preset as it was opened
+        shown.apply(&ModeCommand::Redo, &settings, &VP);
+        assert_eq!(shown.source.preset.as_deref(), Some(preset));
+        assert!(!shown.modified());
+    }
+
+    #[test]
+    fn undoing_an_opened_preset_restores_what_was_seen_in_2d() {
+        undoing_an_opened_preset_restores_what_was_seen::<Two>("2d-motion-sliding-apart");
+    }
+
+    #[test]
+    fn undoing_an_opened_preset_restores_what_was_seen_in_3d() {
+        undoing_an_opened_preset_restores_what_was_seen::<Three>("3d-motion-plate-through-wall");
     }
 
     /// Dragging the velocity handle sets the velocity so that the handle follows the pointer.

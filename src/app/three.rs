@@ -84,12 +84,12 @@ fn pick_box(mode: &ModeState<Three>, cursor: Vec2, viewport: &Viewport) -> Optio
 
 /// A camera that frames both boxes and the axis lines beside them, turned so that the axis that
 /// matters (first separating, else least penetration) is seen across, not end-on.
-pub(crate) fn framing_camera(a: &Obb3, b: &Obb3) -> OrbitCamera {
+pub(crate) fn framing_camera(a: &Obb3, b: &Obb3, viewport: &Viewport) -> OrbitCamera {
     let (mid, radius) = pair_sphere(
         a.corners().into_iter().chain(b.corners()),
         0.5 * (a.center + b.center),
     );
-    let base = OrbitCamera::framing(mid, radius, 0.42);
+    let base = OrbitCamera::framing(mid, radius, 0.42, viewport.aspect());
     let report = dim3::report(a, b);
     let focus = report
         .first_separating
@@ -142,8 +142,8 @@ impl Dim for Three {
         crate::scene::presets::default_pair3()
     }
 
-    fn framing(a: &Obb3, b: &Obb3, _viewport: &Viewport) -> OrbitCamera {
-        framing_camera(a, b)
+    fn framing(a: &Obb3, b: &Obb3, viewport: &Viewport) -> OrbitCamera {
+        framing_camera(a, b, viewport)
     }
     fn projector(camera: &OrbitCamera, viewport: Viewport) -> Projector {
         camera.projector(viewport)

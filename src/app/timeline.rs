@@ -4,6 +4,7 @@
 
 use super::dim::Dim;
 use super::frame::ParryBeside;
+use super::motion::Tunnel;
 use crate::sat::{ManifoldParams, SatParams};
 use crate::sat::{Obb, Report};
 use crate::scene::motion::MotionSpec;
@@ -40,10 +41,20 @@ pub(crate) struct Mark {
     /// parry's disagreements with satbox on this frame: what (`"verdict"`, `"depth"`, `"normal"`,
     /// `"contact_point"`, `"contact"`) and the sentence.
     pub parry: Vec<(&'static str, String)>,
-    /// The boxes tunnel between this frame and the next readable one: the discrete test says
-    /// separated at both, while the translation sweep between them hits. The motion from this
-    /// frame to the next (velocity = displacement / time between them) and the time of impact.
-    pub tunnel: Option<(MotionSpec, f64)>,
+    /// The boxes tunnel between this frame and the next readable one ([`Tunnel`]).
+    pub tunnel: Option<Tunnelling>,
+}
+
+/// How a frame tunnels before the next: how, the motion from this frame to the next (each box's
+/// displacement and turn over the time between them) and the time of impact in it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Tunnelling {
+    /// Missed between two frames apart, or pushed on through.
+    pub kind: Tunnel,
+    /// The motion from this frame to the next.
+    pub spec: MotionSpec,
+    /// When the boxes first touch in it (0 when they already touch at this frame).
+    pub toi: f64,
 }
 
 /// A recording being scrubbed.
@@ -150,15 +161,19 @@ fn mark_tunnels<D: Dim>(marks: &mut [Mark]) {
             (Some(t0), Some(t1)) => (t1 - t0) as f32,
             _ => 1.0,
         };
-        if !super::motion::tunnels(&from, &to, dt) {
+        let Some(kind) = super::motion::tunnels(&from, &to, dt) else {
             continue;
-        }
+        };
         let Some(spec) = super::motion::between_frames(&from, &to, dt) else {
             continue;
         };
         let motion = spec.for_boxes::<D::Vec>();
-        let toi = crate::sat::motion::Sweep::of(&from.0, &from.1, &motion).first_touch(dt as f64);
-        marks[i].tunnel = toi.map(|t| (spec, t));
+        let toi = crate::sat::motion::time_of_impact(&from.0, &from.1, &motion);
+        marks[i].tunnel = toi.map(|toi| Tunnelling {
+            kind,
+            spec,
+            toi: toi.t,
+        });
     }
 }
 
@@ -264,7 +279,7 @@ impl Timeline {
             self.name,
             mark.line
         );
-        Some((pair, description, mark.tunnel.map(|(spec, _)| spec)))
+        Some((pair, description, mark.tunnel.map(|t| t.spec)))
     }
 }
 
@@ -272,6 +287,13 @@ impl Timeline {
 mod tests {
     use super::*;
     use crate::app::three::Three;
+
+    /// Box B of a readable 3D frame.
+    fn box_b(m: &Mark) -> crate::sat::Obb3 {
+        crate::sat::Obb3::of_pair(m.pair.as_ref().unwrap())
+            .unwrap()
+            .1
+    }
 
     fn settling() -> Timeline {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -300,11 +322,25 @@ mod tests {
         // parry3d's known short depth on the tunnelling frames
         let short = kinds(|m| m.parry.iter().any(|(what, _)| *what == "depth"));
         assert!(short >= 11, "{short} frames with parry's depth short");
-        // its "tunnelling" frames are the box sunk deep into the floor (depth 1.43 from one frame to
-        // the next, after 0.01): every one of them intersects, so the discrete test catches them all,
-        // and no pair of frames is separated at both ends with a sweep that hits
+        // its "tunnelling" frames are the box sunk deep into the plate: 0.01 deep on top of it at
+        // frame 140, it is 1.43 deep at frame 141 with its centre past the plate's middle, so a
+        // push-out sends it on through; the strip marks frame 140 (index 139), and only it
         assert!(t.marks[140].intersect && t.marks[140].label.as_deref() == Some("tunnelling"));
-        assert_eq!(t.tunnelling().count(), 0);
+        assert_eq!(t.tunnelling().collect::<Vec<_>>(), vec![139]);
+        let tunnel = t.marks[139].tunnel.unwrap();
+        let Tunnel::Through { depth } = tunnel.kind else {
+            panic!("{tunnel:?}")
+        };
+        assert!((depth - 1.434).abs() < 1e-3, "{depth}");
+        // opening frame 140 shows the motion to frame 141: its end is frame 141's boxes
+        let end = crate::sat::motion::pose_at(
+            &box_b(&t.marks[139]),
+            &tunnel.spec.for_boxes::<glam::Vec3>().b,
+            tunnel.spec.dt,
+        );
+        let next = box_b(&t.marks[140]);
+        assert!((end.center - next.center).length() < 1e-4);
+        assert!(end.rotation.dot(next.rotation).abs() > 1.0 - 1e-5);
     }
 
     #[test]
@@ -318,7 +354,9 @@ mod tests {
         let recording = Recording::from_text(&text);
         let mut t = Timeline::of::<Three>("pass.jsonl", &recording, &SatParams::default()).unwrap();
         assert_eq!(t.tunnelling().collect::<Vec<_>>(), vec![0]);
-        let (spec, toi) = t.marks[0].tunnel.unwrap();
+        let tunnel = t.marks[0].tunnel.unwrap();
+        assert_eq!(tunnel.kind, Tunnel::Missed);
+        let (spec, toi) = (tunnel.spec, tunnel.toi);
         assert!((spec.b.velocity[0] - 60.0).abs() < 1e-3 && (toi - 1.0 / 60.0).abs() < 1e-5);
         // opening the frame hands its motion over with it
         let (_, _, motion) = t.take_frame().unwrap();

@@ -1,4 +1,4 @@
-//! `satbox check FILE|-`: JSON Lines in, one JSON answer per case out (the contract in DESIGN.md).
+//! `satbox check FILE|-`: JSON Lines in, one JSON answer per case out (the contract in docs/check.md).
 //!
 //! Input is read one case at a time ([`crate::scene::cases`]): memory stays constant however long
 //! the file, and a pretty scene over several lines (a line that is just `{` opens it) is one case.
@@ -557,7 +557,7 @@ fn answer_into(
             return Ok((case, None, ManifoldParams::default()));
         }
         serde_json::from_str::<Value>(text)
-            .map_err(|e| SceneError::Json(e.to_string()))
+            .map_err(|e| SceneError::json_in(text, &e, line))
             .and_then(|v| {
                 let case = read_pair(&v, None)?;
                 let motion = motion_of_case(&v, case.pair.mode())?;

@@ -492,9 +492,9 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>, const N: usize> SatReport<V, N> {
     }
 
     /// The first separating axis and, when there is none, the axis of least penetration, from
-    /// the `N` tested axes `axis(0..N)` (the one place the rules of DESIGN.md live). The axes are
-    /// passed as a function so that a report can draw its verdicts before its records are written
-    /// where they are returned.
+    /// the `N` tested axes `axis(0..N)` (the one place the rules of docs/architecture.md,
+    /// *Verdicts*, live). The axes are passed as a function so that a report can draw its verdicts
+    /// before its records are written where they are returned.
     #[inline(always)]
     pub(crate) fn verdicts(
         axis: impl Fn(usize) -> AxisTest<V>,

@@ -24,7 +24,7 @@ use glam::{DVec3, Vec3};
 use super::manifold::Manifold;
 use super::obb::{scale, Obb};
 use super::vector::Vector;
-use super::{ManifoldParams, DEGENERATE_THRESHOLD};
+use super::{ManifoldParams, Report, SatParams, DEGENERATE_THRESHOLD};
 
 /// How one box moves over the step.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -53,10 +53,17 @@ impl<V: Vector> PairMotion<V> {
     }
 }
 
-/// The box `o` after `t` seconds of `motion`.
+/// The box `o` after `t` seconds of `motion`: the box itself at `t = 0`, and only moved (without
+/// the rounding of a turn by nothing) when it does not turn.
 pub fn pose_at<B: Obb>(o: &B, motion: &Motion<B::Vec>, t: f32) -> B {
-    o.turned(motion.angular_velocity, t)
-        .moved(motion.velocity * t)
+    if t == 0.0 {
+        *o
+    } else if motion.angular_velocity == Vec3::ZERO {
+        o.moved(motion.velocity * t)
+    } else {
+        o.turned(motion.angular_velocity, t)
+            .moved(motion.velocity * t)
+    }
 }
 
 /// Which method found a time of impact.
@@ -272,7 +279,8 @@ fn closest_direction<B: Obb>(a: &B, b: &B) -> DVec3 {
 /// When and where a moving pair first touches.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimeOfImpact<B: Obb> {
-    /// The time of impact, in `[0, dt]`.
+    /// The time of impact, in `[0, dt]`: a time the boxes can be posed at (`t as f32` is exact),
+    /// at which [`pose_at`] gives boxes that read touching (see [`time_of_impact`]).
     pub t: f64,
     /// The unit normal from A to B at that time.
     pub normal: B::Vec,
@@ -295,6 +303,12 @@ pub fn toi_margin<B: Obb>(a: &B, b: &B) -> f32 {
 
 /// The time of impact of `a` and `b` over `motion`: by the axis intervals when neither box turns,
 /// else by conservative advancement. `None` when they do not touch within the step.
+///
+/// The time is settled on an `f32` time at which the boxes posed by [`pose_at`] read touching
+/// (the gap zero within the rounding of `f32` at their size): the intervals' exact time rounds to
+/// one; advancement's, up to its tolerance short of the contact, is bisected to one between a time
+/// the boxes read apart and one they overlap. It is never after the first contact by more than the
+/// touching band.
 pub fn time_of_impact<B: Obb>(
     a: &B,
     b: &B,
@@ -310,6 +324,7 @@ pub fn time_of_impact<B: Obb>(
         let axis = (t > 0.0).then_some(sweep.deciding).flatten();
         (t, axis, ToiMethod::AxisIntervals)
     };
+    let t = settle(a, b, motion, t);
     let poses = (
         pose_at(a, &motion.a, t as f32),
         pose_at(b, &motion.b, t as f32),
@@ -328,6 +343,93 @@ pub fn time_of_impact<B: Obb>(
         manifold,
         method,
     })
+}
+
+/// How the boxes posed at one time read: apart, touching (the gap zero within the rounding of
+/// `f32` at their size, [`Report::touching`]) or overlapping deeper than that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    Apart,
+    Touching,
+    Overlapping,
+}
+
+/// How the boxes read at time `t` of `motion`.
+fn reading<B: Obb>(a: &B, b: &B, motion: &PairMotion<B::Vec>, t: f32) -> Reading {
+    let (pa, pb) = (pose_at(a, &motion.a, t), pose_at(b, &motion.b, t));
+    let r = B::report(&pa, &pb, &SatParams::default());
+    match (r.touching(), r.intersect()) {
+        (true, _) => Reading::Touching,
+        (false, true) => Reading::Overlapping,
+        (false, false) => Reading::Apart,
+    }
+}
+
+/// The time of impact `t` settled on a time the boxes can be shown at: the `f32` time at which
+/// the boxes posed by [`pose_at`] read touching, nearest `t`.
+///
+/// The axis intervals' exact time rounds to such a time. Advancement stops as much as its
+/// tolerance before the contact, where the boxes still read apart: the time is then bracketed
+/// between an `f32` time they read apart and a later one they overlap (steps that double from one
+/// unit in the last place), and bisected until the boxes read touching. When the boxes read
+/// apart to the end of the step (a graze that comes within the tolerance and parts again), `t`
+/// is kept; when no `f32` time between apart and overlapping reads touching, the last one apart
+/// is. So the time is never after the first contact by more than the touching band.
+fn settle<B: Obb>(a: &B, b: &B, motion: &PairMotion<B::Vec>, t: f64) -> f64 {
+    let at = |t: f32| reading(a, b, motion, t);
+    let t0 = t as f32;
+    let found = match at(t0) {
+        Reading::Touching => return t0 as f64,
+        Reading::Apart => bracket(t0, motion.dt, 1.0, &at),
+        Reading::Overlapping => bracket(t0, 0.0, -1.0, &at).map_err(|(o, a)| (a, o)),
+    };
+    let (mut apart, mut overlapping) = match found {
+        Ok(touching) => return touching as f64,
+        Err(pair) => pair,
+    };
+    if at(apart) != Reading::Apart || at(overlapping) != Reading::Overlapping {
+        // the step ends (or begins) before the boxes change how they read
+        return t0 as f64;
+    }
+    loop {
+        let mid = ((apart as f64 + overlapping as f64) / 2.0) as f32;
+        if mid == apart || mid == overlapping {
+            return apart as f64;
+        }
+        match at(mid) {
+            Reading::Touching => return mid as f64,
+            Reading::Apart => apart = mid,
+            Reading::Overlapping => overlapping = mid,
+        }
+    }
+}
+
+/// From `from` towards `limit` (`direction` +1 later, −1 earlier) in steps that double from one
+/// unit in the last place: a time that reads touching (`Ok`), or the last time read as at `from`
+/// and the first read otherwise (`Err`; the second is `limit` when nothing changes before it).
+fn bracket(
+    from: f32,
+    limit: f32,
+    direction: f32,
+    at: &dyn Fn(f32) -> Reading,
+) -> Result<f32, (f32, f32)> {
+    let first = at(from);
+    let mut last = from;
+    let mut step = (from.abs() * f32::EPSILON).max(f32::MIN_POSITIVE);
+    loop {
+        let next = from + direction * step;
+        let next = if (next - limit) * direction >= 0.0 {
+            limit
+        } else {
+            next
+        };
+        match at(next) {
+            Reading::Touching => return Ok(next),
+            r if r == first && next != limit => last = next,
+            _ => return Err((last, next)),
+        }
+        step *= 2.0;
+    }
 }
 
 /// The normal at the time of impact: the deciding axis turned from A to B, else the manifold's,

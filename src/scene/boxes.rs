@@ -244,10 +244,58 @@ fn labels(n: usize) -> &'static str {
 fn required<'v>(
     which: Which,
     obj: &'v Map<String, Value>,
-    field: &str,
+    field: &'static str,
 ) -> Result<&'v Value, SceneError> {
-    obj.get(field)
-        .ok_or_else(|| bad(which, format!("missing \"{field}\"")))
+    obj.get(field).ok_or_else(|| {
+        let guess = misspelt(obj, &[field]).unwrap_or_default();
+        bad(which, format!("missing \"{field}\"{guess}"))
+    })
+}
+
+/// Every field a box may have, in either dimension: a key outside these is unknown.
+const BOX_FIELDS: [&str; 9] = [
+    "center",
+    "half_extents",
+    "size",
+    "rotation",
+    "rotation_wxyz",
+    "basis",
+    "euler",
+    "angle",
+    "angle_deg",
+];
+
+/// When `obj` lacks every one of `wanted`: an unknown key of `obj` that looks like a misspelling
+/// of one of them, as `; unknown field "half_extent"; did you mean "half_extents"?`.
+fn misspelt(obj: &Map<String, Value>, wanted: &[&'static str]) -> Option<String> {
+    obj.keys()
+        .filter(|k| !BOX_FIELDS.contains(&k.as_str()))
+        .flat_map(|k| wanted.iter().map(move |w| (edit_distance(k, w), k, w)))
+        .filter(|(d, k, w)| *d <= 2 && *d < k.len().min(w.len()))
+        .min_by_key(|(d, ..)| *d)
+        .map(|(_, k, w)| format!("; unknown field \"{k}\"; did you mean \"{w}\"?"))
+}
+
+/// The number of single-character insertions, deletions and substitutions that turn `a` into `b`
+/// (Levenshtein), ignoring case.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (
+        a.to_lowercase().chars().collect(),
+        b.to_lowercase().chars().collect(),
+    );
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// A centre coordinate as `f32`, within ±[`MAX_COORDINATE`].
@@ -354,8 +402,9 @@ fn extents<const N: usize>(
         bad(
             which,
             format!(
-                "needs its extents: \"half_extents\" {} or \"size\" (full extents)",
-                labels(N)
+                "needs its extents: \"half_extents\" {} or \"size\" (full extents){}",
+                labels(N),
+                misspelt(obj, &EXTENT_FIELDS).unwrap_or_default()
             ),
         )
     })?;
@@ -730,7 +779,7 @@ impl PlainBox2 {
 
 /// Parses one JSON text holding a case (a `check` line, or a whole scene file).
 pub fn noted_pair_from_json(text: &str) -> Result<NotedPair, SceneError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| SceneError::Json(e.to_string()))?;
+    let v: Value = serde_json::from_str(text).map_err(|e| SceneError::json_in(text, &e, 1))?;
     read_pair(&v, None)
 }
 
@@ -915,9 +964,10 @@ impl PairBox for Obb3 {
         // no rotation is no turn, as every engine assumes: read so, and said
         let q = match one_of(which, obj, &ROTATION_FIELDS_3D)? {
             None => {
+                let guess = misspelt(obj, &ROTATION_FIELDS_3D).unwrap_or_default();
                 notes.push(Note::about(
                     which,
-                    "no rotation given: read as none (\"rotation\": [0, 0, 0, 1])",
+                    format!("no rotation given: read as none (\"rotation\": [0, 0, 0, 1]){guess}"),
                 ));
                 Quat::IDENTITY
             }
@@ -990,9 +1040,10 @@ impl PairBox for Obb2 {
         let (half, _, _) = extents::<2>(which, obj)?;
         let angle = match one_of(which, obj, &ROTATION_FIELDS_2D)? {
             None => {
+                let guess = misspelt(obj, &ROTATION_FIELDS_2D).unwrap_or_default();
                 notes.push(Note::about(
                     which,
-                    "no angle given: read as none (\"angle\": 0)",
+                    format!("no angle given: read as none (\"angle\": 0){guess}"),
                 ));
                 0.0
             }

@@ -97,7 +97,7 @@ impl Scene {
     /// Parses and validates a scene from JSON text, with the notes on its boxes and on fields it
     /// does not read.
     pub fn from_json_with_notes(text: &str) -> Result<(Scene, NotedPair), SceneError> {
-        let v: Value = serde_json::from_str(text).map_err(|e| SceneError::Json(e.to_string()))?;
+        let v: Value = serde_json::from_str(text).map_err(|e| SceneError::json_in(text, &e, 1))?;
         let obj = v.as_object().ok_or_else(|| {
             SceneError::Shape("a scene must be a JSON object with \"mode\", \"a\" and \"b\"".into())
         })?;

@@ -189,3 +189,45 @@ impl fmt::Display for SceneError {
 }
 
 impl std::error::Error for SceneError {}
+
+impl SceneError {
+    /// JSON `text` that does not parse: serde_json's `error` in words, at the line of the file
+    /// (`first_line` is the file's line where `text` starts, so a record's error points at its own
+    /// line, not "line 1"). A NaN or an infinity is named: JSON has no such numbers.
+    pub fn json_in(text: &str, error: &serde_json::Error, first_line: usize) -> SceneError {
+        let (line, column) = (error.line(), error.column());
+        let at = format!("at line {}, column {column}", first_line + line.max(1) - 1);
+        let words = match non_number_at(text, line, column) {
+            Some(word) => format!(
+                "{word} is not a JSON number (JSON has no NaN or Infinity: write a finite number)"
+            ),
+            None => without_position(&error.to_string()),
+        };
+        SceneError::Json(format!("{words} {at}"))
+    }
+}
+
+/// serde_json's message without the " at line L column C" it ends with.
+fn without_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(k) => message[..k].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// The word at `line` and `column` (1-based, as serde_json counts) of `text`, with a sign before
+/// it, when it is one of the non-numbers other languages write: `NaN`, `Infinity`, `inf`.
+fn non_number_at(text: &str, line: usize, column: usize) -> Option<String> {
+    let row = text.lines().nth(line.checked_sub(1)?)?;
+    let start = column.saturating_sub(1).min(row.len());
+    // serde_json stops at the sign or at the letter after it
+    let from = row[..start]
+        .rfind(|c: char| !(c.is_ascii_alphabetic() || c == '-' || c == '+'))
+        .map_or(0, |k| k + 1);
+    let word: String = row[from..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic() || *c == '-' || *c == '+')
+        .collect();
+    let bare = word.trim_start_matches(['-', '+']).to_ascii_lowercase();
+    matches!(bare.as_str(), "nan" | "infinity" | "inf").then_some(word)
+}

@@ -17,9 +17,8 @@ use serde_json::{json, Value};
 use super::boxes::{box_name, read_boxes, Note, NotedPair};
 use super::number::f64_text;
 use super::rotation::{angle_from_columns, length_note, robust_length};
-use super::{Mode, SceneError};
-use crate::sat::Which;
-use crate::sat::{Obb2, Obb3};
+use super::{Mode, Pair, PairBox, PairQuestion, SceneError};
+use crate::sat::{Obb2, Obb3, Vector, Which};
 
 /// An engine whose printed boxes can be pasted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,25 +50,53 @@ pub struct Field {
     pub count: usize,
     /// The order of its numbers: `"x, y, z"`, `"w, x, y, z"`, `"degrees"`.
     pub order: &'static str,
+    /// The words that label it in a printout, in lower case without spaces or underscores
+    /// (`"lossyscale"`, `"halfextent"`); empty when the engine's printout does not label it (a
+    /// constructor's arguments, Godot's `X:`).
+    pub labels: &'static [&'static str],
 }
 
 const fn field(name: &'static str, count: usize, order: &'static str) -> Field {
-    Field { name, count, order }
+    Field {
+        name,
+        count,
+        order,
+        labels: &[],
+    }
+}
+
+const fn labelled(
+    name: &'static str,
+    count: usize,
+    order: &'static str,
+    labels: &'static [&'static str],
+) -> Field {
+    Field {
+        name,
+        count,
+        order,
+        labels,
+    }
 }
 
 const UNITY3: [Field; 5] = [
-    field("BoxCollider.center (local offset)", 3, "x, y, z"),
-    field("BoxCollider.size (full, local)", 3, "x, y, z"),
-    field("transform.lossyScale", 3, "x, y, z"),
-    field("transform.position", 3, "x, y, z"),
-    field("transform.rotation", 4, "x, y, z, w"),
+    labelled(
+        "BoxCollider.center (local offset)",
+        3,
+        "x, y, z",
+        &["center"],
+    ),
+    labelled("BoxCollider.size (full, local)", 3, "x, y, z", &["size"]),
+    labelled("transform.lossyScale", 3, "x, y, z", &["lossyscale"]),
+    labelled("transform.position", 3, "x, y, z", &["position"]),
+    labelled("transform.rotation", 4, "x, y, z, w", &["rotation"]),
 ];
 const UNITY2: [Field; 5] = [
-    field("BoxCollider2D.offset (local)", 2, "x, y"),
-    field("BoxCollider2D.size (full, local)", 2, "x, y"),
-    field("transform.lossyScale", 2, "x, y"),
-    field("transform.position", 2, "x, y"),
-    field("transform.eulerAngles.z", 1, "degrees"),
+    labelled("BoxCollider2D.offset (local)", 2, "x, y", &["offset"]),
+    labelled("BoxCollider2D.size (full, local)", 2, "x, y", &["size"]),
+    labelled("transform.lossyScale", 2, "x, y", &["lossyscale"]),
+    labelled("transform.position", 2, "x, y", &["position"]),
+    labelled("transform.eulerAngles.z", 1, "degrees", &["eulerangles"]),
 ];
 const GODOT3: [Field; 5] = [
     field("BoxShape3D.size (full)", 3, "x, y, z"),
@@ -85,10 +112,15 @@ const GODOT2: [Field; 4] = [
     field("global_transform.origin (O:)", 2, "x, y"),
 ];
 const JOLT3: [Field; 4] = [
-    field("BoxShape half extent", 3, "x, y, z"),
-    field("BoxShape convex radius", 1, "r"),
-    field("position", 3, "x, y, z"),
-    field("rotation (Quat)", 4, "x, y, z, w"),
+    labelled("BoxShape half extent", 3, "x, y, z", &["halfextent"]),
+    labelled(
+        "BoxShape convex radius",
+        1,
+        "r",
+        &["convexradius", "radius"],
+    ),
+    labelled("position", 3, "x, y, z", &["position"]),
+    labelled("rotation (Quat)", 4, "x, y, z, w", &["rotation"]),
 ];
 const PARRY3: [Field; 3] = [
     field("Cuboid half extents", 3, "x, y, z"),
@@ -106,9 +138,9 @@ const PARRY2: [Field; 3] = [
     field("rotation angle", 1, "radians"),
 ];
 const MUJOCO3: [Field; 3] = [
-    field("geom size (half)", 3, "x, y, z"),
-    field("pos", 3, "x, y, z"),
-    field("quat", 4, "w, x, y, z"),
+    labelled("geom size (half)", 3, "x, y, z", &["size="]),
+    labelled("pos", 3, "x, y, z", &["pos="]),
+    labelled("quat", 4, "w, x, y, z", &["quat="]),
 ];
 const BEPU3: [Field; 3] = [
     field("Box width, height, length (full)", 3, "x, y, z"),
@@ -230,6 +262,11 @@ impl Engine {
 /// touches a letter, a digit or an underscore before it, or a letter after it, is part of a name
 /// (`Vector3`, `b2Rot`, `3D`) and is skipped.
 pub fn numbers_in(text: &str) -> Vec<f64> {
+    numbers_at(text).into_iter().map(|(_, x)| x).collect()
+}
+
+/// [`numbers_in`], each number with the byte offset where it starts.
+fn numbers_at(text: &str) -> Vec<(usize, f64)> {
     let b = text.as_bytes();
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let mut out = Vec::new();
@@ -293,7 +330,7 @@ pub fn numbers_in(text: &str) -> Vec<f64> {
         }
         if let Ok(x) = text[start..end].parse::<f64>() {
             if x.is_finite() {
-                out.push(x);
+                out.push((start, x));
             }
         }
     }
@@ -580,37 +617,166 @@ fn field_at(
     (which, &fields[fields.len() - 1], 0)
 }
 
-/// The word a field is labelled with in an engine's printout: `lossyScale` of
-/// `transform.lossyScale`, `center` of `BoxCollider.center (local offset)`; `None` when it is too
-/// short to look for (`x`, `pos`).
-fn label_of(field: &Field) -> Option<&'static str> {
-    let head = field.name.split([' ', '(']).next().unwrap_or_default();
-    let word = head.rsplit('.').next().unwrap_or_default();
-    (word.len() >= 4).then_some(word)
+/// Where a field's label stands in a printout: its byte range and which field of the box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LabelAt {
+    start: usize,
+    end: usize,
+    field: usize,
 }
 
-/// When the text labels its fields (`A: center (…) size (…) …`) and a box lacks one of them:
-/// which box lacks which field, as a sentence. Each box's part of the text starts where the
-/// first field's label appears; `None` when the labels do not tell.
-fn missing_labels(text: &str, fields: &[Field]) -> Option<String> {
-    let lower = text.to_lowercase();
-    let labelled: Vec<(&Field, String)> = fields
-        .iter()
-        .filter_map(|f| label_of(f).map(|l| (f, l.to_lowercase())))
-        .collect();
-    let (_, first) = labelled.first()?;
-    let starts: Vec<usize> = lower
-        .match_indices(first.as_str())
-        .map(|(k, _)| k)
-        .collect();
-    if starts.len() != 2 {
+/// `text` in lower case without spaces, tabs and underscores (`"Half Extent"` and
+/// `"half_extent"` both become `"halfextent"`), with the byte offset in `text` where each of its
+/// bytes came from and where that character ends.
+fn squeezed(text: &str) -> (String, Vec<(usize, usize)>) {
+    let mut out = String::new();
+    let mut from = Vec::new();
+    for (k, c) in text.char_indices() {
+        if matches!(c, ' ' | '\t' | '_') {
+            continue;
+        }
+        let lower = c.to_ascii_lowercase();
+        out.push(lower);
+        from.extend(std::iter::repeat_n((k, k + c.len_utf8()), lower.len_utf8()));
+    }
+    (out, from)
+}
+
+/// Every label of `fields` in `text`, in order: where two labels overlap the longer is kept
+/// (`convex radius`, not its `radius`), and a field labelled again before any number (`GetRotation()
+/// = Quat(…)` naming the rotation twice) counts once. `None` when a field has no label to look for.
+fn labels_in(text: &str, fields: &[Field]) -> Option<Vec<LabelAt>> {
+    if fields.iter().any(|f| f.labels.is_empty()) {
         return None;
     }
-    let parts = [&lower[starts[0]..starts[1]], &lower[starts[1]..]];
+    let (flat, from) = squeezed(text);
+    let mut found: Vec<LabelAt> = Vec::new();
+    for (k, f) in fields.iter().enumerate() {
+        for label in f.labels {
+            for (i, _) in flat.match_indices(label) {
+                let (start, end) = (from[i].0, from[i + label.len() - 1].1);
+                found.push(LabelAt {
+                    start,
+                    end,
+                    field: k,
+                });
+            }
+        }
+    }
+    found.sort_by_key(|l| (l.start, std::cmp::Reverse(l.end)));
+    let numbers: Vec<usize> = numbers_at(text).into_iter().map(|(at, _)| at).collect();
+    let mut kept: Vec<LabelAt> = Vec::new();
+    for l in found {
+        let Some(last) = kept.last() else {
+            kept.push(l);
+            continue;
+        };
+        let between = numbers.iter().any(|&n| n >= last.end && n < l.start);
+        if l.start < last.end || (l.field == last.field && !between) {
+            continue;
+        }
+        kept.push(l);
+    }
+    Some(kept)
+}
+
+/// The numbers of a paste read by its labels, in the order the engine's fields are read, and the
+/// notes on how they were read.
+type Labelled = (Vec<f64>, Vec<Note>);
+
+/// The numbers of a paste whose fields are labelled, whatever their order: box A's fields then
+/// box B's, in the order the engine's fields are read, and a note when the printout had them in
+/// another order. `Ok(None)` when the text does not label every field of each box exactly once
+/// (it is then read by position); an error when a label is followed by the wrong count of numbers.
+fn by_labels(text: &str, fields: &[Field]) -> Result<Option<Labelled>, SceneError> {
+    let Some(labels) = labels_in(text, fields) else {
+        return Ok(None);
+    };
+    let n = fields.len();
+    let each_once = |part: &[LabelAt]| {
+        let mut seen: Vec<usize> = part.iter().map(|l| l.field).collect();
+        seen.sort_unstable();
+        seen == (0..n).collect::<Vec<_>>()
+    };
+    if labels.len() != 2 * n || !each_once(&labels[..n]) || !each_once(&labels[n..]) {
+        return Ok(None);
+    }
+    let numbers = numbers_at(text);
+    let mut ordered = vec![0.0; 2 * fields.iter().map(|f| f.count).sum::<usize>()];
+    for (k, l) in labels.iter().enumerate() {
+        let until = labels.get(k + 1).map_or(text.len(), |next| next.start);
+        let own: Vec<f64> = numbers
+            .iter()
+            .filter(|(at, _)| *at >= l.end && *at < until)
+            .map(|(_, x)| *x)
+            .collect();
+        let f = &fields[l.field];
+        let which = if k < n { Which::A } else { Which::B };
+        if own.len() != f.count {
+            return Err(bad(
+                which,
+                format!(
+                    "its {} ({}) is labelled \"{}\" and followed by {} number(s); it takes {}",
+                    f.name,
+                    f.order,
+                    text[l.start..l.end].trim(),
+                    own.len(),
+                    f.count
+                ),
+            ));
+        }
+        let offset = usize::from(which == Which::B) * (ordered.len() / 2)
+            + fields[..l.field].iter().map(|f| f.count).sum::<usize>();
+        ordered[offset..offset + f.count].copy_from_slice(&own);
+    }
+    let mut notes = Vec::new();
+    let skipped: Vec<f64> = numbers
+        .iter()
+        .filter(|(at, _)| *at < labels[0].start)
+        .map(|(_, x)| *x)
+        .collect();
+    if !skipped.is_empty() {
+        notes.push(Note::about_case(format!(
+            "the numbers before the first label, {}, are not read",
+            list(&skipped)
+        )));
+    }
+    let usual: Vec<usize> = (0..n).collect();
+    let order = |part: &[LabelAt]| part.iter().map(|l| l.field).collect::<Vec<_>>();
+    if order(&labels[..n]) != usual || order(&labels[n..]) != usual {
+        let names = |part: &[LabelAt]| {
+            part.iter()
+                .map(|l| text[l.start..l.end].trim().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        notes.push(Note::about_case(format!(
+            "read by the labels, in the order printed: box a {}; box b {}",
+            names(&labels[..n]),
+            names(&labels[n..])
+        )));
+    }
+    Ok(Some((ordered, notes)))
+}
+
+/// When the text labels its fields (`A: center (…) size (…) …`) and a box lacks one that the
+/// other box has: which box lacks which field, as a sentence. The text is split into the two boxes at the second
+/// label of the field labelled first; `None` when the labels do not tell.
+fn missing_labels(text: &str, fields: &[Field]) -> Option<String> {
+    let labels = labels_in(text, fields)?;
+    let first = labels.first()?.field;
+    let starts: Vec<usize> = (0..labels.len())
+        .filter(|&k| labels[k].field == first)
+        .collect();
+    let [_, second] = starts[..] else {
+        return None;
+    };
+    // a field the text never labels is printed some other way (a constructor's argument)
+    let used = |k: usize| labels.iter().any(|l| l.field == k);
     let mut gaps = Vec::new();
-    for (part, which) in parts.iter().zip(['a', 'b']) {
-        for (f, label) in &labelled {
-            if !part.contains(label.as_str()) {
+    for (part, which) in [(&labels[..second], 'a'), (&labels[second..], 'b')] {
+        for (k, f) in fields.iter().enumerate() {
+            if used(k) && !part.iter().any(|l| l.field == k) {
                 gaps.push(format!("box {which} has no {}", f.name));
             }
         }
@@ -653,6 +819,38 @@ fn count_hint(engine: Engine, mode: Mode, found: usize) -> String {
     }
 }
 
+/// A sentence for each pasted box that came out flat ("box a came out flat: its half extents
+/// [0, 0, 0] make a point"). A zero extent is a valid box, but from a paste it more often means a
+/// field was read from the wrong numbers, so it is said before the boxes are applied. Empty when
+/// neither box is flat.
+pub fn flat_boxes(pair: &Pair) -> Vec<String> {
+    struct Flat;
+    impl PairQuestion for Flat {
+        type Answer = Vec<String>;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> Vec<String> {
+            [(Which::A, a), (Which::B, b)]
+                .into_iter()
+                .filter_map(|(which, o)| {
+                    let half = o.half_extents().coords();
+                    let kept = half.iter().filter(|x| **x != 0.0).count();
+                    let shape = match kept {
+                        _ if kept == half.len() => return None,
+                        0 => "a point",
+                        1 => "a segment",
+                        _ => "a flat rectangle",
+                    };
+                    Some(format!(
+                        "box {} came out flat: its half extents {} make {shape}; check that each field was read from its own numbers",
+                        box_name(which),
+                        list(&half.iter().map(|x| *x as f64).collect::<Vec<_>>())
+                    ))
+                })
+                .collect()
+        }
+    }
+    pair.ask(Flat)
+}
+
 /// Reads pasted text as `engine` prints boxes of dimension `mode`: every number, in order, box A's
 /// fields then box B's ([`Engine::fields`]), into a validated pair with the notes to show before
 /// it is applied. Errors say how many numbers were found and expected and which field is wrong.
@@ -668,7 +866,10 @@ pub fn paste(engine: Engine, mode: Mode, text: &str) -> Result<NotedPair, SceneE
         )));
     };
     let per_box: usize = fields.iter().map(|f| f.count).sum();
-    let numbers = numbers_in(text);
+    let (numbers, mut notes) = match by_labels(text, fields)? {
+        Some(read) => read,
+        None => (numbers_in(text), Vec::new()),
+    };
     let expected = 2 * per_box;
     let layout = engine.number_order(mode).unwrap_or_default();
     if numbers.len() < expected {
@@ -698,7 +899,6 @@ pub fn paste(engine: Engine, mode: Mode, text: &str) -> Result<NotedPair, SceneE
             count_hint(engine, mode, numbers.len())
         )));
     }
-    let mut notes = Vec::new();
     let mut boxes = Vec::new();
     for (which, slice) in [
         (Which::A, &numbers[..per_box]),
@@ -822,6 +1022,65 @@ mod tests {
             .to_string();
         assert!(e.contains("box a has no transform.lossyScale"), "{e}");
         assert!(!e.contains("box b"), "{e}");
+    }
+
+    /// The Unity printout of the reference pair with its fields in the order `order`, one a line.
+    fn unity_lines(order: [&str; 5]) -> String {
+        let (a, b) = reference3();
+        let field = |o: &Obb3, name: &str| match name {
+            "center" => format!("center {}", v(&[0.0, 0.0, 0.0])),
+            "size" => format!("size {}", v(&(o.half_extents * 2.0).to_array())),
+            "lossyScale" => format!("lossyScale {}", v(&[1.0, 1.0, 1.0])),
+            "position" => format!("position {}", v(&o.center.to_array())),
+            _ => format!("rotation {}", v(&o.rotation.to_array())),
+        };
+        [("A", a), ("B", b)]
+            .map(|(name, o)| {
+                let lines: Vec<String> = order.iter().map(|f| field(&o, f)).collect();
+                format!("{name}\n{}", lines.join("\n"))
+            })
+            .join("\n")
+    }
+
+    #[test]
+    fn a_unity_paste_is_read_by_its_labels_whatever_the_order_of_its_fields() {
+        let usual = unity_lines(["center", "size", "lossyScale", "position", "rotation"]);
+        let reordered = unity_lines(["position", "rotation", "lossyScale", "center", "size"]);
+        let read = paste(Engine::Unity, Mode::Three, &reordered).unwrap();
+        let same = paste(Engine::Unity, Mode::Three, &usual).unwrap();
+        assert_eq!(read.pair, same.pair);
+        assert_same_report3(&read.pair, reference3());
+        assert!(same.notes.is_empty(), "{:?}", same.notes);
+        // the order read is said
+        assert_eq!(read.notes.len(), 1, "{:?}", read.notes);
+        assert_eq!(
+            read.notes[0].message,
+            "read by the labels, in the order printed: box a position, rotation, lossyScale, \
+             center, size; box b position, rotation, lossyScale, center, size"
+        );
+    }
+
+    #[test]
+    fn a_jolt_paste_in_the_order_position_rotation_half_extent_radius_reads_by_its_labels() {
+        let (a, b) = reference3();
+        let jolt = |o: &Obb3| {
+            format!(
+                "GetPosition() = {}, GetRotation() = {}, half extent = {}, convex radius = 0.05",
+                v(&o.center.to_array()),
+                v(&o.rotation.to_array()),
+                v(&o.half_extents.to_array()),
+            )
+        };
+        let read = paste(
+            Engine::Jolt,
+            Mode::Three,
+            &format!("A: {}\nB: {}", jolt(&a), jolt(&b)),
+        )
+        .unwrap();
+        let Pair::Three(pa, pb) = read.pair else {
+            unreachable!()
+        };
+        assert_eq!((bits3(&pa), bits3(&pb)), (bits3(&a), bits3(&b)));
     }
 
     #[test]

@@ -42,16 +42,16 @@ fn frame(line: usize, text: Result<String, String>) -> Frame {
         label: None,
         case: Err(SceneError::Shape(String::new())),
     };
-    let value = match text {
+    let text = match text {
         Err(e) => {
             f.case = Err(SceneError::Shape(e));
             return f;
         }
-        Ok(text) => serde_json::from_str::<Value>(&text),
+        Ok(text) => text,
     };
-    let value = match value {
+    let value = match serde_json::from_str::<Value>(&text) {
         Err(e) => {
-            f.case = Err(SceneError::Json(e.to_string()));
+            f.case = Err(SceneError::json_in(&text, &e, line));
             return f;
         }
         Ok(v) => v,

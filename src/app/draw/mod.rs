@@ -192,11 +192,16 @@ pub(crate) fn labels_without_overlap(
             // up, then as far again to either side
             let row = l.size as f32 + 8.0;
             let side = fonts.width(&l.text, l.size) + 16.0;
+            // wholly inside the scene: a window beside it would cover what sticks out
+            let inside = |at: Vec2| {
+                let rect = label_rect(fonts, &l.text, at, l.size, l.anchor);
+                nudge_inside(rect, vp) == Vec2::ZERO
+            };
             let clear = (1..=8)
                 .flat_map(|k| [k as f32, -(k as f32)])
                 .flat_map(|k| [0.0, 1.0, -1.0].map(|s| Vec2::new(s * side, k * row)))
                 .map(|offset| l.at + offset)
-                .find(|&at| vp.contains(at) && !overlaps(at));
+                .find(|&at| inside(at) && !overlaps(at));
             if let Some(at) = clear {
                 l.at = at;
             }
@@ -414,11 +419,11 @@ pub(crate) fn caption(fonts: &Fonts, texts: [&str; 3], color: Rgba, vp: &Viewpor
     }
 }
 
-/// The colour key at the top right of the scene: `entries` (colour, line width, words), then
-/// `extra` lines of text. Returns the rectangle it covers.
+/// The colour key: `entries` (colour, line width, words), then `extra` lines of text, on an opaque
+/// plate whose top-left corner `place` gives for its size. Returns the rectangle it covers.
 pub(crate) fn legend(
     fonts: &Fonts,
-    top_right: Vec2,
+    place: impl FnOnce(Vec2) -> Vec2,
     entries: &[(Rgba, f32, &str)],
     extra: &[String],
 ) -> (Vec2, Vec2) {
@@ -432,8 +437,9 @@ pub(crate) fn legend(
         .fold(0.0, f32::max)
         + 44.0;
     let height = (entries.len() + extra.len()) as f32 * row + 12.0;
-    let (x, y) = (top_right.x - width, top_right.y);
-    draw_rectangle(x, y, width, height, theme::PLATE.alpha(0.8).mq());
+    let Vec2 { x, y } = place(Vec2::new(width, height));
+    // opaque: a line of the scene never runs through the key's words
+    draw_rectangle(x, y, width, height, theme::PLATE.mq());
     for (k, (c, w, name)) in entries.iter().enumerate() {
         let cy = y + 6.0 + row * (k as f32 + 0.5);
         line(Vec2::new(x + 8.0, cy), Vec2::new(x + 32.0, cy), *w, *c);

@@ -8,8 +8,8 @@ use glam::Vec2;
 use super::{Anchor, Fonts, Paint, PendingLabel};
 use crate::app::analysis::StepVerdict;
 use crate::app::dim::{Dim, Project, Vector};
-use crate::app::frame::Frame;
-use crate::app::layout::{AxisLine, Shadows, PROBE};
+use crate::app::frame::{drawn_segments, Frame};
+use crate::app::layout::{key_places, least_covered, AxisLine, Shadows, PROBE};
 use crate::app::mode::ModeState;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
@@ -84,7 +84,7 @@ pub(crate) fn draw<D: Paint>(
     clear.extend(D::gizmo_rect(frame, mode, settings));
     // the key needs room: in a scene smaller than 640 × 480 it would hide what it explains
     if settings.legend && vp.w >= 640.0 && vp.h >= 480.0 {
-        clear.push(legend(frame, fonts));
+        clear.push(legend(frame, mode, fonts));
     }
     if ov.labels {
         super::labels_without_overlap(fonts, labels, &clear, &vp);
@@ -100,8 +100,9 @@ pub(crate) fn draw<D: Paint>(
     }
 }
 
-/// The colour key, with the degenerate axes that have no line; returns its rectangle.
-fn legend<D: Dim>(frame: &Frame<D>, fonts: &Fonts) -> (Vec2, Vec2) {
+/// The colour key, with the degenerate axes that have no line, where it hides the least of the
+/// scene's lines (top right, else bottom right); returns its rectangle.
+fn legend<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, fonts: &Fonts) -> (Vec2, Vec2) {
     let entries = [
         (theme::A, 4.0, "A's shadow"),
         (theme::B, 4.0, "B's shadow"),
@@ -127,13 +128,12 @@ fn legend<D: Dim>(frame: &Frame<D>, fonts: &Fonts) -> (Vec2, Vec2) {
         extra.push("(degenerate: cannot separate)".to_string());
     }
     extra.push("H hides this key · P the panel".to_string());
-    let vp = frame.viewport;
-    super::legend(
-        fonts,
-        Vec2::new(vp.x + vp.w - 12.0, vp.y + 62.0),
-        &entries,
-        &extra,
-    )
+    let place = |size: Vec2| {
+        let places = key_places(&frame.viewport, size);
+        let drawn = drawn_segments(frame, (&mode.a, &mode.b));
+        places[least_covered(&places, &drawn)].0
+    };
+    super::legend(fonts, place, &entries, &extra)
 }
 
 /// The on-screen geometry of one placed axis line.

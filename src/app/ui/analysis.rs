@@ -38,6 +38,14 @@ pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
         .corner_radius(4.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
+            // as tall whatever the verdict, so that the panel below does not move when the boxes
+            // start or stop touching: room for the heading on two lines where it may wrap
+            let rows = if ui.available_width() < VERDICT_ONE_LINE_WIDTH {
+                2.0
+            } else {
+                1.0
+            };
+            ui.set_min_height(rows * 22.0 + 18.0);
             ui.label(
                 RichText::new(r.verdict())
                     .color(color.egui())
@@ -48,22 +56,32 @@ pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
         });
 }
 
+/// The width (points) from which the verdict's heading fits one line, its longest included
+/// ("Intersecting, depth 0.0003943 along A.u0 × B.u0").
+const VERDICT_ONE_LINE_WIDTH: f32 = 420.0;
+
 /// satbox's own time per frame (smoothed, and the worst recent one) and the frame rate shown.
 pub(crate) fn frame_time(ui: &mut Ui, t: super::FrameTimes) {
     ui.label(
-        RichText::new(format!(
-            "frame {:.1} ms (worst {:.1} ms) · {:.0} fps shown",
-            t.work,
-            t.worst,
-            1000.0 / t.interval.max(0.01)
-        ))
-        .color(theme::TEXT_DIM.egui())
-        .monospace(),
+        RichText::new(frame_words(t))
+            .color(theme::TEXT_DIM.egui())
+            .monospace(),
     )
     .on_hover_text(
-        "satbox's own work per frame (input, report, panel, draw calls), and the frames per \
-         second actually shown, which also count the rendering and the wait for the display",
+        "satbox's work: its own time per frame (input, report, panel, draw calls) and the worst \
+         of late; the screen shows: the frames per second actually shown, which also count the \
+         rendering and the wait for the display",
     );
+}
+
+/// The frame line: satbox's own time per frame and the frames the screen shows, each named.
+pub(crate) fn frame_words(t: super::FrameTimes) -> String {
+    format!(
+        "satbox's work {:.1} ms a frame (worst {:.1}) · the screen shows {:.0} frames/s",
+        t.work,
+        t.worst,
+        1000.0 / t.interval.max(0.01)
+    )
 }
 
 /// The three verdicts side by side, with a warning when they disagree.

@@ -7,12 +7,12 @@
 use egui_macroquad::egui::{self, Color32, Pos2, RichText, Sense, Shape, Stroke, Ui};
 use glam::{DVec3, Quat, Vec2};
 
-use super::{dim, PanelModel, WindowLayout};
+use super::{clicked_along, dim, PanelModel, WindowLayout};
 use crate::app::command::{AppCommand, Command, ModeCommand};
 use crate::app::dim::{Dim, Vector};
 use crate::app::gjk::{
-    bounds_words, face_under, label_spot, origin_words, outline, short_words, shown_step,
-    step_title, stop_words, AxisPlane, GjkFrame, Projection, Spot, Step,
+    bounds_words, face_under, label_spot, nearest_on_spot, origin_words, outline, short_words,
+    shown_step, step_title, stop_words, AxisPlane, GjkFrame, Projection, Spot, Step,
 };
 use crate::app::theme::{self, Rgba};
 use crate::sat::fmt_num;
@@ -25,7 +25,8 @@ use crate::scene::Mode;
 pub(crate) struct GjkState {
     /// The picture's rotation (3D).
     pub view: Quat,
-    /// The stepper's position; `None`: the last step (the answer), whatever the pair.
+    /// The stepper's position; `None`: the last step (the answer), whatever the pair. The window
+    /// opens on GJK's first step, to be walked forward; ⏭ goes to the answer.
     pub step: Option<usize>,
 }
 
@@ -33,7 +34,7 @@ impl Default for GjkState {
     fn default() -> Self {
         Self {
             view: Quat::from_rotation_x(0.45) * Quat::from_rotation_y(-0.6),
-            step: None,
+            step: Some(0),
         }
     }
 }
@@ -177,24 +178,25 @@ fn stepper(ui: &mut Ui, g: &GjkFrame, state: &mut GjkState, shown: Option<usize>
     let (gjk, epa) = (g.trace.gjk.len(), g.trace.epa.len());
     ui.separator();
     ui.horizontal(|ui| {
-        if ui
-            .add_enabled(k > 0, egui::Button::new("◀"))
-            .on_hover_text("the step before")
-            .clicked()
-        {
-            state.step = choose(k - 1, n);
-        }
-        if ui
-            .add_enabled(k + 1 < n, egui::Button::new("▶"))
-            .on_hover_text("the next step")
-            .clicked()
-        {
-            state.step = choose(k + 1, n);
-        }
+        let mut button = |ui: &mut Ui, enabled: bool, text: &str, hint: &str, to: usize| {
+            if ui
+                .add_enabled(enabled, egui::Button::new(text))
+                .on_hover_text(hint)
+                .clicked()
+            {
+                state.step = choose(to, n);
+            }
+        };
+        button(ui, k > 0, "⏮", "GJK's first step", 0);
+        button(ui, k > 0, "◀", "the step before", k.saturating_sub(1));
+        button(ui, k + 1 < n, "▶", "the next step", k + 1);
+        button(ui, k + 1 < n, "⏭", "the last step: the answer", n - 1);
         let mut at = k + 1;
-        let slider = egui::Slider::new(&mut at, 1..=n).show_value(false);
-        if ui.add_enabled(n > 1, slider).changed() {
+        let slider = ui.add_enabled(n > 1, egui::Slider::new(&mut at, 1..=n).show_value(false));
+        if slider.changed() {
             state.step = choose(at - 1, n);
+        } else if let Some(f) = clicked_along(ui, &slider).filter(|_| n > 1) {
+            state.step = choose((f * (n - 1) as f32).round() as usize, n);
         }
         let title = g.step(k).map_or(String::new(), |s| step_title(s, gjk, epa));
         ui.label(RichText::new(title).strong());
@@ -229,10 +231,20 @@ fn gjk_lines<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, g: &GjkFrame, k: usize)
     let flat = D::MODE == Mode::Two;
     let s: &GjkStep = &g.trace.gjk[k];
     let v = s.nearest.v;
+    // before the first step there is no v yet: GJK starts from one support point
+    let from = if k == 0 {
+        format!(
+            "from its first support point w₀ = {}, the corner of A − B furthest along the \
+             centres' offset",
+            point_words(s.simplex[0].point, flat)
+        )
+    } else {
+        "from the last step's nearest point v".to_string()
+    };
     dim(
         ui,
         format!(
-            "search direction d (white arrow) = {}, towards the origin from the last v",
+            "search direction d (white arrow) = {}, towards the origin {from}",
             point_words(s.direction, flat)
         ),
     );
@@ -263,9 +275,14 @@ fn gjk_lines<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, g: &GjkFrame, k: usize)
         theme::DISTANCE,
     );
     ui.label(bounds_words("distance", s.lower, s.upper));
+    let upper = if k == 0 {
+        "|w₀|"
+    } else {
+        "|v| before the step"
+    };
     dim(
         ui,
-        "lower = −d·w (no point of A − B is nearer along d); upper = |v| before the step",
+        format!("lower = −d·w (no point of A − B is nearer along d); upper = {upper}"),
     );
     if k + 1 == g.trace.gjk.len() {
         gjk_end(ui, model, g);
@@ -402,18 +419,26 @@ fn px(v: Vec2) -> Pos2 {
 }
 
 /// The picture's labels: each asked for beside a point, all placed at the end clear of the points
-/// marked and of each other.
+/// marked, the lines drawn and each other, beside their point where there is room, else a little
+/// further with a leader line back to it. Labels asked for at one point are one label.
 struct Labels {
     /// Points not to cover: the origin, the simplex's, the feet of perpendiculars.
     marks: Vec<Vec2>,
+    /// Lines not to cover: the simplex's and the polytope's edges, the perpendiculars, the arrow.
+    lines: Vec<(Vec2, Vec2)>,
     /// Each label: its point, text and colour.
     asked: Vec<(Vec2, String, Rgba)>,
 }
+
+/// Labels whose points are closer than this (pixels) are one label: "gap 6 = −0.3171" and
+/// "depth ≥ 0.3171" at the same foot.
+const SAME_POINT_PX: f32 = 3.0;
 
 impl Labels {
     fn new() -> Self {
         Self {
             marks: Vec::new(),
+            lines: Vec::new(),
             asked: Vec::new(),
         }
     }
@@ -423,11 +448,25 @@ impl Labels {
         self.marks.push(Vec2::new(at.x, at.y));
     }
 
-    /// A label beside `at` (which is marked too).
+    /// A line drawn in the picture.
+    fn line(&mut self, from: Pos2, to: Pos2) {
+        self.lines
+            .push((Vec2::new(from.x, from.y), Vec2::new(to.x, to.y)));
+    }
+
+    /// A label beside `at` (which is marked too); at the point of an earlier label, joined to it.
     fn ask(&mut self, at: Pos2, text: impl Into<String>, colour: Rgba) {
         self.mark(at);
-        self.asked
-            .push((Vec2::new(at.x, at.y), text.into(), colour));
+        let at = Vec2::new(at.x, at.y);
+        let text = text.into();
+        match self
+            .asked
+            .iter_mut()
+            .find(|(p, ..)| p.distance(at) < SAME_POINT_PX)
+        {
+            Some((_, earlier, _)) => *earlier = format!("{earlier} · {text}"),
+            None => self.asked.push((at, text, colour)),
+        }
     }
 
     /// Places and paints the labels, in the order asked, on dark plates.
@@ -442,7 +481,12 @@ impl Labels {
             let font = egui::FontId::monospace(12.0);
             let galley = painter.layout_no_wrap(text, font, colour.egui());
             let size = Vec2::new(galley.size().x, galley.size().y) + Vec2::splat(4.0);
-            let spot = label_spot(at, size, &self.marks, &placed, bounds);
+            let spot = label_spot(at, size, &self.marks, &placed, &self.lines, bounds);
+            let end = nearest_on_spot(at, spot);
+            if end.distance(at) > 10.0 {
+                let leader = Stroke::new(1.0, colour.alpha(0.7).egui());
+                painter.line_segment([px(at), px(end)], leader);
+            }
             let rect = egui::Rect::from_min_max(px(spot.0), px(spot.1));
             painter.rect_filled(rect, 2.0, theme::PLATE.egui());
             painter.galley(rect.min + egui::vec2(2.0, 2.0), galley, Color32::WHITE);
@@ -565,6 +609,7 @@ fn plane_line(
 ) {
     let (o, foot) = (px(p.pixel(DVec3::ZERO)), px(p.pixel(q.normal * q.offset)));
     painter.line_segment([o, foot], Stroke::new(1.5, theme::HOT.egui()));
+    labels.line(o, foot);
     painter.circle_filled(foot, 3.0, theme::HOT.egui());
     let text = format!("gap {axis} = {}", fmt_num(q.gap() as f32));
     labels.ask(foot, text, theme::HOT);
@@ -582,6 +627,7 @@ fn simplex(painter: &egui::Painter, p: &Projection, s: &GjkStep, labels: &mut La
         for j in i + 1..pts.len() {
             let both = kept(&pts[i]) && kept(&pts[j]);
             painter.line_segment([at(&pts[i]), at(&pts[j])], if both { bold } else { thin });
+            labels.line(at(&pts[i]), at(&pts[j]));
         }
     }
     let k = &s.nearest.kept;
@@ -607,6 +653,7 @@ fn simplex(painter: &egui::Painter, p: &Projection, s: &GjkStep, labels: &mut La
     let (o, v) = (px(p.pixel(DVec3::ZERO)), px(p.pixel(s.nearest.v)));
     let dashed = Stroke::new(1.5, theme::DISTANCE.egui());
     painter.extend(Shape::dashed_line(&[o, v], dashed, 5.0, 3.0));
+    labels.line(o, v);
     painter.circle_filled(v, 4.0, theme::DISTANCE.egui());
     arrow(painter, p, s.direction, "d", labels);
     labels.ask(at(&s.support), "w", theme::TEXT);
@@ -627,11 +674,17 @@ fn polytope(painter: &egui::Painter, p: &Projection, s: &EpaStep, flat: bool, la
         if !flat {
             ring.push(ring[0]);
         }
-        let stroke = match (near, flat || p.facing(f.normal)) {
+        let seen = flat || p.facing(f.normal);
+        let stroke = match (near, seen) {
             (true, _) => Stroke::new(2.5, theme::LEAST.egui()),
             (false, true) => Stroke::new(1.0, theme::LEAST.alpha(0.45).egui()),
             (false, false) => Stroke::new(1.0, theme::LEAST.alpha(0.12).egui()),
         };
+        if near || seen {
+            for w in ring.windows(2) {
+                labels.line(w[0], w[1]);
+            }
+        }
         painter.add(Shape::line(ring, stroke));
     }
     for i in 0..s.vertices.len() {
@@ -644,6 +697,8 @@ fn polytope(painter: &egui::Painter, p: &Projection, s: &EpaStep, flat: bool, la
     let w = px(p.pixel(s.support.point));
     let dashed = Stroke::new(1.0, theme::TEXT.alpha(0.6).egui());
     painter.extend(Shape::dashed_line(&[foot, w], dashed, 3.0, 3.0));
+    labels.line(o, foot);
+    labels.line(foot, w);
     painter.circle_stroke(w, 5.0, Stroke::new(1.5, theme::TEXT.egui()));
     labels.ask(
         foot,
@@ -659,6 +714,7 @@ fn arrow(painter: &egui::Painter, p: &Projection, d: DVec3, name: &str, labels: 
     let along = p.on_screen(d) / p.scale;
     let v = egui::vec2(along.x, along.y) * 46.0;
     painter.arrow(o, v, Stroke::new(2.0, theme::TEXT.egui()));
+    labels.line(o, o + v);
     if (o + v).x.is_finite() {
         labels.ask(o + v, name, theme::TEXT);
     }

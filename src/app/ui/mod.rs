@@ -65,6 +65,9 @@ pub(crate) struct UiFlags {
     /// Where the scene ends on the right: the width the GJK window takes beside the panel (so the
     /// scene is framed beside it), else 0.
     pub scene_right: f32,
+    /// Where the scene ends at the bottom: the height the timeline window takes (so the scene is
+    /// framed above it), else 0.
+    pub scene_bottom: f32,
     /// A dialog with a text field is open (Open, Save as, Paste, Copy as test): it owns the
     /// keyboard, and no letter typed reaches the scene's shortcuts.
     pub dialog_open: bool,
@@ -251,13 +254,19 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
         state.close_dialogs();
     }
     scenes::windows(ctx, model, &mut state.windows, &mut out.commands);
-    paste::window(ctx, model, &mut state.paste, &mut out.commands);
     let layout = WindowLayout::of(
         ctx.screen_rect(),
         egui::vec2(state.flags.panel_width, state.flags.panel_height),
         model.timeline.is_some(),
     );
-    timeline::window(ctx, model.timeline, &layout, &mut out.commands);
+    paste::window::<D>(ctx, &layout, &mut state.paste, &mut out.commands);
+    let timeline = timeline::window(
+        ctx,
+        model.timeline,
+        model.modified,
+        &layout,
+        &mut out.commands,
+    );
     let sphere = if model.settings.sphere {
         sphere::window(
             ctx,
@@ -301,6 +310,7 @@ pub(crate) fn show<D: sphere::DirectionsPicture>(
             .filter(|r| r.left() < 48.0)
             .map_or(0.0, |r| r.right()),
         scene_right: gjk.map_or(0.0, |r| (layout.scene.right() - r.left()).max(0.0)),
+        scene_bottom: timeline.map_or(0.0, |r| (layout.scene.bottom() - r.top() + 6.0).max(0.0)),
         dialog_open: state.dialog_open(),
         sheet,
         panel_height: height,
@@ -525,22 +535,19 @@ pub(crate) fn contents<D: Dim>(
     scenes::section(ui, model, c);
     ui.separator();
     analysis::verdict(ui, model);
-    // moving boxes are the question asked: their section comes first
-    let moving = model.mode.motion.is_some();
-    if moving {
-        motion::section(ui, model, c);
-    }
+    // what the user sets comes before what the boxes' state makes longer or shorter (the contact
+    // points, a disagreement), so that no control moves under the pointer when the boxes change:
+    // the motion, always here, then the boxes and the view
+    motion::section(ui, model, c);
+    ui.separator();
+    boxes::editors(ui, model, c);
+    boxes::controls(ui, model, c);
+    ui.separator();
     analysis::frame_time(ui, model.frame_ms);
     analysis::cross_check(ui, &model.frame.check, c);
     analysis::penetration(ui, model, c);
     contact::section(ui, model, c);
     engine::section(ui, model);
-    ui.separator();
-    boxes::editors(ui, model, c);
-    if !moving {
-        motion::section(ui, model, c);
-    }
-    boxes::controls(ui, model, c);
     ui.separator();
     out.pointer.hovered_axis = table::axis_table(ui, model, c);
     ui.separator();
@@ -578,6 +585,22 @@ fn header(ui: &mut Ui, mode: Mode, collapse: bool, commands: &mut Vec<Command>) 
             }
         });
     });
+}
+
+/// Where along a slider's track a click landed whose press and release fell in one frame, from
+/// 0 (the left end) to 1: egui's slider senses drags only, so such a click (a quick click at a low
+/// frame rate) would otherwise do nothing. The track is the slider's width less its handle's radius
+/// at each end, as egui lays it out.
+pub(crate) fn clicked_along(ui: &Ui, slider: &egui::Response) -> Option<f32> {
+    let click = ui.interact(slider.rect, slider.id.with("click"), egui::Sense::click());
+    // a press held over frames is the slider's own
+    let one_frame = ui.input(|i| i.pointer.any_pressed() && i.pointer.any_released());
+    let at = (click.clicked() && one_frame)
+        .then(|| click.interact_pointer_pos())
+        .flatten()?;
+    let rect = slider.rect;
+    let track = rect.x_range().shrink(rect.height() / 2.5);
+    Some(((at.x - track.min) / track.span().max(1.0)).clamp(0.0, 1.0))
 }
 
 /// A dim line of explanation.

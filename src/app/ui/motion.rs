@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use egui_macroquad::egui::{self, Color32, RichText, Ui};
 
-use super::{boxes, dim, PanelModel};
+use super::{boxes, clicked_along, dim, PanelModel};
 use crate::app::command::{AppCommand, Command, ModeCommand};
 use crate::app::dim::{Dim, EditorRow, Vector};
 use crate::app::motion::{self, MotionField, MotionFrame};
@@ -157,17 +157,22 @@ fn motion_row<D: Dim>(
     ui.end_row();
 }
 
-/// The time slider, 0..dt.
+/// The time slider, 0..dt. It shows the time to four decimals but keeps it exact: egui's own
+/// rounding (`fixed_decimals`) would round the value it is given every frame and report that as a
+/// change, moving the boxes off the time of impact.
 fn slider<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, commands: &mut Vec<Command>) {
     let mut t = frame.time;
     ui.horizontal(|ui| {
         ui.label("t")
             .on_hover_text("the boxes are shown, tested and reported at this time");
         let s = egui::Slider::new(&mut t, 0.0..=frame.spec.dt)
-            .fixed_decimals(4)
+            .custom_formatter(|t, _| format!("{t:.4}"))
             .suffix(" s");
-        if ui.add(s).changed() {
+        let slider = ui.add(s);
+        if slider.changed() && t != frame.time {
             commands.push(ModeCommand::SetTime(t).into());
+        } else if let Some(f) = clicked_along(ui, &slider) {
+            commands.push(ModeCommand::SetTime(f * frame.spec.dt).into());
         }
         if ui.button("0").on_hover_text("back to the start").clicked() {
             commands.push(ModeCommand::SetTime(0.0).into());
@@ -202,19 +207,22 @@ fn decision<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, commands: &mut Vec<Comm
     };
     ui.label(RichText::new(words).color(color.egui()).strong());
     dim(ui, format!("method: {}", method.name().replace('_', " ")));
-    if let Some(toi) = &frame.toi {
-        ui.horizontal(|ui| {
-            if ui
-                .button("Go to impact")
-                .on_hover_text("the boxes at the time of impact: the contact is shown as usual")
-                .clicked()
-            {
-                commands.push(ModeCommand::SetTime(toi.t as f32).into());
+    // the row is there with or without an impact, so that the panel below stays where it is
+    ui.horizontal(|ui| {
+        let go = ui
+            .add_enabled(frame.toi.is_some(), egui::Button::new("Go to impact"))
+            .on_hover_text("the boxes at the time of impact: the contact is shown as usual");
+        match &frame.toi {
+            Some(toi) => {
+                if go.clicked() {
+                    commands.push(ModeCommand::SetTime(toi.t as f32).into());
+                }
+                let points = toi.manifold.as_ref().map_or(0, |m| m.points().len());
+                dim(ui, format!("{points} contact point(s) there"));
             }
-            let points = toi.manifold.as_ref().map_or(0, |m| m.points().len());
-            dim(ui, format!("{points} contact point(s) there"));
-        });
-    }
+            None => dim(ui, "no impact to go to"),
+        }
+    });
     if let Some(sweep) = &frame.sweep {
         let deciding = frame.toi.as_ref().and_then(|t| t.axis);
         intervals::<D>(ui, sweep, deciding, dt);

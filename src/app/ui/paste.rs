@@ -4,12 +4,12 @@
 
 use egui_macroquad::egui::{self, RichText, Ui};
 
-use super::{dim, PanelModel};
+use super::{dim, WindowLayout};
 use crate::app::command::{AppCommand, Command, OpenCommand};
 use crate::app::dim::Dim;
 use crate::app::theme;
 use crate::scene::boxes::NotedPair;
-use crate::scene::paste::{paste, Engine};
+use crate::scene::paste::{flat_boxes, paste, Engine};
 use crate::scene::{Pair, SceneError};
 use crate::scene::{PairBox, PairQuestion};
 
@@ -49,10 +49,11 @@ fn describe(pair: &Pair) -> [String; 2] {
     pair.ask(Describe)
 }
 
-/// The Paste from engine window.
+/// The Paste from engine window, for the mode `D` shown: it opens at the bottom left of the
+/// scene, clear of the verdict banner (top left) and the colour key (top right).
 pub(crate) fn window<D: Dim>(
     ctx: &egui::Context,
-    _model: &PanelModel<D>,
+    layout: &WindowLayout,
     w: &mut PasteWindow,
     commands: &mut Vec<Command>,
 ) {
@@ -63,6 +64,8 @@ pub(crate) fn window<D: Dim>(
     egui::Window::new(format!("Paste from engine ({})", D::MODE))
         .open(&mut open)
         .collapsible(false)
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .default_pos(layout.scene.left_bottom() + egui::vec2(12.0, -12.0))
         .default_width(560.0)
         .show(ctx, |ui| {
             egui::ComboBox::from_label("engine")
@@ -117,7 +120,16 @@ fn preview(ui: &mut Ui, engine: Engine, mode: crate::scene::Mode, text: &str) ->
             for n in &noted.notes {
                 ui.label(RichText::new(n.to_string()).color(theme::TOUCHING.egui()));
             }
-            ui.button("Apply these boxes").clicked().then(|| {
+            let flat = flat_boxes(&noted.pair);
+            for f in &flat {
+                ui.label(RichText::new(f).color(theme::HIT.egui()).strong());
+            }
+            let apply = if flat.is_empty() {
+                "Apply these boxes"
+            } else {
+                "Apply these boxes, flat as they are"
+            };
+            ui.button(apply).clicked().then(|| {
                 Command::from(AppCommand::Open(OpenCommand::Pasted {
                     description: format!("pasted from {}", engine.name()),
                     pair: noted.pair,

@@ -5,10 +5,12 @@
 
 use egui_macroquad::egui::{self, RichText, Sense, Ui};
 
-use super::{dim, WindowLayout};
+use super::{clicked_along, dim, WindowLayout};
 use crate::app::command::{AppCommand, Command, TimelineCommand as T};
+use crate::app::motion::Tunnel;
 use crate::app::theme;
-use crate::app::timeline::{Mark, Timeline};
+use crate::app::timeline::{Mark, Timeline, Tunnelling};
+use crate::sat::fmt_num;
 
 fn tone(m: &Mark) -> theme::Rgba {
     match (&m.pair, m.touching, m.intersect) {
@@ -20,37 +22,53 @@ fn tone(m: &Mark) -> theme::Rgba {
 }
 
 /// The Timeline window, while a recording is open: across the bottom of the scene, of a fixed
-/// size (`layout`), so that its buttons stay where they are whatever the frame says.
+/// size (`layout`), so that its buttons stay where they are whatever the frame says; its
+/// rectangle (the scene is framed above it).
+/// `edited`: the scene shown is the frame with the user's edits, which the words do not describe.
 pub(crate) fn window(
     ctx: &egui::Context,
     tl: Option<&Timeline>,
+    edited: bool,
     layout: &WindowLayout,
     commands: &mut Vec<Command>,
-) {
-    let Some(tl) = tl else {
-        return;
-    };
+) -> Option<egui::Rect> {
+    let tl = tl?;
     let mut open = true;
     let size = layout.timeline;
-    egui::Window::new(format!("Timeline: {}", tl.name))
+    let shown = egui::Window::new(format!("Timeline: {}", tl.name))
         .open(&mut open)
-        // above the scene's message line
-        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -44.0])
+        // at the bottom left of the scene; the scene, its message line included, stays above it
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .fixed_pos(layout.scene.left_bottom() + egui::vec2(10.0, -10.0))
         .fixed_size(size - egui::vec2(16.0, 40.0))
         .collapsible(true)
         .show(ctx, |ui| {
             controls(ui, tl, commands);
             strip(ui, tl, commands);
             let mut k = tl.current;
+            let last = tl.marks.len() - 1;
             ui.spacing_mut().slider_width = ui.available_width();
-            let slider = egui::Slider::new(&mut k, 0..=tl.marks.len() - 1).show_value(false);
-            if ui.add(slider).changed() {
+            let slider = ui.add(egui::Slider::new(&mut k, 0..=last).show_value(false));
+            if slider.changed() {
+                commands.push(AppCommand::Timeline(T::Go(k)).into());
+            } else if let Some(f) = clicked_along(ui, &slider) {
+                let k = (f * last as f32).round() as usize;
                 commands.push(AppCommand::Timeline(T::Go(k)).into());
             }
             // the words take the height left, scrolling when a frame says more
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
+                    if edited {
+                        ui.label(
+                            RichText::new(format!(
+                                "the scene shown is frame {} edited: the words below are the \
+                                 frame as recorded (Undo shows it as recorded)",
+                                tl.current + 1
+                            ))
+                            .color(theme::TOUCHING.egui()),
+                        );
+                    }
                     shown(ui, tl);
                     dim(
                         ui,
@@ -63,6 +81,7 @@ pub(crate) fn window(
     if !open {
         commands.push(AppCommand::Timeline(T::Close).into());
     }
+    shown.map(|r| r.response.rect)
 }
 
 fn controls(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
@@ -117,23 +136,22 @@ fn strip(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
                 (1.5, theme::TEXT.egui()),
             );
         }
-        if m.tunnel.is_some() {
-            // tunnelling: a hollow cyan box round the frame, taller than the strip
-            let cell = egui::Rect::from_x_y_ranges(
-                x(i)..=x(i + 1).max(x(i) + 3.0),
-                rect.top()..=rect.bottom(),
-            );
-            p.rect_stroke(
-                cell,
-                0.0,
-                (2.0, theme::PROBE.egui()),
-                egui::StrokeKind::Outside,
-            );
-        }
         if tl.parry_differs(i) {
             let mark = egui::Rect::from_x_y_ranges(x(i)..=x(i + 1), rect.top()..=rect.top() + 6.0);
             p.rect_filled(mark, 0.0, theme::LEAST.egui());
         }
+    }
+    // tunnelling: a hollow cyan box round the frame and the next, over the ticks and as tall as
+    // the strip, at least 8 points wide however many frames there are
+    for i in tl.tunnelling() {
+        let (left, right) = (x(i), x(i + 2).max(x(i) + 8.0));
+        let cell = egui::Rect::from_x_y_ranges(left..=right, rect.top()..=rect.bottom());
+        p.rect_stroke(
+            cell,
+            1.0,
+            (2.5, theme::PROBE.egui()),
+            egui::StrokeKind::Outside,
+        );
     }
     let now = egui::Rect::from_x_y_ranges(
         x(tl.current) - 1.0..=x(tl.current + 1) + 1.0,
@@ -170,25 +188,43 @@ fn shown(ui: &mut Ui, tl: &Timeline) {
     }
     ui.label(RichText::new(&m.verdict).color(tone(m).egui()).strong());
     ui.label(frame_words(m));
-    if let Some((spec, toi)) = &m.tunnel {
-        ui.label(
-            RichText::new(format!(
-                "tunnelling: separated here and at the next frame, yet moving straight between them \
-                 the boxes touch at t = {toi:.4} s of {} s: the step shows the sweep (Motion section)",
-                spec.dt
-            ))
-            .color(theme::PROBE.egui()),
-        );
+    if let Some(tunnel) = &m.tunnel {
+        ui.label(RichText::new(tunnel_words(tunnel, tl.current)).color(theme::PROBE.egui()));
     }
     let tunnels: Vec<String> = tl.tunnelling().map(|i| (i + 1).to_string()).collect();
     if !tunnels.is_empty() {
         dim(
             ui,
-            format!("tunnelling after frame(s) {}", tunnels.join(", ")),
+            format!(
+                "tunnelling after frame(s) {} (the cyan box; open one to see the motion to the next)",
+                tunnels.join(", ")
+            ),
         );
     }
     for (_, d) in &m.parry {
         ui.label(RichText::new(format!("parry: {d}")).color(theme::HIT.egui()));
+    }
+}
+
+/// Why frame `k` (0-based) tunnels before the next, in words.
+fn tunnel_words(tunnel: &Tunnelling, k: usize) -> String {
+    let (here, next) = (k + 1, k + 2);
+    let step = format!(
+        "the Motion section shows the move from frame {here} to {next} over {} s",
+        tunnel.spec.dt
+    );
+    match tunnel.kind {
+        Tunnel::Missed => format!(
+            "tunnelling: separated at frames {here} and {next}, yet moving from one to the other \
+             the boxes touch at t = {:.4} s: the discrete test missed the contact; {step}",
+            tunnel.toi
+        ),
+        Tunnel::Through { depth } => format!(
+            "tunnelling: from frame {here} to {next} B's centre moves past A's middle (along the \
+             direction that decided frame {here}) and ends {} deep: pushing it out at frame \
+             {next} sends it on through, not back; {step}",
+            fmt_num(depth)
+        ),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The contact manifold in `f64`, by another route: the oracle for [`dim3::manifold`] and
 //! [`dim2::manifold`](crate::sat::dim2::manifold).
 //!
-//! What it shares with the fast construction is the specification (DESIGN.md and the
+//! What it shares with the fast construction is the specification (docs/contacts.md and the
 //! [`manifold`](crate::sat::manifold) module docs): which axis, which faces, which points, which
 //! reduction rules. How it gets there differs:
 //!
