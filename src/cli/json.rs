@@ -3,7 +3,7 @@
 //! per-field machinery. Numbers are written by the formatters serde_json itself uses (`zmij` for
 //! floats, `itoa` for integers), keys as literal bytes, strings with serde_json's escapes.
 
-use super::check::{AxisOut, CaseOut, Coords, GjkOut, ManifoldOut, PointOut, ToiOut};
+use super::answer::{AxisOut, CaseOut, Coords, GjkOut, ManifoldOut, PointOut, ToiOut};
 
 /// An answer that writes itself as compact JSON.
 pub trait WriteJson {
@@ -206,86 +206,5 @@ impl WriteJson for AxisOut {
         out.extend_from_slice(b",\"gap\":");
         f32_json(out, self.gap);
         out.push(b'}');
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cli::check::{answer_moving, Options};
-    use crate::scene::motion::motion_of_case;
-
-    /// Random cases of every kind an answer can take: 2D and 3D, apart, touching and
-    /// intersecting, with and without motion, with notes, full and compact, beside parry.
-    fn cases() -> Vec<String> {
-        let mut unit = crate::sat::splitmix_units(0x15_0a7);
-        let mut n = |lo: f32, hi: f32| lo + (hi - lo) * unit();
-        (0..1500)
-            .map(|k| {
-                let motion3 = r#","motion":{"b":{"velocity":[-2,0.5,0],"angular_velocity":[0,0,1]},"dt":1}"#;
-                let motion2 = r#","motion":{"b":{"velocity":[-2,0.5],"angular_velocity":0.5},"dt":1}"#;
-                if k % 3 == 0 {
-                    let note = if k % 7 == 0 { r#","mass":"heavy \"box\"""# } else { "" };
-                    format!(
-                        r#"{{"a":{{"center":[0,0],"half_extents":[1,0.5],"angle":{}{note}}},"b":{{"center":[{},{}],"half_extents":[{},{}],"angle":{}}}{}}}"#,
-                        n(-3.0, 3.0),
-                        n(-3.0, 3.0),
-                        n(-3.0, 3.0),
-                        n(0.0, 2.0),
-                        n(0.1, 2.0),
-                        n(-3.0, 3.0),
-                        if k % 2 == 0 { motion2 } else { "" }
-                    )
-                } else {
-                    let x = if k % 5 == 1 { 2.0 } else { n(-3.0, 3.0) };
-                    format!(
-                        r#"{{"a":{{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,{}]}},"b":{{"center":[{x},{},{}],"half_extents":[{},{},{}],"rotation":[{},{},{},{}]}}{}}}"#,
-                        if k % 11 == 0 { 2.0 } else { 1.0 },
-                        n(-3.0, 3.0),
-                        n(-3.0, 3.0),
-                        n(0.1, 2.0),
-                        n(0.1, 2.0),
-                        n(0.0, 2.0),
-                        n(-1.0, 1.0),
-                        n(-1.0, 1.0),
-                        n(-1.0, 1.0),
-                        n(0.2, 1.0),
-                        if k % 2 == 0 { motion3 } else { "" }
-                    )
-                }
-            })
-            .collect()
-    }
-
-    #[test]
-    fn every_answer_is_written_as_serde_json_writes_it() {
-        let mut kinds = std::collections::BTreeSet::new();
-        for (k, text) in cases().iter().enumerate() {
-            let v: serde_json::Value = serde_json::from_str(text).unwrap();
-            let case = crate::scene::read_pair(&v, None).unwrap();
-            let motion = motion_of_case(&v, case.pair.mode()).unwrap();
-            let options = Options {
-                compact: k % 2 == 0,
-                compare_parry: k % 4 < 2,
-                ..Default::default()
-            };
-            let answer =
-                answer_moving(k + 1, &case, motion.as_ref(), &Default::default(), &options);
-            let mut fast = Vec::new();
-            answer.write_json(&mut fast);
-            let reference = serde_json::to_vec(&answer).unwrap();
-            assert_eq!(
-                String::from_utf8(fast).unwrap(),
-                String::from_utf8(reference).unwrap(),
-                "{text}"
-            );
-            kinds.insert((
-                answer.intersect,
-                answer.touching,
-                answer.time_of_impact.is_some(),
-                answer.notes.is_empty(),
-            ));
-        }
-        assert!(kinds.len() >= 8, "{kinds:?}");
     }
 }

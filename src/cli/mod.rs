@@ -1,5 +1,6 @@
 //! Headless commands: everything satbox does without opening a window.
 
+pub mod answer;
 pub mod check;
 pub mod json;
 pub mod link;

@@ -1,0 +1,352 @@
+//! What a `check` line says: the answer's parts as plain structs (each `Serialize`, the
+//! contract of [docs/check.md](../../docs/check.md)), and how they are made from satbox's
+//! answers. [`super::json`] writes them; [`super::check`] asks the questions.
+
+use arrayvec::ArrayVec;
+use serde::Serialize;
+
+use crate::sat::gjk::GjkAnswer;
+use crate::sat::manifold::{ContactId, Manifold};
+use crate::sat::motion::TimeOfImpact;
+use crate::sat::Obb;
+use crate::sat::{AxisTest, Report, SatVerdicts, Separation, Vector};
+use crate::scene::number::unsigned_zero;
+
+/// A 2D or 3D vector of an answer, held inline (an answer allocates nothing for its vectors) and
+/// written as a JSON array.
+pub type Coords = ArrayVec<f32, 3>;
+
+/// A contact point's features in words, written straight into the answer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FeatureText(pub ContactId);
+
+impl Serialize for FeatureText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+/// One axis of a `check` answer.
+#[derive(Debug, Serialize)]
+pub struct AxisOut {
+    /// Position in the test order.
+    pub index: usize,
+    /// `face_a`, `face_b` or `edge`.
+    pub kind: &'static str,
+    /// The unit axis.
+    pub axis: Coords,
+    /// Parallel edges: never separating.
+    pub degenerate: bool,
+    /// Projected radius of A.
+    pub ra: f32,
+    /// Projected radius of B.
+    pub rb: f32,
+    /// `|T·L|`.
+    pub distance: f32,
+    /// `distance − (ra + rb)`.
+    pub gap: f32,
+}
+
+/// The answer to one good case.
+#[derive(Debug, Serialize)]
+pub struct CaseOut {
+    /// 1-based number of the input line it answers (the first line of a multi-line case).
+    pub line: usize,
+    /// No axis separates.
+    pub intersect: bool,
+    /// The gap is zero to within rounding ([`SatReport::touching`](crate::sat::SatReport::touching)).
+    pub touching: bool,
+    /// Lowest separating index.
+    pub first_separating_axis: Option<usize>,
+    /// Every separating index.
+    pub separating_axes: ArrayVec<u8, 15>,
+    /// Penetration depth when intersecting (`0`, never `-0`, when touching exactly).
+    pub depth: Option<f32>,
+    /// Unit normal from A to B when intersecting.
+    pub normal: Option<Coords>,
+    /// Axis of least penetration when intersecting.
+    pub min_axis: Option<usize>,
+    /// The contact manifold: `null` when separated beyond the margin.
+    pub manifold: Option<ManifoldOut>,
+    /// The exact distance between the boxes ([`crate::sat::distance`]): 0 when they intersect or
+    /// touch. Not the best gap: it lies along the closest points, often along no candidate.
+    pub separation_distance: f32,
+    /// `[point on A, point on B]`, `separation_distance` apart; `null` when they intersect.
+    pub closest_points: Option<[Coords; 2]>,
+    /// GJK and EPA's answer on the same pair, with parry's tolerances ([`crate::sat::gjk`]).
+    pub gjk: GjkOut,
+    /// With a `"motion"`: when the boxes first touch in the step (`null` when they do not);
+    /// left out without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_of_impact: Option<Option<ToiOut>>,
+    /// What reading the case noticed (unknown fields, non-unit quaternions); left out when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// Every axis in test order; left out with `--compact`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axes: Option<Vec<AxisOut>>,
+    /// parry's answer and the disagreements, with `--compare parry`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parry: Option<ParryOut>,
+}
+
+/// The time of impact in a `check` line (`"time_of_impact"`).
+#[derive(Debug, Serialize)]
+pub struct ToiOut {
+    /// The time of impact in seconds, in `[0, dt]` (`0` when the boxes already meet).
+    pub t: f32,
+    /// The unit normal from A to B at that time.
+    pub normal: Coords,
+    /// The candidate axis whose shadows start to overlap last (translation only), else `null`.
+    pub axis: Option<usize>,
+    /// The contact manifold's points there.
+    pub points: Vec<PointOut>,
+    /// `axis_intervals` or `conservative_advancement`.
+    pub method: &'static str,
+}
+
+/// The `"time_of_impact"` object of a line.
+pub(crate) fn toi_out<B: Obb>(toi: &TimeOfImpact<B>) -> ToiOut {
+    let to_vec = vector_out::<B::Vec>;
+    ToiOut {
+        t: unsigned_zero(toi.t as f32),
+        normal: to_vec(toi.normal),
+        axis: toi.axis,
+        points: toi
+            .manifold
+            .as_ref()
+            .map_or_else(Vec::new, |m| manifold_out(m, to_vec).points),
+        method: toi.method.name(),
+    }
+}
+
+/// GJK and EPA's answer in a `check` line (`"gjk"`).
+#[derive(Debug, Serialize)]
+pub struct GjkOut {
+    /// GJK's distance when it finds the boxes apart, else `null`.
+    pub distance: Option<f32>,
+    /// EPA's depth when the origin is in `A ⊖ B`, else `null` (also when EPA could not build a
+    /// polytope: then `stopped` is `degenerate`).
+    pub depth: Option<f32>,
+    /// The unit normal from A to B, of the distance or of the depth.
+    pub normal: Option<Coords>,
+    /// GJK's iterations (support points after the first).
+    pub iterations: usize,
+    /// EPA's iterations, `null` when it did not run.
+    pub epa_iterations: Option<usize>,
+    /// Why the last run stopped: `converged`, `tolerance`, `iteration_cap` or `degenerate`.
+    pub stopped: &'static str,
+    /// Support points evaluated by both.
+    pub support_evaluations: usize,
+}
+
+/// The `"gjk"` object of a line from GJK and EPA's answer, in `V`'s dimension.
+pub(crate) fn gjk_out<V: Vector>(g: &GjkAnswer) -> GjkOut {
+    let length = |x: f64| unsigned_zero(x as f32);
+    GjkOut {
+        distance: g.distance.map(length),
+        depth: g.depth.map(length),
+        normal: g
+            .normal
+            .map(|n| first_coords(n.as_vec3().to_array(), V::DIM)),
+        iterations: g.iterations,
+        epa_iterations: g.epa_iterations,
+        stopped: g.stopped.name(),
+        support_evaluations: g.support_evaluations,
+    }
+}
+
+/// The contact manifold of a `check` answer.
+#[derive(Debug, Serialize)]
+pub struct ManifoldOut {
+    /// Unit normal from A to B.
+    pub normal: Coords,
+    /// `face_a`, `face_b` or `edge`: the chosen axis's kind.
+    pub kind: &'static str,
+    /// The chosen axis.
+    pub axis: usize,
+    /// The axis of least penetration before the edge bias (differs from `axis` when an edge axis
+    /// did not beat the best face axis clearly, or its edges do not cross).
+    pub strict_axis: usize,
+    /// 1 to 4 points (2 in 2D).
+    pub points: Vec<PointOut>,
+}
+
+/// One contact point of a `check` answer.
+#[derive(Debug, Serialize)]
+pub struct PointOut {
+    /// Midway between the two surfaces.
+    pub point: Coords,
+    /// Negative when penetrating.
+    pub separation: f32,
+    /// The feature pair as one number ([`ContactId::key`](crate::sat::ContactId::key)).
+    pub id: u32,
+    /// The feature pair in words: `A face +u1 × B vertex 3 (+u0 +u1 −u2)`.
+    pub feature: FeatureText,
+}
+
+/// parry's answer on a line (`--compare parry`); see [`crate::engines::parry`].
+#[derive(Debug, Serialize)]
+pub struct ParryOut {
+    /// `intersection_test`.
+    pub intersect: bool,
+    /// `contact`'s depth (`−dist`), `null` when parry finds no contact.
+    pub depth: Option<f32>,
+    /// `contact`'s normal from A to B.
+    pub normal: Option<Vec<f32>>,
+    /// `contact`'s point on A and point on B.
+    pub points: Option<[Vec<f32>; 2]>,
+    /// parry's contact manifold, `null` when it has no points.
+    pub manifold: Option<ParryManifoldOut>,
+    /// How parry's answer differs from satbox's, each with its size; `[]` when they agree.
+    pub disagreements: Vec<DisagreementOut>,
+    /// Where parry's contact manifold differs from satbox's by design, each sentence with its
+    /// reason (points above the surface, no reduction to four); `[]` when it does not.
+    pub by_design: Vec<String>,
+    /// With a `"motion"`: parry's time of impact (`null` when it finds none); left out without.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_of_impact: Option<Option<ParryCastOut>>,
+}
+
+/// parry's time of impact on a line.
+#[derive(Debug, Serialize)]
+pub struct ParryCastOut {
+    /// The time of impact.
+    pub t: f32,
+    /// parry's normal at the impact (`normal1`), from A towards B.
+    pub normal: Vec<f32>,
+    /// `cast_shapes` or `cast_shapes_nonlinear`.
+    pub query: &'static str,
+}
+
+/// parry's contact manifold on a line.
+#[derive(Debug, Serialize)]
+pub struct ParryManifoldOut {
+    /// From A to B.
+    pub normal: Vec<f32>,
+    /// Its points.
+    pub points: Vec<ParryPointOut>,
+}
+
+/// One point of parry's contact manifold.
+#[derive(Debug, Serialize)]
+pub struct ParryPointOut {
+    /// Midway between parry's two contact points.
+    pub point: Vec<f32>,
+    /// Negative when penetrating.
+    pub separation: f32,
+    /// The features of A and of B that meet there, as parry numbers them.
+    pub features: [String; 2],
+}
+
+/// One disagreement on a line.
+#[derive(Debug, Serialize)]
+pub struct DisagreementOut {
+    /// `verdict`, `depth`, `normal`, `contact_point` or `contact`.
+    pub what: &'static str,
+    /// How big: the margin from touching, the depth difference, the angle in degrees, how far
+    /// parry's contact point lies from satbox's contact, the point count difference.
+    pub size: f32,
+    /// One sentence with both answers.
+    pub description: String,
+    /// A known cause (parry3d's GJK/EPA depth), when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<&'static str>,
+}
+
+/// The answer to a bad case.
+#[derive(Debug, Serialize)]
+pub struct ErrorOut {
+    /// 1-based line number in the input.
+    pub line: usize,
+    /// What is wrong.
+    pub error: String,
+}
+
+pub(crate) fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Coords) -> ManifoldOut {
+    ManifoldOut {
+        normal: to_vec(m.normal),
+        kind: m.kind().name(),
+        axis: m.choice.chosen,
+        strict_axis: m.choice.strict,
+        points: m
+            .points()
+            .iter()
+            .map(|p| PointOut {
+                point: to_vec(p.point),
+                separation: unsigned_zero(p.separation),
+                id: p.id.key(),
+                feature: FeatureText(p.id),
+            })
+            .collect(),
+    }
+}
+
+/// What a case's answer is drawn from: with `--compact` the conclusions alone (computed without
+/// the report's records), else the full report, whose axes are printed too.
+pub(crate) enum Conclusions<V, R> {
+    /// The conclusions alone (`--compact`).
+    Compact(SatVerdicts<V>),
+    /// The whole report.
+    Full(R),
+}
+
+/// The coordinates of `v`, each `-0.0` as `0.0`.
+pub(crate) fn vector_out<V: Vector>(v: V) -> Coords {
+    first_coords(v.to_coords(), V::DIM)
+}
+
+/// The first `dim` of `c`, each `-0.0` as `0.0`.
+pub(crate) fn first_coords(c: [f32; 3], dim: usize) -> Coords {
+    let mut out = Coords::new();
+    for x in &c[..dim] {
+        out.push(unsigned_zero(*x));
+    }
+    out
+}
+
+/// One case's answer from its conclusions, manifold and distance.
+pub(crate) fn case_out<V: Vector, R: Report<V>>(
+    line: usize,
+    sat: Conclusions<V, R>,
+    m: Option<&Manifold<V>>,
+    s: Separation<V>,
+    g: &GjkAnswer,
+) -> CaseOut {
+    let to_vec = vector_out::<V>;
+    let (v, axes) = match &sat {
+        Conclusions::Compact(v) => (*v, None),
+        Conclusions::Full(r) => (r.to_verdicts(), Some(r.axes())),
+    };
+    CaseOut {
+        line,
+        intersect: v.intersect,
+        touching: v.touching,
+        first_separating_axis: v.first_separating,
+        separating_axes: v.separating_axes().map(|i| i as u8).collect(),
+        depth: v.penetration.map(|p| unsigned_zero(p.depth)),
+        normal: v.penetration.map(|p| to_vec(p.normal)),
+        min_axis: v.penetration.map(|p| p.axis_index),
+        manifold: m.map(|m| manifold_out(m, to_vec)),
+        separation_distance: if v.touching { 0.0 } else { s.distance },
+        closest_points: s.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
+        gjk: gjk_out::<V>(g),
+        time_of_impact: None,
+        notes: Vec::new(),
+        axes: axes.map(|axes| {
+            axes.iter()
+                .map(|a: &AxisTest<V>| AxisOut {
+                    index: a.index(),
+                    kind: a.kind().name(),
+                    axis: to_vec(a.axis()),
+                    degenerate: a.degenerate(),
+                    ra: unsigned_zero(a.ra()),
+                    rb: unsigned_zero(a.rb()),
+                    distance: unsigned_zero(a.distance()),
+                    gap: unsigned_zero(a.gap()),
+                })
+                .collect()
+        }),
+        parry: None,
+    }
+}
