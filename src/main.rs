@@ -51,11 +51,13 @@ enum Command {
         /// distance and closest points).
         #[arg(long)]
         compact: bool,
-        /// Add another engine's answer to each line: its verdict, depth, normal and contact
-        /// manifold, the disagreements with satbox's (each with its size) and the differences by
-        /// design (each with its reason).
-        #[arg(long, value_name = "ENGINE")]
-        compare: Option<CompareWith>,
+        /// Add other engines' answers to each line: their verdict, depth, normal, contact points,
+        /// distance and time of impact, the disagreements with satbox's (each with its kind and
+        /// size) and the differences by design (each with its reason). Names separated by commas
+        /// (parry, box2d, box3d, jolt, mujoco, bullet, ode), or all: every engine built in that
+        /// answers the line's dimension. An engine not built in says how to build it.
+        #[arg(long, value_name = "ENGINES", value_parser = satbox::engines::EngineSet::parse)]
+        compare: Option<satbox::engines::EngineSet>,
         /// How many threads answer (default: every core this process may use). The answers and
         /// their order do not depend on it.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -78,13 +80,6 @@ const CHECK_EXAMPLE: &str = r#"Example:
   {"line":1,"intersect":true,"touching":false,"first_separating_axis":null,"separating_axes":[],"depth":0.5,"normal":[1.0,0.0,0.0],"min_axis":0,"manifold":{...4 points...},"separation_distance":0.0,"closest_points":null,"notes":[...]}
 
 A box is {"center", "half_extents" or "size", "rotation" [x,y,z,w] (or "rotation_wxyz", "basis", "euler")} in 3D, {"center", "half_extents" or "size", "angle" or "angle_deg"} in 2D; a box without a rotation is not turned. Exit status: 0 when every line was answered, 1 when a line was an error (its answer is {"line":N,"error":"..."}), 2 when the file cannot be read. The full contract: docs/check.md."#;
-
-/// Engines `check --compare` can ask.
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum CompareWith {
-    /// parry3d / parry2d 0.31.
-    Parry,
-}
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
@@ -144,7 +139,7 @@ fn main() {
         }) => {
             let options = satbox::cli::check::Options {
                 compact,
-                compare_parry: matches!(compare, Some(CompareWith::Parry)),
+                compare: compare.unwrap_or_default(),
                 threads: threads.map_or(0, usize::from),
             };
             let status = satbox::cli::check::run(

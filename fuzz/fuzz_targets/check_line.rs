@@ -9,7 +9,7 @@ fuzz_target!(|text: &str| {
     for compact in [false, true] {
         let options = Options {
             compact,
-            compare_parry: false,
+            compare: satbox::engines::EngineSet::NONE,
             ..Default::default()
         };
         match answer_text(1, text, &options) {

@@ -88,6 +88,163 @@ pub struct CaseOut {
     /// parry's answer and the disagreements, with `--compare parry`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parry: Option<ParryOut>,
+    /// The other engines compared with (`--compare box3d,jolt`), each under its name.
+    #[serde(flatten)]
+    pub engines: EnginesOut,
+}
+
+/// The engines' objects of a line, each under its name, in the order asked.
+#[derive(Debug, Default)]
+pub struct EnginesOut(pub Vec<(&'static str, EngineOut)>);
+
+impl Serialize for EnginesOut {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, out) in &self.0 {
+            map.serialize_entry(name, out)?;
+        }
+        map.end()
+    }
+}
+
+/// One engine's object on a line (`--compare`): its answer and how it compares with satbox's,
+/// why it was not asked, or how to build it in.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum EngineOut {
+    /// Its answer.
+    Answered(Box<EngineAnswerOut>),
+    /// `{"not_asked": "why"}`: the pair lies outside what it accepts.
+    NotAsked {
+        /// Why.
+        not_asked: String,
+    },
+    /// `{"missing": "how to build it"}`: it is not built in.
+    Missing {
+        /// The command that builds it in.
+        missing: &'static str,
+    },
+}
+
+/// An engine's answer on a line, in the form of every engine's (see docs/check.md).
+#[derive(Debug, Serialize)]
+pub struct EngineAnswerOut {
+    /// The engine's own version.
+    pub version: String,
+    /// It finds the boxes intersecting (or touching).
+    pub intersect: bool,
+    /// Its depth (the deepest point's penetration, or its depth query's).
+    pub depth: Option<f32>,
+    /// Its unit normal from A to B.
+    pub normal: Option<Coords>,
+    /// Its contact points, `null` when it has none.
+    pub manifold: Option<EngineManifoldOut>,
+    /// Its distance of a separated pair, where it has a distance query.
+    pub distance: Option<f32>,
+    /// The points of A and B that distance lies between.
+    pub closest_points: Option<[Coords; 2]>,
+    /// With a `"motion"`: its time of impact (`null` when it finds none); left out without.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_of_impact: Option<Option<EngineImpactOut>>,
+    /// How its answer differs from satbox's, each with its kind and size; `[]` when they agree.
+    pub disagreements: Vec<DisagreementOut>,
+    /// Differences by design, each a sentence with its reason.
+    pub by_design: Vec<String>,
+    /// What satbox did to read its answer (an axis normalised, a point moved midway).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// An engine's contact points on a line.
+#[derive(Debug, Serialize)]
+pub struct EngineManifoldOut {
+    /// Its normal from A to B.
+    pub normal: Option<Coords>,
+    /// Its points.
+    pub points: Vec<EnginePointOut>,
+}
+
+/// One of an engine's contact points.
+#[derive(Debug, Serialize)]
+pub struct EnginePointOut {
+    /// Midway between the surfaces.
+    pub point: Coords,
+    /// Negative when penetrating.
+    pub separation: f32,
+    /// The features that meet there, in the engine's words.
+    pub feature: String,
+}
+
+/// An engine's time of impact on a line.
+#[derive(Debug, Serialize)]
+pub struct EngineImpactOut {
+    /// The time in seconds.
+    pub t: f32,
+    /// Its normal from A to B, when it gives one.
+    pub normal: Option<Coords>,
+}
+
+/// An engine's object on a line from what asking it gave.
+#[cfg(feature = "parry")]
+pub(crate) fn engine_out(
+    pair: &crate::scene::Pair,
+    engine: crate::engines::EngineName,
+    reply: crate::engines::Reply,
+    satbox: &crate::engines::compare::Satbox,
+    motion: Option<(&crate::scene::motion::MotionSpec, Option<f32>)>,
+) -> EngineOut {
+    use crate::engines::{compare, Reply};
+    let answer = match reply {
+        Reply::Answered(a) => a,
+        Reply::NotAsked(why) => return EngineOut::NotAsked { not_asked: why },
+        Reply::Missing(how) => return EngineOut::Missing { missing: how },
+    };
+    let about = engine
+        .engine()
+        .map(|e| e.about())
+        .expect("an engine that answered is built in");
+    let dim = pair.mode().dim();
+    let vec = |v: glam::Vec3| first_coords(v.to_array(), dim);
+    let c = compare::compare(pair, engine, &about, &answer, satbox, motion);
+    EngineOut::Answered(Box::new(EngineAnswerOut {
+        version: about.version,
+        intersect: answer.intersect,
+        depth: answer.depth.map(unsigned_zero),
+        normal: answer.normal.map(vec),
+        manifold: (!answer.points.is_empty()).then(|| EngineManifoldOut {
+            normal: answer.normal.map(vec),
+            points: answer
+                .points
+                .iter()
+                .map(|p| EnginePointOut {
+                    point: vec(p.point),
+                    separation: unsigned_zero(p.separation),
+                    feature: p.feature.clone(),
+                })
+                .collect(),
+        }),
+        distance: answer.distance.map(unsigned_zero),
+        closest_points: answer.closest.map(|[p, q]| [vec(p), vec(q)]),
+        time_of_impact: motion.map(|_| {
+            answer.impact.as_ref().map(|i| EngineImpactOut {
+                t: unsigned_zero(i.t),
+                normal: i.normal.map(vec),
+            })
+        }),
+        disagreements: c
+            .disagreements
+            .iter()
+            .map(|d| DisagreementOut {
+                what: d.kind.name(),
+                size: unsigned_zero(d.size),
+                description: d.description.clone(),
+                known: None,
+            })
+            .collect(),
+        by_design: c.by_design,
+        notes: answer.notes.clone(),
+    }))
 }
 
 /// The time of impact in a `check` line (`"time_of_impact"`).
@@ -348,5 +505,6 @@ pub(crate) fn case_out<V: Vector, R: Report<V>>(
                 .collect()
         }),
         parry: None,
+        engines: EnginesOut::default(),
     }
 }

@@ -16,13 +16,14 @@ use std::io::{BufRead, BufReader, Write};
 
 use serde_json::Value;
 
-use super::answer::{case_out, toi_out, Conclusions};
+use super::answer::{case_out, engine_out, toi_out, Conclusions};
 pub use super::answer::{
     AxisOut, CaseOut, Coords, DisagreementOut, ErrorOut, FeatureText, GjkOut, ManifoldOut,
     ParryCastOut, ParryManifoldOut, ParryOut, ParryPointOut, PointOut, ToiOut,
 };
 use super::json::WriteJson;
 use super::pipeline::{self, Ended};
+use crate::engines::{self, compare, EngineName};
 use crate::sat::motion::time_of_impact;
 use crate::sat::ManifoldParams;
 use crate::scene::cases::{Case, Cases, HasBuffer};
@@ -45,8 +46,9 @@ pub const EXIT_UNREADABLE: i32 = 2;
 pub struct Options {
     /// Leave out `axes`: the verdict, the first separating axis, the depth and the normal only.
     pub compact: bool,
-    /// Add parry's answer and the disagreements with it (`--compare parry`).
-    pub compare_parry: bool,
+    /// The engines to compare with (`--compare parry,box3d` or `all`): parry's object in the
+    /// form it has always had, the others in the layer's (see [`crate::engines`]).
+    pub compare: crate::engines::EngineSet,
     /// Workers answering (`--threads`): 0 for every core this process may use. The answers do
     /// not depend on it.
     pub threads: usize,
@@ -178,11 +180,29 @@ pub fn answer_moving(
         motion,
     });
     out.notes = case.notes.iter().map(ToString::to_string).collect();
-    if options.compare_parry {
-        let satbox_t =
-            |toi: &Option<Option<ToiOut>>| toi.as_ref().and_then(|t| t.as_ref().map(|t| t.t));
-        let moving = motion.map(|m| (m, satbox_t(&out.time_of_impact)));
+    if options.compare.is_empty() {
+        return out;
+    }
+    let satbox_t = out
+        .time_of_impact
+        .as_ref()
+        .and_then(|t| t.as_ref().map(|t| t.t));
+    let moving = motion.map(|m| (m, satbox_t));
+    let engines = options.compare.for_mode(case.pair.mode());
+    if engines.contains(&EngineName::Parry) {
         out.parry = Some(parry_out(&case.pair, params, moving));
+    }
+    let others: Vec<EngineName> = engines
+        .into_iter()
+        .filter(|e| *e != EngineName::Parry)
+        .collect();
+    if !others.is_empty() {
+        let satbox = compare::Satbox::of(&case.pair);
+        for engine in others {
+            let reply = engines::ask(engine, &case.pair, motion);
+            let o = engine_out(&case.pair, engine, reply, &satbox, moving);
+            out.engines.0.push((engine.name(), o));
+        }
     }
     out
 }
@@ -396,7 +416,7 @@ mod tests {
             Options::default(),
             Options {
                 compact: true,
-                compare_parry: false,
+                compare: crate::engines::EngineSet::NONE,
                 ..Default::default()
             },
         );
@@ -465,7 +485,7 @@ mod tests {
     fn no_answer_to_any_preset_prints_negative_zero() {
         let options = Options {
             compact: false,
-            compare_parry: true,
+            compare: crate::engines::EngineSet::NONE.with(crate::engines::EngineName::Parry),
             ..Default::default()
         };
         for p in crate::scene::presets::presets() {
@@ -482,7 +502,7 @@ mod tests {
         let input = std::fs::read(path).unwrap();
         let options = Options {
             compact: false,
-            compare_parry: true,
+            compare: crate::engines::EngineSet::NONE.with(crate::engines::EngineName::Parry),
             ..Default::default()
         };
         let (status, text) = run_on_bytes(&input, &options);
@@ -495,7 +515,7 @@ mod tests {
     fn compact_leaves_out_the_axes_and_keeps_the_verdict() {
         let options = Options {
             compact: true,
-            compare_parry: false,
+            compare: crate::engines::EngineSet::NONE,
             ..Default::default()
         };
         let line = answer_text(7, TOUCH3, &options).unwrap();
@@ -525,7 +545,7 @@ mod tests {
     fn compare_parry_adds_parrys_answer_and_an_empty_list_when_they_agree() {
         let options = Options {
             compact: true,
-            compare_parry: true,
+            compare: crate::engines::EngineSet::NONE.with(crate::engines::EngineName::Parry),
             ..Default::default()
         };
         let text = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[0.2,1.9,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}}"#;
@@ -594,7 +614,11 @@ mod written_answers {
             let motion = motion_of_case(&v, case.pair.mode()).unwrap();
             let options = Options {
                 compact: k % 2 == 0,
-                compare_parry: k % 4 < 2,
+                compare: if k % 4 < 2 {
+                    crate::engines::EngineSet::NONE.with(crate::engines::EngineName::Parry)
+                } else {
+                    crate::engines::EngineSet::NONE
+                },
                 ..Default::default()
             };
             let answer =

@@ -114,6 +114,12 @@ impl WriteJson for CaseOut {
             out.extend_from_slice(b",\"parry\":");
             let _ = serde_json::to_writer(&mut *out, parry);
         }
+        for (name, engine) in &self.engines.0 {
+            out.extend_from_slice(b",\"");
+            out.extend_from_slice(name.as_bytes());
+            out.extend_from_slice(b"\":");
+            let _ = serde_json::to_writer(&mut *out, engine);
+        }
         out.push(b'}');
     }
 }

@@ -1,5 +1,368 @@
-//! Other engines' answers for the same pair, side by side with satbox's (behind the `parry`
-//! feature): what they say and where they disagree, as plain data for `check --compare` and the
-//! window.
+//! Other engines' answers for the same pair, side by side with satbox's: what each says and
+//! where it disagrees, as plain data for `check --compare`, the window's Engines section and the
+//! audit (`satbox audit`).
+//!
+//! One layer for every engine: an engine is one file here behind one trait ([`Engine`]) that says
+//! its name, version, the dimensions it answers and its settings ([`About`]), checks what it
+//! accepts before its C or C++ code is called ([`Engine::refuse`]), and answers a pair in
+//! satbox's terms ([`Answer`]: the verdict, the depth, the normal from A to B, its contact points
+//! with its own feature names, the distance and closest points where it has them, the time of
+//! impact where it has it). No engine's types leave its file: boxes go in as satbox's, answers
+//! come out as glam vectors of satbox's own glam. [`compare`] lays an answer beside satbox's and
+//! names each difference: a disagreement with its size, or a difference by design with its
+//! reason.
+//!
+//! parry (`parry`) is the first engine of the layer; [`parry`] keeps its richer comparison of
+//! contact manifolds, which `check --compare parry` prints as it always has.
 
+pub mod compare;
 pub mod parry;
+
+#[cfg(all(feature = "box2d", not(target_arch = "wasm32")))]
+mod box2d;
+#[cfg(all(feature = "box3d", not(target_arch = "wasm32")))]
+mod box3d;
+
+use glam::Vec3;
+
+use crate::scene::motion::MotionSpec;
+use crate::scene::{Mode, Pair};
+
+/// An engine satbox can ask, by the name used everywhere (`check --compare`, the panel, cargo
+/// features).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EngineName {
+    /// parry2d / parry3d 0.31.
+    Parry,
+    /// Box2D v3 (2D).
+    Box2d,
+    /// Box3D.
+    Box3d,
+    /// Jolt Physics.
+    Jolt,
+    /// MuJoCo.
+    Mujoco,
+    /// Bullet.
+    Bullet,
+    /// ODE.
+    Ode,
+}
+
+impl EngineName {
+    /// Every engine, in the order they are listed.
+    pub const ALL: [EngineName; 7] = [
+        EngineName::Parry,
+        EngineName::Box2d,
+        EngineName::Box3d,
+        EngineName::Jolt,
+        EngineName::Mujoco,
+        EngineName::Bullet,
+        EngineName::Ode,
+    ];
+
+    /// `"parry"`, `"box2d"`, `"box3d"`, `"jolt"`, `"mujoco"`, `"bullet"`, `"ode"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineName::Parry => "parry",
+            EngineName::Box2d => "box2d",
+            EngineName::Box3d => "box3d",
+            EngineName::Jolt => "jolt",
+            EngineName::Mujoco => "mujoco",
+            EngineName::Bullet => "bullet",
+            EngineName::Ode => "ode",
+        }
+    }
+
+    /// The engine named `name`.
+    pub fn parse(name: &str) -> Option<EngineName> {
+        Self::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// The name people know it by: `Box2D v3`, `MuJoCo`.
+    pub fn title(self) -> &'static str {
+        match self {
+            EngineName::Parry => "parry",
+            EngineName::Box2d => "Box2D v3",
+            EngineName::Box3d => "Box3D",
+            EngineName::Jolt => "Jolt",
+            EngineName::Mujoco => "MuJoCo",
+            EngineName::Bullet => "Bullet",
+            EngineName::Ode => "ODE",
+        }
+    }
+
+    /// Whether it answers pairs of this dimension.
+    pub fn answers(self, mode: Mode) -> bool {
+        match self {
+            EngineName::Parry => true,
+            EngineName::Box2d => mode == Mode::Two,
+            _ => mode == Mode::Three,
+        }
+    }
+
+    /// The engine, when it is built into this satbox.
+    pub fn engine(self) -> Option<&'static dyn Engine> {
+        match self {
+            EngineName::Parry => Some(&parry::Parry),
+            #[cfg(all(feature = "box2d", not(target_arch = "wasm32")))]
+            EngineName::Box2d => Some(&box2d::Box2d),
+            #[cfg(all(feature = "box3d", not(target_arch = "wasm32")))]
+            EngineName::Box3d => Some(&box3d::Box3d),
+            _ => None,
+        }
+    }
+
+    /// How to build it in, when it is not.
+    pub fn how_to_build(self) -> &'static str {
+        if cfg!(target_arch = "wasm32") && self != EngineName::Parry {
+            return "not in the browser build: the engines' C and C++ build natively; run satbox on the desktop";
+        }
+        match self {
+            EngineName::Parry => "cargo build --release (parry is in every build)",
+            EngineName::Box2d => "cargo build --release --features box2d (a C compiler only)",
+            EngineName::Box3d => "cargo build --release --features box3d (a C compiler only)",
+            EngineName::Jolt => "cargo build --release --features jolt (needs cmake and a C++ compiler)",
+            EngineName::Mujoco => "scripts/mujoco.sh, then cargo build --release --features mujoco (libmujoco 3.17.0 from the mujoco wheel)",
+            EngineName::Bullet => "apt-get install libbullet-dev, then cargo build --release --features bullet",
+            EngineName::Ode => "apt-get install libode-dev, then cargo build --release --features ode",
+        }
+    }
+
+    /// Every engine built in that answers pairs of `mode`.
+    pub fn built_for(mode: Mode) -> Vec<EngineName> {
+        Self::ALL
+            .into_iter()
+            .filter(|e| e.answers(mode) && e.engine().is_some())
+            .collect()
+    }
+}
+
+impl std::fmt::Display for EngineName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What an engine is: its version and the settings it is asked with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct About {
+    /// The engine's own version (`"3.2.0"`).
+    pub version: String,
+    /// The settings used, by name, each with its value and what it means: convex radius,
+    /// margins, tolerances.
+    pub settings: Vec<(&'static str, String)>,
+    /// How far above the surface the engine still keeps a contact point (its speculative
+    /// distance), when it keeps any: such points are a difference by design.
+    pub speculative: Option<f32>,
+    /// Whether it answers with a contact manifold (several points) or one deepest point pair.
+    pub manifold: bool,
+    /// How short of touching its time of impact stops, when it stops short by design (Box2D's
+    /// and Box3D's linear slop).
+    pub impact_slop: Option<f32>,
+}
+
+/// One contact point of an engine, in world coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Point {
+    /// Midway between the two surfaces (each engine's point moved there when it reports another
+    /// one, as ODE and Bullet give the point on B).
+    pub point: Vec3,
+    /// Signed distance between the surfaces along the normal: negative when penetrating.
+    pub separation: f32,
+    /// The features that meet there, in the engine's own words (`"A edge 10 → B edge 0"`).
+    pub feature: String,
+}
+
+/// An engine's time of impact for a moving pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Impact {
+    /// The time in seconds, in `[0, dt]`.
+    pub t: f32,
+    /// Its normal from A to B at the impact, when it gives one.
+    pub normal: Option<Vec3>,
+}
+
+/// An engine's answer for a pair, in satbox's terms (2D vectors have `z = 0`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Answer {
+    /// The engine finds the boxes intersecting (or touching): a point at or below zero, or a
+    /// depth `≥ 0`.
+    pub intersect: bool,
+    /// The penetration depth: the deepest point's penetration for an engine that answers with
+    /// points, the depth for one that answers with a depth.
+    pub depth: Option<f32>,
+    /// The unit normal from A to B.
+    pub normal: Option<Vec3>,
+    /// Its contact points (empty when it has none).
+    pub points: Vec<Point>,
+    /// The distance between the boxes when it finds them apart and has a distance query.
+    pub distance: Option<f32>,
+    /// The points of A and B that distance lies between.
+    pub closest: Option<[Vec3; 2]>,
+    /// With a motion: its time of impact (`None` when it finds none, or has no such query).
+    pub impact: Option<Impact>,
+    /// What satbox did to read the answer (an axis normalised, a point moved midway).
+    pub notes: Vec<String>,
+}
+
+impl Answer {
+    /// The depth and verdict of an answer that is a set of contact points: the deepest point's
+    /// penetration, and intersecting when some point is at or below zero.
+    pub fn from_points(points: Vec<Point>, normal: Option<Vec3>) -> Self {
+        let deepest = points
+            .iter()
+            .map(|p| p.separation)
+            .fold(f32::INFINITY, f32::min);
+        let intersect = deepest <= 0.0;
+        Self {
+            intersect,
+            depth: intersect.then_some(-deepest.min(0.0)),
+            normal: if points.is_empty() { None } else { normal },
+            points,
+            ..Self::default()
+        }
+    }
+}
+
+/// What asking an engine gave.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// Its answer.
+    Answered(Box<Answer>),
+    /// It was not asked: the pair lies outside what it accepts (a zero extent, a size beyond its
+    /// range), said in a sentence.
+    NotAsked(String),
+    /// It is not built into this satbox: how to build it.
+    Missing(&'static str),
+}
+
+/// An engine of the layer.
+pub trait Engine: Sync {
+    /// Its name.
+    fn name(&self) -> EngineName;
+    /// Its version and settings.
+    fn about(&self) -> About;
+    /// Why it would not accept this pair (checked before its code is called), or `None`.
+    fn refuse(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Option<String>;
+    /// Its answer for a pair it accepts; with a motion, its time of impact too.
+    fn answer(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Answer;
+}
+
+/// Asks `engine` about `pair` (moving by `motion`): its answer, why it was not asked, or how to
+/// build it in. An engine of the other dimension is not asked.
+pub fn ask(engine: EngineName, pair: &Pair, motion: Option<&MotionSpec>) -> Reply {
+    let Some(e) = engine.engine() else {
+        return Reply::Missing(engine.how_to_build());
+    };
+    if !engine.answers(pair.mode()) {
+        return Reply::NotAsked(format!(
+            "{} answers no {} pairs",
+            engine.title(),
+            pair.mode()
+        ));
+    }
+    if let Some(why) = limits(pair).or_else(|| e.refuse(pair, motion)) {
+        return Reply::NotAsked(why);
+    }
+    Reply::Answered(Box::new(e.answer(pair, motion)))
+}
+
+/// What no engine is asked about: boxes so far apart in size that `f32` cannot hold both (a half
+/// extent more than 1e6 times another of the pair).
+fn limits(pair: &Pair) -> Option<String> {
+    let extents = pair_extents(pair);
+    let largest = extents.iter().fold(0.0f32, |m, e| m.max(*e));
+    let smallest = extents
+        .iter()
+        .filter(|e| **e > 0.0)
+        .fold(f32::INFINITY, |m, e| m.min(*e));
+    (largest > 1e6 * smallest).then(|| {
+        format!(
+            "half extents {} and {} are more than 1e6 apart: an engine's f32 cannot hold both",
+            crate::sat::fmt_num(smallest),
+            crate::sat::fmt_num(largest)
+        )
+    })
+}
+
+/// Every half extent of both boxes.
+pub(crate) fn pair_extents(pair: &Pair) -> Vec<f32> {
+    match pair {
+        Pair::Three(a, b) => [a.half_extents, b.half_extents]
+            .iter()
+            .flat_map(|e| e.to_array())
+            .collect(),
+        Pair::Two(a, b) => [a.half_extents, b.half_extents]
+            .iter()
+            .flat_map(|e| e.to_array())
+            .collect(),
+    }
+}
+
+/// The sentence for an engine that takes positive half extents only, when a box has a zero one.
+pub(crate) fn refuse_flat(engine: EngineName, pair: &Pair, why: &str) -> Option<String> {
+    let flat = pair_extents(pair).into_iter().any(|e| e <= 0.0);
+    flat.then(|| format!("half extent 0 is below {}'s minimum: {why}", engine.title()))
+}
+
+/// A set of engines to compare with (`check --compare LIST`), or every one built in that answers
+/// a line's dimension (`--compare all`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineSet(u8);
+
+impl EngineSet {
+    /// No engine.
+    pub const NONE: EngineSet = EngineSet(0);
+    /// Every engine built in, for each line those of its dimension.
+    pub const ALL_BUILT: EngineSet = EngineSet(1 << 7);
+
+    /// The set with `engine` in it.
+    pub fn with(self, engine: EngineName) -> EngineSet {
+        EngineSet(self.0 | 1 << engine as u8)
+    }
+
+    /// Whether `engine` was named.
+    pub fn names(self, engine: EngineName) -> bool {
+        self.0 & (1 << engine as u8) != 0
+    }
+
+    /// Nothing to compare with.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The engines to ask about a pair of `mode`, in the order of [`EngineName::ALL`]: those
+    /// named, or with `all` every one built in that answers `mode`.
+    pub fn for_mode(self, mode: Mode) -> Vec<EngineName> {
+        if self.0 & Self::ALL_BUILT.0 != 0 {
+            return EngineName::built_for(mode);
+        }
+        EngineName::ALL
+            .into_iter()
+            .filter(|e| self.names(*e))
+            .collect()
+    }
+
+    /// Reads `parry`, `box3d,jolt` or `all`: names separated by commas.
+    pub fn parse(list: &str) -> Result<EngineSet, String> {
+        let mut set = EngineSet::NONE;
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            if name == "all" {
+                set.0 |= Self::ALL_BUILT.0;
+                continue;
+            }
+            let engine = EngineName::parse(name).ok_or_else(|| {
+                let known: Vec<&str> = EngineName::ALL.iter().map(|e| e.name()).collect();
+                format!(
+                    "unknown engine \"{name}\": the engines are {} (or all)",
+                    known.join(", ")
+                )
+            })?;
+            set = set.with(engine);
+        }
+        if set.is_empty() {
+            return Err("name at least one engine (or all)".into());
+        }
+        Ok(set)
+    }
+}

@@ -358,6 +358,64 @@ pub fn answer(pair: &Pair) -> ParryAnswer {
     ask_parry(pair, Answer)
 }
 
+/// parry as an engine of the layer ([`super::Engine`]): its `contact`, contact manifold and casts
+/// in the layer's terms.
+pub struct Parry;
+
+impl super::Engine for Parry {
+    fn name(&self) -> super::EngineName {
+        super::EngineName::Parry
+    }
+
+    fn about(&self) -> super::About {
+        super::About {
+            version: "0.31".into(),
+            settings: vec![
+                (
+                    "contact",
+                    "query::contact, prediction 0 (GJK/EPA in 3D)".into(),
+                ),
+                (
+                    "manifold",
+                    "contact_manifold_cuboid_cuboid, prediction 0".into(),
+                ),
+            ],
+            speculative: None,
+            manifold: true,
+            impact_slop: None,
+        }
+    }
+
+    fn refuse(&self, _pair: &Pair, _motion: Option<&MotionSpec>) -> Option<String> {
+        None
+    }
+
+    fn answer(&self, pair: &Pair, motion: Option<&MotionSpec>) -> super::Answer {
+        let p = answer(pair);
+        let points = p.manifold.as_ref().map_or_else(Vec::new, |m| {
+            m.points
+                .iter()
+                .map(|q| super::Point {
+                    point: lift(&q.point),
+                    separation: q.separation,
+                    feature: format!("A {} × B {}", q.feature_a, q.feature_b),
+                })
+                .collect()
+        });
+        super::Answer {
+            intersect: p.intersect,
+            depth: p.contact.as_ref().filter(|_| p.intersect).map(|c| c.depth),
+            normal: p.contact.as_ref().map(|c| lift(&c.normal)),
+            points,
+            impact: motion.and_then(|m| cast(pair, m)).map(|c| super::Impact {
+                t: c.t,
+                normal: Some(lift(&c.normal)),
+            }),
+            ..super::Answer::default()
+        }
+    }
+}
+
 /// One way parry's answer differs from satbox's, with its size.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Disagreement {

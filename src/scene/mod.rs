@@ -56,6 +56,14 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// 2 or 3.
+    pub fn dim(self) -> usize {
+        match self {
+            Mode::Two => 2,
+            Mode::Three => 3,
+        }
+    }
+
     /// `"2d"` or `"3d"`, as files write it.
     pub fn parse(v: &Value) -> Option<Mode> {
         match v.as_str()? {

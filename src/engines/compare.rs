@@ -1,0 +1,479 @@
+//! An engine's answer beside satbox's: each real disagreement with its kind and size, and each
+//! difference by design with its reason.
+//!
+//! satbox's side is its report (verdict, touching, depth, normal), its contact manifold and its
+//! exact distance; lengths agree within [`crate::sat::tolerance`] of the pair's size. The kinds:
+//!
+//! * `verdict`: intersecting or not, outside the touching band (size: the margin from touching);
+//! * `depth`: both intersect, depths further apart than the tolerance (size: the difference);
+//! * `normal`: more than 1° from satbox's and not an equally short way out (size: degrees);
+//! * `normal_flipped`: the normal points from B to A (size: degrees from satbox's);
+//! * `missing_contact`: satbox's boxes meet beyond rounding and the engine has no point;
+//! * `phantom_point`: a point deeper than the true depth (size: how much deeper);
+//! * `point_outside`: a point further outside A or B than half its separation allows (size: how
+//!   far);
+//! * `distance`: apart, distances further apart than the tolerance;
+//! * `time_of_impact`: times of impact further apart than the step's tolerance, or one side
+//!   finds none.
+//!
+//! By design, and so not disagreements: points above the surface within the engine's
+//! speculative distance, one deepest point where satbox builds a manifold, another number of
+//! points on the same contact (another reduction), a normal that is an equally short way out
+//! (another reference face), a time of impact that stops at the engine's slop short of touching.
+
+use glam::Vec3;
+
+use super::{About, Answer, EngineName};
+use crate::sat::{fmt_num, Report, Vector};
+use crate::scene::motion::MotionSpec;
+use crate::scene::{pair_scale, Pair, PairBox, PairQuestion};
+
+/// Angle between two normals below which they are the same normal.
+const SAME_NORMAL_DEGREES: f32 = 1.0;
+
+/// The kinds of disagreement, as `check` and the audit name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Intersecting or not.
+    Verdict,
+    /// The depth.
+    Depth,
+    /// The normal, not an equally short way out.
+    Normal,
+    /// The normal points from B to A.
+    NormalFlipped,
+    /// No contact where the boxes meet.
+    MissingContact,
+    /// A point deeper than the true depth.
+    PhantomPoint,
+    /// A point outside either box.
+    PointOutside,
+    /// The distance of a separated pair.
+    Distance,
+    /// The time of impact.
+    TimeOfImpact,
+}
+
+impl Kind {
+    /// Every kind, in the audit's order.
+    pub const ALL: [Kind; 9] = [
+        Kind::Verdict,
+        Kind::Depth,
+        Kind::Normal,
+        Kind::NormalFlipped,
+        Kind::MissingContact,
+        Kind::PhantomPoint,
+        Kind::PointOutside,
+        Kind::Distance,
+        Kind::TimeOfImpact,
+    ];
+
+    /// `"verdict"`, `"depth"`, …, `"time_of_impact"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Verdict => "verdict",
+            Kind::Depth => "depth",
+            Kind::Normal => "normal",
+            Kind::NormalFlipped => "normal_flipped",
+            Kind::MissingContact => "missing_contact",
+            Kind::PhantomPoint => "phantom_point",
+            Kind::PointOutside => "point_outside",
+            Kind::Distance => "distance",
+            Kind::TimeOfImpact => "time_of_impact",
+        }
+    }
+}
+
+/// One disagreement: its kind, its size and a sentence with both answers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    /// What differs.
+    pub kind: Kind,
+    /// How much (see [`Kind`]).
+    pub size: f32,
+    /// One sentence.
+    pub description: String,
+}
+
+/// The whole comparison of one engine's answer with satbox's.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Comparison {
+    /// Real disagreements.
+    pub disagreements: Vec<Finding>,
+    /// Differences by design, each a sentence with its reason.
+    pub by_design: Vec<String>,
+}
+
+/// What satbox says of the pair, as the comparison reads it.
+#[derive(Clone, Debug)]
+pub struct Satbox {
+    /// No axis separates.
+    pub intersect: bool,
+    /// The gap is zero within rounding.
+    pub touching: bool,
+    /// How far from touching: the depth, or the largest separating gap.
+    pub margin: f32,
+    /// The depth and the unit normal from A to B, when intersecting.
+    pub depth: Option<(f32, Vec3)>,
+    /// The number of points of satbox's contact manifold.
+    pub points: usize,
+    /// The exact distance (0 when they meet).
+    pub distance: f32,
+    /// The length tolerance of the pair.
+    pub tolerance: f32,
+}
+
+impl Satbox {
+    /// satbox's answers for `pair`.
+    pub fn of(pair: &Pair) -> Self {
+        struct Says;
+        impl PairQuestion for Says {
+            type Answer = Satbox;
+            fn ask<B: PairBox>(self, a: &B, b: &B) -> Satbox {
+                let r = B::report(a, b, &Default::default());
+                let margin = match r.penetration() {
+                    Some(p) => p.depth,
+                    None => r
+                        .axes()
+                        .iter()
+                        .filter(|a| a.is_separating())
+                        .map(|a| a.gap())
+                        .fold(0.0, f32::max),
+                };
+                let lift = |v: B::Vec| v.to_dvec3().as_vec3();
+                Satbox {
+                    intersect: r.intersect(),
+                    touching: r.touching(),
+                    margin,
+                    depth: r.penetration().map(|p| (p.depth, lift(p.normal))),
+                    points: B::manifold(a, b, &Default::default()).map_or(0, |m| m.len()),
+                    distance: B::separation(a, b).distance,
+                    tolerance: crate::sat::tolerance(crate::sat::scale(a, b)),
+                }
+            }
+        }
+        pair.ask(Says)
+    }
+}
+
+/// How deep the boxes overlap along the unit direction `n`: `ra + rb − |T·n|`.
+fn overlap_along(pair: &Pair, n: Vec3) -> f32 {
+    struct Along(Vec3);
+    impl PairQuestion for Along {
+        type Answer = f32;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> f32 {
+            let n = B::Vec::from_coords(self.0.to_array());
+            a.projected_radius(n) + b.projected_radius(n) - (b.center() - a.center()).dot(n).abs()
+        }
+    }
+    pair.ask(Along(n))
+}
+
+/// How far `p` lies outside A and outside B (0 inside), the larger of the two.
+fn outside(pair: &Pair, p: Vec3) -> f32 {
+    struct Outside(Vec3);
+    impl PairQuestion for Outside {
+        type Answer = f32;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> f32 {
+            let q = self.0.as_dvec3();
+            (a.to_box64().outside(q).max(b.to_box64().outside(q))) as f32
+        }
+    }
+    pair.ask(Outside(p))
+}
+
+fn degrees(u: Vec3, v: Vec3) -> f32 {
+    u.normalize_or_zero()
+        .dot(v.normalize_or_zero())
+        .clamp(-1.0, 1.0)
+        .acos()
+        .to_degrees()
+}
+
+/// Compares `engine`'s `answer` with satbox's `satbox` for `pair` (moving by `motion`, when
+/// satbox's time of impact is `satbox_impact`).
+pub fn compare(
+    pair: &Pair,
+    engine: EngineName,
+    about: &About,
+    answer: &Answer,
+    satbox: &Satbox,
+    motion: Option<(&MotionSpec, Option<f32>)>,
+) -> Comparison {
+    let mut out = Comparison::default();
+    let title = engine.title();
+    let tol = satbox.tolerance;
+    let mut disagree = |kind, size: f32, description: String| {
+        out.disagreements.push(Finding {
+            kind,
+            size,
+            description,
+        })
+    };
+    // the verdict
+    if !satbox.touching && satbox.intersect != answer.intersect {
+        let word = |i: bool| if i { "intersecting" } else { "separated" };
+        disagree(
+            Kind::Verdict,
+            satbox.margin,
+            format!(
+                "verdict: satbox says {}, {title} says {} ({} from touching)",
+                word(satbox.intersect),
+                word(answer.intersect),
+                fmt_num(satbox.margin)
+            ),
+        );
+    }
+    let mut by_design = Vec::new();
+    if let (Some((depth, normal)), true) = (satbox.depth, answer.intersect) {
+        if let Some(d) = answer.depth.filter(|d| (d - depth).abs() > tol) {
+            disagree(
+                Kind::Depth,
+                (d - depth).abs(),
+                format!(
+                    "depth: satbox {}, {title} {} ({} {})",
+                    fmt_num(depth),
+                    fmt_num(d),
+                    fmt_num((d - depth).abs()),
+                    if d < depth { "short" } else { "deeper" }
+                ),
+            );
+        }
+        if let Some(n) = answer.normal.filter(|n| *n != Vec3::ZERO) {
+            let apart = degrees(n, normal);
+            let along = overlap_along(pair, n.normalize());
+            if apart > 90.0 && !satbox.touching {
+                disagree(
+                    Kind::NormalFlipped,
+                    apart,
+                    format!(
+                        "normal: {title}'s points from B to A, {}° from satbox's",
+                        fmt_num(apart)
+                    ),
+                );
+            } else if !satbox.touching && apart > SAME_NORMAL_DEGREES && along - depth > tol {
+                disagree(
+                    Kind::Normal,
+                    apart,
+                    format!(
+                        "normal: {}° apart; along {title}'s normal the boxes overlap by {}, satbox's way out is {}",
+                        fmt_num(apart),
+                        fmt_num(along),
+                        fmt_num(depth)
+                    ),
+                );
+            } else if apart > SAME_NORMAL_DEGREES {
+                by_design.push(format!(
+                    "{title}'s normal is {}° from satbox's, an equally short way out (another reference face)",
+                    fmt_num(apart)
+                ));
+            }
+        }
+    }
+    compare_points(
+        pair,
+        title,
+        about,
+        answer,
+        satbox,
+        &mut out.disagreements,
+        &mut by_design,
+    );
+    if let (false, Some(d)) = (satbox.intersect || satbox.touching, answer.distance) {
+        if (d - satbox.distance).abs() > tol {
+            out.disagreements.push(Finding {
+                kind: Kind::Distance,
+                size: (d - satbox.distance).abs(),
+                description: format!(
+                    "distance: satbox {}, {title} {}",
+                    fmt_num(satbox.distance),
+                    fmt_num(d)
+                ),
+            });
+        }
+    }
+    if let Some((m, satbox_t)) = motion {
+        compare_impacts(
+            pair,
+            title,
+            about,
+            answer,
+            m,
+            satbox_t,
+            &mut out.disagreements,
+            &mut by_design,
+        );
+    }
+    out.by_design = by_design;
+    out
+}
+
+/// The engine's contact points against satbox's contact: missing, phantom, outside; the
+/// differences by design in their number and height.
+fn compare_points(
+    pair: &Pair,
+    title: &str,
+    about: &About,
+    answer: &Answer,
+    satbox: &Satbox,
+    disagreements: &mut Vec<Finding>,
+    by_design: &mut Vec<String>,
+) {
+    let tol = satbox.tolerance;
+    let surface = 8.0 * f32::EPSILON * (1.0 + pair_scale(pair));
+    let below: Vec<_> = answer
+        .points
+        .iter()
+        .filter(|p| p.separation <= surface)
+        .collect();
+    let above = answer.points.len() - below.len();
+    if above > 0 {
+        let reach = about.speculative.map_or(String::new(), |s| {
+            format!(", within its speculative distance {}", fmt_num(s))
+        });
+        by_design.push(format!(
+            "{title} keeps {above} point{} above the surface{reach}; satbox keeps only points at or below it",
+            plural(above)
+        ));
+    }
+    if satbox.points > 0 && below.is_empty() && answer.depth.is_none() && !satbox.touching {
+        disagreements.push(Finding {
+            kind: Kind::MissingContact,
+            size: satbox.margin,
+            description: format!(
+                "contact: satbox has {} point{}, {title} none where the boxes meet",
+                satbox.points,
+                plural(satbox.points)
+            ),
+        });
+        return;
+    }
+    let depth = satbox.depth.map_or(0.0, |(d, _)| d);
+    let mut wrong = false;
+    for p in &below {
+        let excess = -p.separation - depth;
+        if excess > tol {
+            wrong = true;
+            disagreements.push(Finding {
+                kind: Kind::PhantomPoint,
+                size: excess,
+                description: format!(
+                    "contact point: {title} has one {} deep at ({}), {} deeper than the boxes overlap",
+                    fmt_num(-p.separation),
+                    coords(p.point),
+                    fmt_num(excess)
+                ),
+            });
+        }
+        let out = outside(pair, p.point) - 0.5 * p.separation.abs();
+        if out > tol {
+            wrong = true;
+            disagreements.push(Finding {
+                kind: Kind::PointOutside,
+                size: out,
+                description: format!(
+                    "contact point: {title}'s point ({}) lies {} outside a box",
+                    coords(p.point),
+                    fmt_num(out)
+                ),
+            });
+        }
+    }
+    if wrong || below.is_empty() || satbox.points == 0 || below.len() == satbox.points {
+        return;
+    }
+    by_design.push(if !about.manifold {
+        format!(
+            "{title} answers with one deepest point pair, not a contact manifold; satbox keeps {}",
+            satbox.points
+        )
+    } else {
+        format!(
+            "{title} keeps {} point{} where satbox keeps {}, each on the contact (another reduction)",
+            below.len(),
+            plural(below.len()),
+            satbox.points
+        )
+    });
+}
+
+/// The times of impact: the same within the step's tolerance, or the engine's by design.
+#[allow(clippy::too_many_arguments)]
+fn compare_impacts(
+    pair: &Pair,
+    title: &str,
+    about: &About,
+    answer: &Answer,
+    motion: &MotionSpec,
+    satbox_t: Option<f32>,
+    disagreements: &mut Vec<Finding>,
+    by_design: &mut Vec<String>,
+) {
+    let engine_t = answer.impact.as_ref().map(|i| i.t);
+    let tol = super::parry::time_tolerance(pair, motion);
+    let size = match (satbox_t, engine_t) {
+        (Some(s), Some(e)) => (s - e).abs(),
+        (None, None) => return,
+        _ => motion.dt,
+    };
+    if size <= tol {
+        return;
+    }
+    // stopped short of touching by the engine's slop: the boxes there are that far apart
+    if let (Some(slop), Some(e), Some(s)) = (about.impact_slop, engine_t, satbox_t) {
+        let apart = distance_at(pair, motion, e);
+        if e <= s + tol && apart <= slop + 2.0 * crate::sat::tolerance(pair_scale(pair)) {
+            by_design.push(format!(
+                "{title}'s time of impact stops {} short of touching (its linear slop {}): t = {}, satbox's {}",
+                fmt_num(apart),
+                fmt_num(slop),
+                fmt_num(e),
+                fmt_num(s)
+            ));
+            return;
+        }
+    }
+    let t = |x: Option<f32>| x.map_or("no impact".to_string(), |t| format!("t = {}", fmt_num(t)));
+    disagreements.push(Finding {
+        kind: Kind::TimeOfImpact,
+        size,
+        description: format!(
+            "time of impact: satbox {}, {title} {}",
+            t(satbox_t),
+            t(engine_t)
+        ),
+    });
+}
+
+/// The exact distance between the boxes at time `t` of `motion`.
+fn distance_at(pair: &Pair, motion: &MotionSpec, t: f32) -> f32 {
+    struct At<'a>(&'a MotionSpec, f32);
+    impl PairQuestion for At<'_> {
+        type Answer = f32;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> f32 {
+            let m = self.0.for_boxes::<B::Vec>();
+            let (pa, pb) = (
+                crate::sat::motion::pose_at(a, &m.a, self.1),
+                crate::sat::motion::pose_at(b, &m.b, self.1),
+            );
+            B::separation(&pa, &pb).distance
+        }
+    }
+    pair.ask(At(motion, t))
+}
+
+fn coords(p: Vec3) -> String {
+    [p.x, p.y, p.z]
+        .iter()
+        .map(|x| fmt_num(*x))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
