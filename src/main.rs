@@ -63,6 +63,20 @@ enum Command {
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
     },
+    /// Sweep every engine built in over generated pairs (resting, random, scaled, far from the
+    /// origin, mirrored) against satbox's f64 reference, and print what each gets wrong, by kind,
+    /// with the worst case of each as a link and a check line.
+    Audit {
+        /// 3D pairs per set (2D: a fifth as many).
+        #[arg(long, value_name = "N", default_value_t = 2000)]
+        pairs: usize,
+        /// The engines to sweep: names separated by commas, or all.
+        #[arg(long, value_name = "ENGINES", default_value = "all", value_parser = satbox::engines::EngineSet::parse)]
+        engines: satbox::engines::EngineSet,
+        /// The seed of the generated sets.
+        #[arg(long, default_value_t = 0x5a7b_a0d1)]
+        seed: u64,
+    },
     /// Print the link of a scene file (or of a file holding one check line).
     Link {
         /// The scene file.
@@ -148,6 +162,19 @@ fn main() {
                 &mut std::io::stdout().lock(),
                 &mut std::io::stderr().lock(),
             );
+            std::process::exit(status);
+        }
+        Some(Command::Audit {
+            pairs,
+            engines,
+            seed,
+        }) => {
+            let options = satbox::cli::audit::Options {
+                pairs,
+                engines,
+                seed,
+            };
+            let status = satbox::cli::audit::run(&options, &mut std::io::stdout().lock());
             std::process::exit(status);
         }
         Some(Command::Link { file, base }) => {

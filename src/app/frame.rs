@@ -14,6 +14,7 @@ use super::mode::{Analysis, ModeState};
 use super::settings::Settings;
 use super::sphere::extreme;
 use crate::engines::parry::{self, Disagreement, ParryAnswer};
+use crate::engines::{self, EngineName};
 use crate::sat::agreement::{Agreement, Verdict};
 use crate::sat::manifold::{ManifoldTrace, Stage};
 use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
@@ -69,6 +70,8 @@ pub(crate) struct Frame<D: Dim> {
     pub separation: Separation<D::Vec>,
     /// parry's answer for the same pair, and where it differs from satbox's.
     pub parry: ParryBeside,
+    /// Every engine's answer for the pair, one row each (kept while the boxes stay).
+    pub engines: Vec<EngineRow>,
     /// The boxes' motion over the step, when they move.
     pub motion: Option<super::motion::MotionFrame<D>>,
 }
@@ -254,6 +257,72 @@ pub(crate) fn shows<D: Dim>(mode: &ModeState<D>, report: &D::Report, index: usiz
 /// Minkowski difference and GJK/EPA's trace (the GJK window's picture), with the pair it is of.
 pub(crate) struct Kept<D: Dim> {
     gjk: Option<KeptGjk<D>>,
+    engines: Option<KeptEngines<D>>,
+}
+
+/// The engines' rows and the boxes they are of.
+type KeptEngines<D> = ((<D as Dim>::Obb, <D as Dim>::Obb), Vec<EngineRow>);
+
+/// One engine's row in the Engines section: what asking it gave, how its answer compares with
+/// satbox's, and how long it took.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct EngineRow {
+    /// The engine.
+    pub name: EngineName,
+    /// Its version and settings, when built in.
+    pub about: Option<engines::About>,
+    /// Its answer, why it was not asked, or how to build it in.
+    pub reply: engines::Reply,
+    /// Where its answer differs from satbox's, when it answered.
+    pub comparison: Option<engines::compare::Comparison>,
+    /// How long its query took, in microseconds.
+    pub micros: f32,
+}
+
+impl EngineRow {
+    /// Every engine's row for `pair`, built in or not (an engine of the other dimension is left
+    /// out).
+    pub(crate) fn all(pair: &crate::scene::Pair) -> Vec<EngineRow> {
+        let satbox = engines::compare::Satbox::of(pair);
+        EngineName::ALL
+            .into_iter()
+            .filter(|e| e.answers(pair.mode()))
+            .map(|name| {
+                let started = std::time::Instant::now();
+                let reply = engines::ask(name, pair, None);
+                let micros = started.elapsed().as_secs_f32() * 1e6;
+                let about = name.engine().map(|e| e.about());
+                let comparison = match (&reply, &about) {
+                    (engines::Reply::Answered(a), Some(about)) => Some(engines::compare::compare(
+                        pair, name, about, a, &satbox, None,
+                    )),
+                    _ => None,
+                };
+                EngineRow {
+                    name,
+                    about,
+                    reply,
+                    comparison,
+                    micros,
+                }
+            })
+            .collect()
+    }
+
+    /// Its answer, when it answered.
+    pub(crate) fn answer(&self) -> Option<&engines::Answer> {
+        match &self.reply {
+            engines::Reply::Answered(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Its real disagreements with satbox (none when it did not answer).
+    pub(crate) fn disagreements(&self) -> &[engines::compare::Finding] {
+        self.comparison
+            .as_ref()
+            .map_or(&[], |c| c.disagreements.as_slice())
+    }
 }
 
 /// The GJK window's picture and the boxes it is of.
@@ -271,7 +340,10 @@ impl<D: Dim> Kept<D> {
 
 impl<D: Dim> Default for Kept<D> {
     fn default() -> Self {
-        Self { gjk: None }
+        Self {
+            gjk: None,
+            engines: None,
+        }
     }
 }
 
@@ -300,6 +372,7 @@ impl<D: Dim> Frame<D> {
     pub(crate) fn kept(&mut self, mode: &ModeState<D>) -> Kept<D> {
         Kept {
             gjk: self.gjk.take().map(|g| ((mode.a, mode.b), g)),
+            engines: Some(((mode.a, mode.b), std::mem::take(&mut self.engines))),
         }
     }
 
@@ -356,6 +429,10 @@ impl<D: Dim> Frame<D> {
                 .then(|| contact_stage(mode.step.current, &report, &contact))
                 .flatten(),
             parry: ParryBeside::of::<D>(a, b, &contact, manifold_params.margin),
+            engines: match kept.engines {
+                Some((pair, rows)) if pair == (*a, *b) => rows,
+                _ => EngineRow::all(&D::Obb::pair(*a, *b)),
+            },
             contact,
             contact_check,
             separation: D::Obb::separation(a, b),

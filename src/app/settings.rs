@@ -40,6 +40,8 @@ pub(crate) struct Settings {
     /// The pointer is a finger (a touch screen was touched): the hint speaks of fingers. Not
     /// kept: it is found again on the first touch.
     pub touch: bool,
+    /// The engine whose answer the scene draws beside satbox's (picked in the Engines section).
+    pub engine: Option<crate::engines::EngineName>,
 }
 
 impl Default for Settings {
@@ -58,6 +60,7 @@ impl Default for Settings {
             gjk: false,
             hint: true,
             touch: false,
+            engine: None,
         }
     }
 }

@@ -82,6 +82,8 @@ pub(crate) const PLATE: Rgba = Rgba(15, 17, 20, 210);
 pub(crate) const PANEL_FRAME: Rgba = Rgba(22, 24, 30, 255);
 /// parry's answer in the scene (hollow markers), when it agrees with satbox.
 pub(crate) const PARRY: Rgba = Rgba(245, 245, 245, 255);
+/// The engine picked in the Engines section, drawn beside satbox's contact (hollow squares).
+pub(crate) const ENGINE: Rgba = Rgba(120, 230, 255, 255);
 /// The segment between the closest points of separated boxes: the true distance.
 pub(crate) const DISTANCE: Rgba = Rgba(200, 160, 255, 255);
 /// The panel's table: the selected row.

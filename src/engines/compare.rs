@@ -117,10 +117,24 @@ pub struct Satbox {
     pub depth: Option<(f32, Vec3)>,
     /// The number of points of satbox's contact manifold.
     pub points: usize,
+    /// satbox's contact manifold's normal and its deepest point's penetration (the face
+    /// preference may build it on a face axis deeper than an edge axis's depth).
+    pub contact: Option<(Vec3, f32)>,
     /// The exact distance (0 when they meet).
     pub distance: f32,
-    /// The length tolerance of the pair.
+    /// The length tolerance of the pair: [`crate::sat::tolerance`] of its size, plus 8 units in
+    /// the last place of its centres (far from the origin `f32` keeps a position to that unit).
     pub tolerance: f32,
+}
+
+/// The tolerance of a pair of `scale` whose centres lie `reach` from the origin.
+fn tolerance_of(scale: f32, reach: f32) -> f32 {
+    crate::sat::tolerance(scale) + 8.0 * f32::EPSILON * reach
+}
+
+/// How far the two boxes' centres lie from the origin, together.
+fn reach<B: PairBox>(a: &B, b: &B) -> f32 {
+    a.center().length() + b.center().length()
 }
 
 impl Satbox {
@@ -141,18 +155,68 @@ impl Satbox {
                         .fold(0.0, f32::max),
                 };
                 let lift = |v: B::Vec| v.to_dvec3().as_vec3();
+                let m = B::manifold(a, b, &Default::default());
+                let deepest = |m: &crate::sat::Manifold<B::Vec>| {
+                    -m.points()
+                        .iter()
+                        .map(|p| p.separation)
+                        .fold(f32::INFINITY, f32::min)
+                };
                 Satbox {
                     intersect: r.intersect(),
                     touching: r.touching(),
                     margin,
                     depth: r.penetration().map(|p| (p.depth, lift(p.normal))),
-                    points: B::manifold(a, b, &Default::default()).map_or(0, |m| m.len()),
+                    points: m.as_ref().map_or(0, |m| m.len()),
+                    contact: m.as_ref().map(|m| (lift(m.normal), deepest(m))),
                     distance: B::separation(a, b).distance,
-                    tolerance: crate::sat::tolerance(crate::sat::scale(a, b)),
+                    tolerance: tolerance_of(crate::sat::scale(a, b), reach(a, b)),
                 }
             }
         }
         pair.ask(Says)
+    }
+}
+
+impl Satbox {
+    /// satbox's `f64` reference for `pair` (vertex projection, the reference manifold, the
+    /// distance in `f64`): the truth the audit holds engines to. A pair whose reference margin
+    /// lies within the rounding band of its size counts as touching, where either verdict is right.
+    pub fn reference(pair: &Pair) -> Self {
+        struct Reference;
+        impl PairQuestion for Reference {
+            type Answer = Satbox;
+            fn ask<B: PairBox>(self, a: &B, b: &B) -> Satbox {
+                let r = B::reference(a, b, crate::sat::DEGENERATE_THRESHOLD as f64);
+                let margin = r
+                    .axes
+                    .iter()
+                    .filter(|x| !x.degenerate)
+                    .map(|x| x.gap)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let scale = crate::sat::scale(a, b);
+                let band = crate::sat::agreement::rounding_band(scale);
+                let m = B::reference_manifold(a, b, &Default::default());
+                Satbox {
+                    intersect: r.intersect,
+                    touching: margin.abs() <= band,
+                    margin: margin.abs() as f32,
+                    depth: r.depth.zip(r.normal).map(|(d, n)| (d as f32, n.as_vec3())),
+                    points: m.as_ref().map_or(0, |m| m.points.len()),
+                    contact: m.as_ref().map(|m| {
+                        let deepest = m
+                            .points
+                            .iter()
+                            .map(|p| p.separation)
+                            .fold(f64::INFINITY, f64::min);
+                        (m.normal.as_vec3(), -deepest as f32)
+                    }),
+                    distance: B::distance_f64(a, b) as f32,
+                    tolerance: tolerance_of(scale, reach(a, b)),
+                }
+            }
+        }
+        pair.ask(Reference)
     }
 }
 
@@ -226,49 +290,8 @@ pub fn compare(
     }
     let mut by_design = Vec::new();
     if let (Some((depth, normal)), true) = (satbox.depth, answer.intersect) {
-        if let Some(d) = answer.depth.filter(|d| (d - depth).abs() > tol) {
-            disagree(
-                Kind::Depth,
-                (d - depth).abs(),
-                format!(
-                    "depth: satbox {}, {title} {} ({} {})",
-                    fmt_num(depth),
-                    fmt_num(d),
-                    fmt_num((d - depth).abs()),
-                    if d < depth { "short" } else { "deeper" }
-                ),
-            );
-        }
-        if let Some(n) = answer.normal.filter(|n| *n != Vec3::ZERO) {
-            let apart = degrees(n, normal);
-            let along = overlap_along(pair, n.normalize());
-            if apart > 90.0 && !satbox.touching {
-                disagree(
-                    Kind::NormalFlipped,
-                    apart,
-                    format!(
-                        "normal: {title}'s points from B to A, {}° from satbox's",
-                        fmt_num(apart)
-                    ),
-                );
-            } else if !satbox.touching && apart > SAME_NORMAL_DEGREES && along - depth > tol {
-                disagree(
-                    Kind::Normal,
-                    apart,
-                    format!(
-                        "normal: {}° apart; along {title}'s normal the boxes overlap by {}, satbox's way out is {}",
-                        fmt_num(apart),
-                        fmt_num(along),
-                        fmt_num(depth)
-                    ),
-                );
-            } else if apart > SAME_NORMAL_DEGREES {
-                by_design.push(format!(
-                    "{title}'s normal is {}° from satbox's, an equally short way out (another reference face)",
-                    fmt_num(apart)
-                ));
-            }
-        }
+        let tally = (&mut out.disagreements, &mut by_design);
+        compare_depth(pair, title, about, answer, satbox, (depth, normal), tally);
     }
     compare_points(
         pair,
@@ -308,6 +331,83 @@ pub fn compare(
     out
 }
 
+/// The depth and the normal of an intersecting pair. An engine that answers with contact points
+/// builds them as satbox's manifold does, on a face axis where an edge axis beats it by less than
+/// a bias (the face preference), and clips off a corner beyond the reference face: its deepest
+/// point and its normal then match satbox's manifold rather than the least overlap, by design.
+fn compare_depth(
+    pair: &Pair,
+    title: &str,
+    about: &About,
+    answer: &Answer,
+    satbox: &Satbox,
+    (depth, normal): (f32, Vec3),
+    (disagreements, by_design): (&mut Vec<Finding>, &mut Vec<String>),
+) {
+    let tol = satbox.tolerance;
+    let contact = satbox.contact.filter(|_| about.manifold);
+    if let Some(d) = answer.depth.filter(|d| (d - depth).abs() > tol) {
+        match contact {
+            Some((_, deepest)) if (d - deepest).abs() <= tol => by_design.push(format!(
+                "{title}'s deepest point is {} deep, as satbox's contact manifold's; the depth {} is the least overlap (the manifold's axis is another, by the face preference, or its deepest corner is clipped off)",
+                fmt_num(d),
+                fmt_num(depth)
+            )),
+            _ => disagreements.push(Finding {
+                kind: Kind::Depth,
+                size: (d - depth).abs(),
+                description: format!(
+                    "depth: satbox {}, {title} {} ({} {})",
+                    fmt_num(depth),
+                    fmt_num(d),
+                    fmt_num((d - depth).abs()),
+                    if d < depth { "short" } else { "deeper" }
+                ),
+            }),
+        }
+    }
+    let Some(n) = answer.normal.filter(|n| *n != Vec3::ZERO) else {
+        return;
+    };
+    let apart = degrees(n, normal);
+    if apart <= SAME_NORMAL_DEGREES || satbox.touching {
+        return;
+    }
+    let along = overlap_along(pair, n.normalize());
+    let as_manifold = contact.is_some_and(|(m, _)| degrees(n, m) <= SAME_NORMAL_DEGREES);
+    if apart > 90.0 {
+        disagreements.push(Finding {
+            kind: Kind::NormalFlipped,
+            size: apart,
+            description: format!(
+                "normal: {title}'s points from B to A, {}° from satbox's",
+                fmt_num(apart)
+            ),
+        });
+    } else if as_manifold {
+        by_design.push(format!(
+            "{title}'s normal is satbox's contact manifold's, {}° from the axis of least overlap (the face preference)",
+            fmt_num(apart)
+        ));
+    } else if along - depth > tol {
+        disagreements.push(Finding {
+            kind: Kind::Normal,
+            size: apart,
+            description: format!(
+                "normal: {}° apart; along {title}'s normal the boxes overlap by {}, satbox's way out is {}",
+                fmt_num(apart),
+                fmt_num(along),
+                fmt_num(depth)
+            ),
+        });
+    } else {
+        by_design.push(format!(
+            "{title}'s normal is {}° from satbox's, an equally short way out (another reference face)",
+            fmt_num(apart)
+        ));
+    }
+}
+
 /// The engine's contact points against satbox's contact: missing, phantom, outside; the
 /// differences by design in their number and height.
 fn compare_points(
@@ -328,9 +428,22 @@ fn compare_points(
         .collect();
     let above = answer.points.len() - below.len();
     if above > 0 {
-        let reach = about.speculative.map_or(String::new(), |s| {
-            format!(", within its speculative distance {}", fmt_num(s))
-        });
+        let highest = answer
+            .points
+            .iter()
+            .map(|p| p.separation)
+            .fold(f32::NEG_INFINITY, f32::max);
+        let reach = match about.speculative {
+            Some(s) if highest <= s + tol => {
+                format!(", within its speculative distance {}", fmt_num(s))
+            }
+            Some(s) => format!(
+                ", up to {} (beyond its speculative distance {}: a solver does not push at them)",
+                fmt_num(highest),
+                fmt_num(s)
+            ),
+            None => format!(", up to {}", fmt_num(highest)),
+        };
         by_design.push(format!(
             "{title} keeps {above} point{} above the surface{reach}; satbox keeps only points at or below it",
             plural(above)
@@ -348,7 +461,11 @@ fn compare_points(
         });
         return;
     }
-    let depth = satbox.depth.map_or(0.0, |(d, _)| d);
+    // no point can be deeper than the boxes overlap along the engine's own normal
+    let depth = match answer.normal.filter(|n| *n != Vec3::ZERO) {
+        Some(n) => overlap_along(pair, n.normalize()).max(0.0),
+        None => satbox.depth.map_or(0.0, |(d, _)| d),
+    };
     let mut wrong = false;
     for p in &below {
         let excess = -p.separation - depth;
@@ -358,7 +475,7 @@ fn compare_points(
                 kind: Kind::PhantomPoint,
                 size: excess,
                 description: format!(
-                    "contact point: {title} has one {} deep at ({}), {} deeper than the boxes overlap",
+                    "contact point: {title} has one {} deep at ({}), {} deeper than the boxes overlap along its normal",
                     fmt_num(-p.separation),
                     coords(p.point),
                     fmt_num(excess)

@@ -34,6 +34,7 @@ pub mod plain;
 pub mod presets;
 pub mod recording;
 pub mod rotation;
+pub mod sets;
 pub mod testcase;
 
 pub use boxes::{

@@ -1,6 +1,9 @@
-//! parry's answer in the scene, beside satbox's own: its contact normal as an arrow of its depth
-//! from its point on A, its two contact points and its manifold's points as hollow markers (white
-//! when parry agrees with satbox, red when the panel lists a disagreement).
+//! Other engines' answers in the scene, beside satbox's own. parry's (the *parry* overlay): its
+//! contact normal as an arrow of its depth from its point on A, its two contact points and its
+//! manifold's points as hollow diamonds (white when parry agrees with satbox, red when the panel
+//! lists a disagreement). The engine picked in the Engines section: its contact points as hollow
+//! squares and its normal as an arrow of its depth from its deepest point (cyan, red when it
+//! disagrees).
 
 use glam::Vec2;
 
@@ -72,5 +75,66 @@ pub(crate) fn draw<D: Dim>(frame: &Frame<D>) -> Vec<PendingLabel> {
         color,
         anchor: Anchor::Left,
         important: !beside.disagreements.is_empty(),
+    }]
+}
+
+/// A hollow square on a dark plate.
+fn square(at: Vec2, r: f32, color: theme::Rgba) {
+    let corners = [
+        at + Vec2::new(-r, -r),
+        at + Vec2::new(r, -r),
+        at + Vec2::new(r, r),
+        at + Vec2::new(-r, r),
+    ];
+    super::outline(&corners, 4.5, theme::PLATE);
+    super::outline(&corners, 2.0, color);
+}
+
+/// Draws the answer of the engine picked in the Engines section; returns its label.
+pub(crate) fn draw_picked<D: Dim>(
+    frame: &Frame<D>,
+    engine: crate::engines::EngineName,
+) -> Vec<PendingLabel> {
+    let p = &frame.projector;
+    let Some(row) = frame.engines.iter().find(|r| r.name == engine) else {
+        return Vec::new();
+    };
+    let Some(answer) = row.answer() else {
+        return Vec::new();
+    };
+    let wrong = !row.disagreements().is_empty();
+    let color = if wrong { theme::HIT } else { theme::ENGINE };
+    let at3 = |v: glam::Vec3| D::Vec::from_coords(v.to_array());
+    let mut label_at = None;
+    for q in &answer.points {
+        if let Some(at) = p.px(at3(q.point)) {
+            square(at, 7.0, color);
+            label_at.get_or_insert(at + Vec2::new(12.0, -14.0));
+        }
+    }
+    let deepest = answer
+        .points
+        .iter()
+        .min_by(|x, y| x.separation.total_cmp(&y.separation));
+    if let (Some(q), Some(n), Some(depth)) = (deepest, answer.normal, answer.depth) {
+        let from = at3(q.point);
+        if let Some((x, y)) = p.segment(from, from + at3(n) * depth) {
+            super::arrow(x, y, 2.0, 9.0, color);
+        }
+    }
+    let Some(at) = label_at else {
+        return Vec::new();
+    };
+    let text = match answer.depth {
+        Some(d) => format!("{} depth {}", engine.title(), fmt_num(d)),
+        None => engine.title().to_string(),
+    };
+    vec![PendingLabel {
+        text,
+        at,
+        size: 12,
+        color,
+        anchor: Anchor::Left,
+        important: wrong,
     }]
 }

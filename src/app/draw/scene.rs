@@ -60,6 +60,9 @@ pub(crate) fn draw<D: Paint>(
     if ov.parry {
         labels.extend(super::engine::draw(frame));
     }
+    if let Some(engine) = settings.engine {
+        labels.extend(super::engine::draw_picked(frame, engine));
+    }
     let vp = frame.viewport;
     let color = if frame.touching() {
         theme::TOUCHING

@@ -7,6 +7,7 @@ pub(crate) mod analysis;
 pub(crate) mod boxes;
 pub(crate) mod contact;
 pub(crate) mod engine;
+pub(crate) mod engines;
 pub(crate) mod gjk;
 pub(crate) mod motion;
 pub(crate) mod paste;
@@ -548,6 +549,7 @@ pub(crate) fn contents<D: Dim>(
     analysis::penetration(ui, model, c);
     contact::section(ui, model, c);
     engine::section(ui, model);
+    engines::section(ui, model, c);
     ui.separator();
     out.pointer.hovered_axis = table::axis_table(ui, model, c);
     ui.separator();

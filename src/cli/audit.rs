@@ -1,0 +1,311 @@
+//! `satbox audit`: every engine built in, swept over generated pairs and held to satbox's `f64`
+//! reference, in one table: per engine the pairs it gets wrong by kind, the worst of each kind as
+//! a link and a check line, and per set where.
+//!
+//! The sets ([`crate::scene::sets`]): MuJoCo's canonical-orientation recipe of resting and
+//! near-resting pairs, random pairs, pairs scaled by powers of ten from 1e-3 to 1e3, pairs carried
+//! 1e4 from the origin, and the mirrors of the resting and random pairs (A and B swapped, the
+//! whole scene turned). 2D pairs go to the 2D engines, a fifth as many as 3D. A disagreement is
+//! what [`crate::engines::compare`] calls one against the reference (outside the touching band of
+//! the pair's size, beyond the length tolerance); the verdict agreement is counted over the pairs
+//! outside that band.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use crate::engines::compare::{compare, Kind, Satbox};
+use crate::engines::{ask, EngineName, EngineSet, Reply};
+use crate::sat::fmt_num;
+use crate::scene::sets::{self, Rng};
+use crate::scene::{check_line, link::link, Mode, Pair};
+
+/// How the audit sweeps.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// 3D pairs per set (2D: a fifth as many).
+    pub pairs: usize,
+    /// The engines swept (`all`: every engine built in).
+    pub engines: EngineSet,
+    /// The seed of every set.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            pairs: 2000,
+            engines: EngineSet::ALL_BUILT,
+            seed: 0x5a7b_a0d1,
+        }
+    }
+}
+
+/// The sets, by name, in the table's order.
+pub const SETS: [&str; 5] = ["resting", "random", "scaled", "far", "mirrors"];
+
+/// The pairs of set `name`: `n` 3D pairs and `n / 5` 2D ones.
+pub fn set(name: &str, n: usize, seed: u64) -> Vec<Pair> {
+    let mut rng = Rng(seed ^ fnv(name));
+    let rotations = sets::cube_rotations();
+    let resting = |rng: &mut Rng, k| {
+        let (a, b) = sets::resting3(rng, k, &rotations);
+        Pair::Three(a, b)
+    };
+    let random = |rng: &mut Rng| {
+        let (a, b) = sets::random3(rng);
+        Pair::Three(a, b)
+    };
+    let flat = |rng: &mut Rng, k| {
+        if k % 2 == 0 {
+            let (a, b) = sets::resting2(rng, k);
+            Pair::Two(a, b)
+        } else {
+            let (a, b) = sets::random2(rng);
+            Pair::Two(a, b)
+        }
+    };
+    let mut out: Vec<Pair> = match name {
+        "resting" => (0..n).map(|k| resting(&mut rng, k)).collect(),
+        "random" => (0..n).map(|_| random(&mut rng)).collect(),
+        "scaled" => (0..n)
+            .map(|k| {
+                let p = if k % 2 == 0 {
+                    resting(&mut rng, k)
+                } else {
+                    random(&mut rng)
+                };
+                sets::scaled(&p, 10f32.powi((k % 7) as i32 - 3))
+            })
+            .collect(),
+        "far" => (0..n)
+            .map(|k| {
+                let p = if k % 2 == 0 {
+                    resting(&mut rng, k)
+                } else {
+                    random(&mut rng)
+                };
+                sets::far(&p, 1e4)
+            })
+            .collect(),
+        "mirrors" => (0..n / 2)
+            .flat_map(|k| {
+                let p = if k % 2 == 0 {
+                    resting(&mut rng, k)
+                } else {
+                    random(&mut rng)
+                };
+                sets::mirrors(&p)
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    // the 2D pairs, through the same changes
+    for k in 0..n / 5 {
+        let p = flat(&mut rng, k);
+        match name {
+            "scaled" => out.push(sets::scaled(&p, 10f32.powi((k % 7) as i32 - 3))),
+            "far" => out.push(sets::far(&p, 1e4)),
+            "mirrors" => out.extend(sets::mirrors(&p)),
+            _ => out.push(p),
+        }
+    }
+    out
+}
+
+/// A stable number for a set's name, to seed it.
+fn fnv(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// How many pairs of a kind, the largest size and its pair with its set.
+type Worst = (usize, f32, Option<(Pair, &'static str)>);
+
+/// What one engine did over the sweep.
+#[derive(Default)]
+struct Tally {
+    version: String,
+    asked: usize,
+    not_asked: usize,
+    /// Pairs outside the touching band, and of those the ones whose verdict agreed.
+    decided: usize,
+    verdict_agreed: usize,
+    /// Per kind: how many pairs, and the worst one.
+    kinds: BTreeMap<Kind, Worst>,
+    /// Per set: pairs asked and pairs with a disagreement.
+    sets: BTreeMap<&'static str, (usize, usize)>,
+}
+
+/// Sweeps the engines of `options` and writes the table; returns the exit status (0).
+pub fn run(options: &Options, out: &mut dyn Write) -> i32 {
+    let mut tallies: BTreeMap<EngineName, Tally> = BTreeMap::new();
+    for name in SETS {
+        for pair in set(name, options.pairs, options.seed) {
+            let satbox = Satbox::reference(&pair);
+            for engine in options.engines.for_mode(pair.mode()) {
+                if !engine.answers(pair.mode()) {
+                    continue;
+                }
+                let tally = tallies.entry(engine).or_default();
+                audit_one(tally, engine, &pair, &satbox, name);
+            }
+        }
+    }
+    let _ = write_table(out, options, &tallies);
+    0
+}
+
+fn audit_one(
+    tally: &mut Tally,
+    engine: EngineName,
+    pair: &Pair,
+    satbox: &Satbox,
+    set: &'static str,
+) {
+    let answer = match ask(engine, pair, None) {
+        Reply::Answered(a) => a,
+        Reply::NotAsked(_) => {
+            tally.not_asked += 1;
+            return;
+        }
+        Reply::Missing(_) => return,
+    };
+    let about = engine.engine().expect("it answered").about();
+    tally.version = about.version.clone();
+    tally.asked += 1;
+    if !satbox.touching {
+        tally.decided += 1;
+        tally.verdict_agreed += usize::from(answer.intersect == satbox.intersect);
+    }
+    let c = compare(pair, engine, &about, &answer, satbox, None);
+    let entry = tally.sets.entry(set).or_default();
+    entry.0 += 1;
+    entry.1 += usize::from(!c.disagreements.is_empty());
+    // each pair counts once per kind, with its largest size
+    let mut seen: BTreeMap<Kind, f32> = BTreeMap::new();
+    for d in &c.disagreements {
+        let size = seen.entry(d.kind).or_insert(0.0);
+        *size = size.max(d.size);
+    }
+    for (kind, size) in seen {
+        let k = tally.kinds.entry(kind).or_insert((0, 0.0, None));
+        k.0 += 1;
+        if size >= k.1 {
+            k.1 = size;
+            k.2 = Some((*pair, set));
+        }
+    }
+}
+
+/// The kinds the table has a column for (no time of impact: the sweep has no motion).
+const COLUMNS: [Kind; 8] = [
+    Kind::Verdict,
+    Kind::Depth,
+    Kind::Normal,
+    Kind::NormalFlipped,
+    Kind::MissingContact,
+    Kind::PhantomPoint,
+    Kind::PointOutside,
+    Kind::Distance,
+];
+
+fn write_table(
+    out: &mut dyn Write,
+    options: &Options,
+    tallies: &BTreeMap<EngineName, Tally>,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "satbox audit: {} 3D and {} 2D pairs per set ({}), seed {:#x}, against satbox's f64 reference\n",
+        options.pairs,
+        options.pairs / 5,
+        SETS.join(", "),
+        options.seed
+    )?;
+    write!(
+        out,
+        "| engine | version | pairs | not asked | verdicts agree |"
+    )?;
+    for k in COLUMNS {
+        write!(out, " {} |", k.name())?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "|---|---|---:|---:|---:|{}",
+        "---:|".repeat(COLUMNS.len())
+    )?;
+    for (engine, t) in tallies {
+        let agree = if t.decided == 0 {
+            "–".to_string()
+        } else {
+            format!(
+                "{:.2} %",
+                100.0 * t.verdict_agreed as f64 / t.decided as f64
+            )
+        };
+        write!(
+            out,
+            "| {} | {} | {} | {} | {agree} |",
+            engine.name(),
+            t.version,
+            t.asked,
+            t.not_asked
+        )?;
+        for k in COLUMNS {
+            match t.kinds.get(&k) {
+                Some((n, worst, _)) => write!(out, " {n} (worst {}) |", fmt_num(*worst))?,
+                None => write!(out, " 0 |")?,
+            }
+        }
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "\nPairs with a disagreement, by set (of the pairs asked):\n"
+    )?;
+    write!(out, "| engine |")?;
+    for s in SETS {
+        write!(out, " {s} |")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "|---|{}", "---:|".repeat(SETS.len()))?;
+    for (engine, t) in tallies {
+        write!(out, "| {} |", engine.name())?;
+        for s in SETS {
+            match t.sets.get(s) {
+                Some((asked, wrong)) => write!(out, " {wrong} of {asked} |")?,
+                None => write!(out, " – |")?,
+            }
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "\nThe worst case of each kind (open the link, or pipe the line to `satbox check --compare ENGINE -`):\n")?;
+    for (engine, t) in tallies {
+        for (kind, (_, worst, case)) in &t.kinds {
+            let Some((pair, set)) = case else {
+                continue;
+            };
+            writeln!(
+                out,
+                "- {} {} {} ({} set, {}): {}\n  `{}`",
+                engine.name(),
+                kind.name(),
+                fmt_num(*worst),
+                set,
+                mode_name(pair.mode()),
+                link(pair, crate::scene::link::BASE_URL),
+                check_line(pair)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Two => "2D",
+        Mode::Three => "3D",
+    }
+}
