@@ -34,6 +34,10 @@ struct Cli {
     /// --gjk).
     #[arg(long)]
     gjk_answer: bool,
+    /// Open with this engine's answer drawn in the scene beside satbox's, and the panel's
+    /// Engines section in view (parry, box2d, box3d, jolt, mujoco, bullet, ode).
+    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
+    engine: Option<satbox::engines::EngineName>,
     /// Window size, e.g. 1600x1000.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
@@ -94,6 +98,16 @@ const CHECK_EXAMPLE: &str = r#"Example:
   {"line":1,"intersect":true,"touching":false,"first_separating_axis":null,"separating_axes":[],"depth":0.5,"normal":[1.0,0.0,0.0],"min_axis":0,"manifold":{...4 points...},"separation_distance":0.0,"closest_points":null,"notes":[...]}
 
 A box is {"center", "half_extents" or "size", "rotation" [x,y,z,w] (or "rotation_wxyz", "basis", "euler")} in 3D, {"center", "half_extents" or "size", "angle" or "angle_deg"} in 2D; a box without a rotation is not turned. Exit status: 0 when every line was answered, 1 when a line was an error (its answer is {"line":N,"error":"..."}), 2 when the file cannot be read. The full contract: docs/check.md."#;
+
+fn parse_engine(s: &str) -> Result<satbox::engines::EngineName, String> {
+    satbox::engines::EngineName::parse(s).ok_or_else(|| {
+        let known: Vec<&str> = satbox::engines::EngineName::ALL
+            .iter()
+            .map(|e| e.name())
+            .collect();
+        format!("unknown engine \"{s}\": the engines are {}", known.join(", "))
+    })
+}
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
@@ -219,6 +233,7 @@ fn main() {
                 sphere: cli.sphere,
                 gjk: cli.gjk,
                 gjk_answer: cli.gjk_answer,
+                engine: cli.engine,
             });
         }
     }

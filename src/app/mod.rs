@@ -96,6 +96,8 @@ pub struct Options {
     pub gjk: bool,
     /// Open the GJK/EPA window on its last step, the answer (it opens on GJK's first).
     pub gjk_answer: bool,
+    /// Open with this engine's answer drawn in the scene and the Engines section in view.
+    pub engine: Option<crate::engines::EngineName>,
 }
 
 /// Opens the window and runs until it is closed (or the screenshot is written).
@@ -304,6 +306,7 @@ impl App {
         if options.gjk_answer {
             app.shared.ui.gjk.step = None;
         }
+        app.shared.settings.engine = options.engine.or(app.shared.settings.engine);
         // applied in the first frame, to the mode shown
         app.shared.queued.extend(
             options

@@ -109,7 +109,7 @@ impl Engine for Box2d {
             ],
             speculative: Some(SPECULATIVE),
             manifold: true,
-            impact_slop: Some(LINEAR_SLOP),
+            slop: Some(LINEAR_SLOP),
         }
     }
 

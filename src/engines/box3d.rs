@@ -112,7 +112,7 @@ impl Engine for Box3d {
             ],
             speculative: Some(SPECULATIVE),
             manifold: true,
-            impact_slop: Some(LINEAR_SLOP),
+            slop: Some(LINEAR_SLOP),
         }
     }
 

@@ -327,8 +327,38 @@ pub fn compare(
             &mut by_design,
         );
     }
+    within_slop(title, about, &mut out.disagreements, &mut by_design);
     out.by_design = by_design;
     out
+}
+
+/// Moves the disagreements no larger than the engine's absolute tolerance (its linear slop) to
+/// the differences by design: the engine decides within that length by its own rule.
+fn within_slop(title: &str, about: &About, disagreements: &mut Vec<Finding>, by_design: &mut Vec<String>) {
+    let Some(slop) = about.slop else {
+        return;
+    };
+    let lengths = [
+        Kind::Verdict,
+        Kind::Depth,
+        Kind::MissingContact,
+        Kind::PhantomPoint,
+        Kind::PointOutside,
+        Kind::Distance,
+    ];
+    disagreements.retain(|d| {
+        let small = lengths.contains(&d.kind) && d.size <= slop;
+        if small {
+            by_design.push(format!(
+                "{title}'s {} differs by {}, within its linear slop {} (an absolute tolerance, in its length unit): {}",
+                d.kind.name(),
+                fmt_num(d.size),
+                fmt_num(slop),
+                d.description
+            ));
+        }
+        !small
+    });
 }
 
 /// The depth and the normal of an intersecting pair. An engine that answers with contact points
@@ -388,6 +418,14 @@ fn compare_depth(
         by_design.push(format!(
             "{title}'s normal is satbox's contact manifold's, {}° from the axis of least overlap (the face preference)",
             fmt_num(apart)
+        ));
+    } else if about.slop.is_some_and(|slop| along - depth <= slop) && along - depth > tol {
+        by_design.push(format!(
+            "{title}'s normal is {}° from satbox's; along it the boxes overlap by {}, {} more than the depth, within its linear slop {} (an absolute tolerance)",
+            fmt_num(apart),
+            fmt_num(along),
+            fmt_num(along - depth),
+            fmt_num(about.slop.unwrap_or_default())
         ));
     } else if along - depth > tol {
         disagreements.push(Finding {
@@ -496,7 +534,13 @@ fn compare_points(
             });
         }
     }
-    if wrong || below.is_empty() || satbox.points == 0 || below.len() == satbox.points {
+    // another number of points is by design only when nothing else is wrong with them
+    if wrong
+        || !disagreements.is_empty()
+        || below.is_empty()
+        || satbox.points == 0
+        || below.len() == satbox.points
+    {
         return;
     }
     by_design.push(if !about.manifold {
@@ -537,7 +581,7 @@ fn compare_impacts(
         return;
     }
     // stopped short of touching by the engine's slop: the boxes there are that far apart
-    if let (Some(slop), Some(e), Some(s)) = (about.impact_slop, engine_t, satbox_t) {
+    if let (Some(slop), Some(e), Some(s)) = (about.slop, engine_t, satbox_t) {
         let apart = distance_at(pair, motion, e);
         if e <= s + tol && apart <= slop + 2.0 * crate::sat::tolerance(pair_scale(pair)) {
             by_design.push(format!(

@@ -156,9 +156,10 @@ pub struct About {
     pub speculative: Option<f32>,
     /// Whether it answers with a contact manifold (several points) or one deepest point pair.
     pub manifold: bool,
-    /// How short of touching its time of impact stops, when it stops short by design (Box2D's
-    /// and Box3D's linear slop).
-    pub impact_slop: Option<f32>,
+    /// Its absolute length tolerance (Box2D's and Box3D's linear slop, in their length unit),
+    /// when it has one: a verdict, depth, point or distance within it of satbox's differs by
+    /// design, and its time of impact stops this short of touching.
+    pub slop: Option<f32>,
 }
 
 /// One contact point of an engine, in world coordinates.

@@ -382,7 +382,7 @@ impl super::Engine for Parry {
             ],
             speculative: None,
             manifold: true,
-            impact_slop: None,
+            slop: None,
         }
     }
 

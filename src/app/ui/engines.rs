@@ -33,9 +33,10 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
     } else {
         theme::HIT
     };
-    egui::CollapsingHeader::new(RichText::new(title).strong().color(color.egui()))
+    let picked = model.settings.engine.is_some();
+    let shown = egui::CollapsingHeader::new(RichText::new(title).strong().color(color.egui()))
         .id_salt("engines")
-        .default_open(!wrong.is_empty())
+        .default_open(!wrong.is_empty() || picked)
         .show(ui, |ui| {
             dim(
                 ui,
@@ -46,6 +47,12 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
                 details(ui, row);
             }
         });
+    // an engine picked at start (--engine) brings the section into view once
+    let scrolled = egui::Id::new("engines-in-view");
+    if picked && !ui.ctx().data(|d| d.get_temp::<bool>(scrolled).unwrap_or(false)) {
+        shown.header_response.scroll_to_me(Some(egui::Align::Min));
+        ui.ctx().data_mut(|d| d.insert_temp(scrolled, true));
+    }
 }
 
 /// One row per engine: verdict, depth, normal, points, distance, time.
@@ -95,7 +102,11 @@ fn table(
                             a.normal
                                 .map_or("–".into(), |n| vector(&n.to_array()[..dims])),
                         );
-                        ui.label(a.points.len().to_string());
+                        let above = a.points.iter().filter(|p| p.separation > 0.0).count();
+                        ui.label(match above {
+                            0 => a.points.len().to_string(),
+                            n => format!("{} +{n} above", a.points.len() - n),
+                        });
                         ui.label(a.distance.map_or("–".into(), fmt_num));
                         ui.label(format!("{:.1}", row.micros));
                     }
@@ -121,12 +132,7 @@ fn details(ui: &mut Ui, row: &EngineRow) {
         Reply::Missing(how) => dim(ui, format!("{name}: not built in · {how}")),
         Reply::Answered(_) => {
             for d in row.disagreements() {
-                let text = format!(
-                    "{name}: {} ({} {})",
-                    d.description,
-                    d.kind.name(),
-                    fmt_num(d.size)
-                );
+                let text = format!("{name}: {}", d.description);
                 ui.label(RichText::new(text).color(theme::HIT.egui()));
             }
             for why in row.comparison.iter().flat_map(|c| &c.by_design) {
