@@ -105,7 +105,10 @@ fn parse_engine(s: &str) -> Result<satbox::engines::EngineName, String> {
             .iter()
             .map(|e| e.name())
             .collect();
-        format!("unknown engine \"{s}\": the engines are {}", known.join(", "))
+        format!(
+            "unknown engine \"{s}\": the engines are {}",
+            known.join(", ")
+        )
     })
 }
 

@@ -23,7 +23,7 @@
 
 use glam::Vec3;
 
-use super::{About, Answer, EngineName};
+use super::{About, Answer, EngineName, Point};
 use crate::sat::{fmt_num, Report, Vector};
 use crate::scene::motion::MotionSpec;
 use crate::scene::{pair_scale, Pair, PairBox, PairQuestion};
@@ -334,7 +334,12 @@ pub fn compare(
 
 /// Moves the disagreements no larger than the engine's absolute tolerance (its linear slop) to
 /// the differences by design: the engine decides within that length by its own rule.
-fn within_slop(title: &str, about: &About, disagreements: &mut Vec<Finding>, by_design: &mut Vec<String>) {
+fn within_slop(
+    title: &str,
+    about: &About,
+    disagreements: &mut Vec<Finding>,
+    by_design: &mut Vec<String>,
+) {
     let Some(slop) = about.slop else {
         return;
     };
@@ -457,36 +462,19 @@ fn compare_points(
     disagreements: &mut Vec<Finding>,
     by_design: &mut Vec<String>,
 ) {
-    let tol = satbox.tolerance;
     let surface = 8.0 * f32::EPSILON * (1.0 + pair_scale(pair));
-    let below: Vec<_> = answer
+    let below: Vec<&Point> = answer
         .points
         .iter()
         .filter(|p| p.separation <= surface)
         .collect();
-    let above = answer.points.len() - below.len();
-    if above > 0 {
-        let highest = answer
-            .points
-            .iter()
-            .map(|p| p.separation)
-            .fold(f32::NEG_INFINITY, f32::max);
-        let reach = match about.speculative {
-            Some(s) if highest <= s + tol => {
-                format!(", within its speculative distance {}", fmt_num(s))
-            }
-            Some(s) => format!(
-                ", up to {} (beyond its speculative distance {}: a solver does not push at them)",
-                fmt_num(highest),
-                fmt_num(s)
-            ),
-            None => format!(", up to {}", fmt_num(highest)),
-        };
-        by_design.push(format!(
-            "{title} keeps {above} point{} above the surface{reach}; satbox keeps only points at or below it",
-            plural(above)
-        ));
-    }
+    by_design.extend(above_the_surface(
+        title,
+        about,
+        answer,
+        below.len(),
+        satbox.tolerance,
+    ));
     if satbox.points > 0 && below.is_empty() && answer.depth.is_none() && !satbox.touching {
         disagreements.push(Finding {
             kind: Kind::MissingContact,
@@ -499,13 +487,82 @@ fn compare_points(
         });
         return;
     }
-    // no point can be deeper than the boxes overlap along the engine's own normal
+    let wrong = misplaced_points(pair, title, answer, satbox, &below, disagreements);
+    // another number of points is by design only when nothing else is wrong with them
+    if wrong
+        || !disagreements.is_empty()
+        || below.is_empty()
+        || satbox.points == 0
+        || below.len() == satbox.points
+    {
+        return;
+    }
+    by_design.push(if !about.manifold {
+        format!(
+            "{title} answers with one deepest point pair, not a contact manifold; satbox keeps {}",
+            satbox.points
+        )
+    } else {
+        format!(
+            "{title} keeps {} point{} where satbox keeps {}, each on the contact (another reduction)",
+            below.len(),
+            plural(below.len()),
+            satbox.points
+        )
+    });
+}
+
+/// The sentence for the engine's points above the surface, when it keeps any.
+fn above_the_surface(
+    title: &str,
+    about: &About,
+    answer: &Answer,
+    below: usize,
+    tol: f32,
+) -> Option<String> {
+    let above = answer.points.len() - below;
+    if above == 0 {
+        return None;
+    }
+    let highest = answer
+        .points
+        .iter()
+        .map(|p| p.separation)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let reach = match about.speculative {
+        Some(s) if highest <= s + tol => {
+            format!(", within its speculative distance {}", fmt_num(s))
+        }
+        Some(s) => format!(
+            ", up to {} (beyond its speculative distance {}: a solver does not push at them)",
+            fmt_num(highest),
+            fmt_num(s)
+        ),
+        None => format!(", up to {}", fmt_num(highest)),
+    };
+    Some(format!(
+        "{title} keeps {above} point{} above the surface{reach}; satbox keeps only points at or below it",
+        plural(above)
+    ))
+}
+
+/// The points at or below the surface that cannot be: deeper than the boxes overlap along the
+/// engine's own normal, or outside a box. Returns whether there was one.
+fn misplaced_points(
+    pair: &Pair,
+    title: &str,
+    answer: &Answer,
+    satbox: &Satbox,
+    below: &[&Point],
+    disagreements: &mut Vec<Finding>,
+) -> bool {
+    let tol = satbox.tolerance;
     let depth = match answer.normal.filter(|n| *n != Vec3::ZERO) {
         Some(n) => overlap_along(pair, n.normalize()).max(0.0),
         None => satbox.depth.map_or(0.0, |(d, _)| d),
     };
     let mut wrong = false;
-    for p in &below {
+    for p in below {
         let excess = -p.separation - depth;
         if excess > tol {
             wrong = true;
@@ -534,28 +591,7 @@ fn compare_points(
             });
         }
     }
-    // another number of points is by design only when nothing else is wrong with them
-    if wrong
-        || !disagreements.is_empty()
-        || below.is_empty()
-        || satbox.points == 0
-        || below.len() == satbox.points
-    {
-        return;
-    }
-    by_design.push(if !about.manifold {
-        format!(
-            "{title} answers with one deepest point pair, not a contact manifold; satbox keeps {}",
-            satbox.points
-        )
-    } else {
-        format!(
-            "{title} keeps {} point{} where satbox keeps {}, each on the contact (another reduction)",
-            below.len(),
-            plural(below.len()),
-            satbox.points
-        )
-    });
+    wrong
 }
 
 /// The times of impact: the same within the step's tolerance, or the engine's by design.

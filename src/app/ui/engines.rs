@@ -49,7 +49,11 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
         });
     // an engine picked at start (--engine) brings the section into view once
     let scrolled = egui::Id::new("engines-in-view");
-    if picked && !ui.ctx().data(|d| d.get_temp::<bool>(scrolled).unwrap_or(false)) {
+    if picked
+        && !ui
+            .ctx()
+            .data(|d| d.get_temp::<bool>(scrolled).unwrap_or(false))
+    {
         shown.header_response.scroll_to_me(Some(egui::Align::Min));
         ui.ctx().data_mut(|d| d.insert_temp(scrolled, true));
     }
