@@ -327,6 +327,11 @@ fn points_claims() -> BTreeMap<&'static str, PointsClaim> {
         ("3d-motion-plate-through-wall", none()),
         ("3d-motion-rod-spinning-past-corner", none()),
         ("2d-intersecting", at(1, "face_b", 3, -0.26)),
+        // satbox keeps the deepest corner Box3D drops (docs/engines.md)
+        (
+            "3d-engines-box3d-deepest-corner",
+            deepest(2, "face_b", 4, -0.468),
+        ),
         ("2d-contact-corner-edge", at(1, "face_a", 1, -0.08)),
         ("2d-touching", at(2, "face_a", 0, 0.0)),
         ("2d-containment", deepest(2, "face_a", 1, -1.83)),

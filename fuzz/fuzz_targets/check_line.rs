@@ -1,5 +1,6 @@
 //! One `satbox check` input line: any text gives an answer line or an error line, never a
-//! panic, and an answer is one JSON object with the contract's keys.
+//! panic, and an answer is one JSON object with the contract's keys. The full answer is compared
+//! with every engine built in (`--compare all`): no input crashes the process through an engine.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,7 +10,11 @@ fuzz_target!(|text: &str| {
     for compact in [false, true] {
         let options = Options {
             compact,
-            compare: satbox::engines::EngineSet::NONE,
+            compare: if compact {
+                satbox::engines::EngineSet::NONE
+            } else {
+                satbox::engines::EngineSet::ALL_BUILT
+            },
             ..Default::default()
         };
         match answer_text(1, text, &options) {
