@@ -19,7 +19,7 @@ part() {
 total=$(grep "PROGRAM TOTALS" "$dir/annotated" | awk -v n="$n" '{ gsub(",", "", $1); printf "%.0f", $1 / n }')
 echo "| part | instructions per line |"
 echo "|---|---:|"
-echo "| splitting the input into lines | $(part 'Cases<R> as core::iter::traits::iterator::Iterator>::next') |"
+echo "| splitting the input into lines | $(part 'cli::pipeline::read_chunk') |"
 echo "| reading a line into two boxes | $(part 'scene::plain::read_plain_pair') |"
 echo "| verdicts (SAT) | $(part 'dim3::verdicts_with') |"
 echo "| contact manifold | $(part 'manifold::build::manifold3') |"

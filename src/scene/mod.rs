@@ -228,15 +228,40 @@ fn without_position(message: &str) -> String {
 /// it, when it is one of the non-numbers other languages write: `NaN`, `Infinity`, `inf`.
 fn non_number_at(text: &str, line: usize, column: usize) -> Option<String> {
     let row = text.lines().nth(line.checked_sub(1)?)?;
-    let start = column.saturating_sub(1).min(row.len());
+    // (a column inside a character of several bytes counts from that character's start)
+    let mut start = column.saturating_sub(1).min(row.len());
+    while !row.is_char_boundary(start) {
+        start -= 1;
+    }
     // serde_json stops at the sign or at the letter after it
     let from = row[..start]
-        .rfind(|c: char| !(c.is_ascii_alphabetic() || c == '-' || c == '+'))
-        .map_or(0, |k| k + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphabetic() || *c == '-' || *c == '+'))
+        .map_or(0, |(k, c)| k + c.len_utf8());
     let word: String = row[from..]
         .chars()
         .take_while(|c| c.is_ascii_alphabetic() || *c == '-' || *c == '+')
         .collect();
     let bare = word.trim_start_matches(['-', '+']).to_ascii_lowercase();
     matches!(bare.as_str(), "nan" | "infinity" | "inf").then_some(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::non_number_at;
+
+    /// The parser's column can fall inside a letter of several bytes (`Ť` is two): the word is
+    /// read from that letter's start, never sliced through it.
+    #[test]
+    fn a_column_inside_a_letter_of_several_bytes_is_read_from_the_letter() {
+        assert_eq!(non_number_at("[0,\u{164}1]", 1, 5), None);
+        assert_eq!(
+            non_number_at("[0,\u{164}-inf]", 1, 6).as_deref(),
+            Some("-inf")
+        );
+        assert!(non_number_at("[0,-Infinity]", 1, 5)
+            .unwrap()
+            .contains("Infinity"));
+    }
 }
