@@ -269,6 +269,9 @@ type KeptEngines<D> = ((<D as Dim>::Obb, <D as Dim>::Obb), Vec<EngineRow>);
 pub(crate) struct EngineRow {
     /// The engine.
     pub name: EngineName,
+    /// The title of its other algorithm this row answers with (`"GJK/EPA"`), or `None` for
+    /// its main answer.
+    pub also: Option<&'static str>,
     /// Its version and settings, when built in.
     pub about: Option<engines::About>,
     /// Its answer, why it was not asked, or how to build it in.
@@ -281,32 +284,62 @@ pub(crate) struct EngineRow {
 
 impl EngineRow {
     /// Every engine's row for `pair`, built in or not (an engine of the other dimension is left
-    /// out).
+    /// out), each followed by a row for each of its other algorithms' answers (Bullet's GJK/EPA).
     pub(crate) fn all(pair: &crate::scene::Pair) -> Vec<EngineRow> {
         let satbox = engines::compare::Satbox::of(pair);
-        EngineName::ALL
+        let mut rows = Vec::new();
+        for name in EngineName::ALL
             .into_iter()
             .filter(|e| e.answers(pair.mode()))
-            .map(|name| {
-                let started = std::time::Instant::now();
-                let reply = engines::ask(name, pair, None);
-                let micros = started.elapsed().as_secs_f32() * 1e6;
-                let about = name.engine().map(|e| e.about());
-                let comparison = match (&reply, &about) {
-                    (engines::Reply::Answered(a), Some(about)) => Some(engines::compare::compare(
-                        pair, name, about, a, &satbox, None,
-                    )),
-                    _ => None,
-                };
-                EngineRow {
-                    name,
-                    about,
-                    reply,
-                    comparison,
-                    micros,
-                }
-            })
-            .collect()
+        {
+            let started = std::time::Instant::now();
+            let reply = engines::ask(name, pair, None);
+            let micros = started.elapsed().as_secs_f32() * 1e6;
+            let about = name.engine().map(|e| e.about());
+            let compare = |about: &engines::About, a: &engines::Answer| {
+                engines::compare::compare(pair, name, about, a, &satbox, None)
+            };
+            let comparison = match (&reply, &about) {
+                (engines::Reply::Answered(a), Some(about)) => Some(compare(about, a)),
+                _ => None,
+            };
+            let others: Vec<EngineRow> = match (&reply, &about) {
+                (engines::Reply::Answered(a), Some(about)) => a
+                    .also
+                    .iter()
+                    .map(|other| {
+                        let about = about.of_also(other);
+                        EngineRow {
+                            name,
+                            also: Some(other.title),
+                            comparison: Some(compare(&about, &other.answer)),
+                            about: Some(about),
+                            reply: engines::Reply::Answered(Box::new(other.answer.clone())),
+                            micros,
+                        }
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            rows.push(EngineRow {
+                name,
+                also: None,
+                about,
+                reply,
+                comparison,
+                micros,
+            });
+            rows.extend(others);
+        }
+        rows
+    }
+
+    /// The row's title: the engine's, and its other algorithm's after it ("Bullet GJK/EPA").
+    pub(crate) fn title(&self) -> String {
+        match self.also {
+            None => self.name.title().to_string(),
+            Some(also) => format!("{} {also}", self.name.title()),
+        }
     }
 
     /// Its answer, when it answered.

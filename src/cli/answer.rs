@@ -154,6 +154,32 @@ pub struct EngineAnswerOut {
     /// What satbox did to read its answer (an axis normalised, a point moved midway).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// The engine's other answers, each under its algorithm's name (Bullet's `"gjk_epa"`) in
+    /// this same form; left out when it has none.
+    #[serde(skip_serializing_if = "AlsoOut::is_empty")]
+    pub also: AlsoOut,
+}
+
+/// An engine's other answers on a line, each under its algorithm's name.
+#[derive(Debug, Default)]
+pub struct AlsoOut(pub Vec<(&'static str, EngineAnswerOut)>);
+
+impl AlsoOut {
+    /// The engine has no other answer.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for AlsoOut {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, out) in &self.0 {
+            map.serialize_entry(name, out)?;
+        }
+        map.end()
+    }
 }
 
 /// An engine's contact points on a line.
@@ -194,7 +220,7 @@ pub(crate) fn engine_out(
     satbox: &crate::engines::compare::Satbox,
     motion: Option<(&crate::scene::motion::MotionSpec, Option<f32>)>,
 ) -> EngineOut {
-    use crate::engines::{compare, Reply};
+    use crate::engines::Reply;
     let answer = match reply {
         Reply::Answered(a) => a,
         Reply::NotAsked(why) => return EngineOut::NotAsked { not_asked: why },
@@ -204,11 +230,36 @@ pub(crate) fn engine_out(
         .engine()
         .map(|e| e.about())
         .expect("an engine that answered is built in");
+    EngineOut::Answered(Box::new(answer_out(
+        pair, engine, &about, &answer, satbox, motion,
+    )))
+}
+
+/// An engine's answer on a line, compared with satbox's; its other answers under their names.
+#[cfg(feature = "parry")]
+fn answer_out(
+    pair: &crate::scene::Pair,
+    engine: crate::engines::EngineName,
+    about: &crate::engines::About,
+    answer: &crate::engines::Answer,
+    satbox: &crate::engines::compare::Satbox,
+    motion: Option<(&crate::scene::motion::MotionSpec, Option<f32>)>,
+) -> EngineAnswerOut {
+    use crate::engines::compare;
     let dim = pair.mode().dim();
     let vec = |v: glam::Vec3| first_coords(v.to_array(), dim);
-    let c = compare::compare(pair, engine, &about, &answer, satbox, motion);
-    EngineOut::Answered(Box::new(EngineAnswerOut {
-        version: about.version,
+    let c = compare::compare(pair, engine, about, answer, satbox, motion);
+    let also = answer
+        .also
+        .iter()
+        .map(|other| {
+            let about = about.of_also(other);
+            let out = answer_out(pair, engine, &about, &other.answer, satbox, motion);
+            (other.name, out)
+        })
+        .collect();
+    EngineAnswerOut {
+        version: about.version.clone(),
         intersect: answer.intersect,
         depth: answer.depth.map(unsigned_zero),
         normal: answer.normal.map(vec),
@@ -244,7 +295,8 @@ pub(crate) fn engine_out(
             .collect(),
         by_design: c.by_design,
         notes: answer.notes.clone(),
-    }))
+        also: AlsoOut(also),
+    }
 }
 
 /// The time of impact in a `check` line (`"time_of_impact"`).

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 
 use crate::engines::compare::{compare, Kind, Satbox};
-use crate::engines::{ask, EngineName, EngineSet, Reply};
+use crate::engines::{ask, About, Answer, EngineName, EngineSet, Reply};
 use crate::sat::fmt_num;
 use crate::scene::sets::{self, Rng};
 use crate::scene::{check_line, link::link, Mode, Pair};
@@ -137,9 +137,13 @@ struct Tally {
     sets: BTreeMap<&'static str, (usize, usize)>,
 }
 
+/// A row of the table: an engine, and the name of its other algorithm for an answer from one
+/// (Bullet's `"gjk_epa"`; `""` for its main answer).
+type Row = (EngineName, &'static str);
+
 /// Sweeps the engines of `options` and writes the table; returns the exit status (0).
 pub fn run(options: &Options, out: &mut dyn Write) -> i32 {
-    let mut tallies: BTreeMap<EngineName, Tally> = BTreeMap::new();
+    let mut tallies: BTreeMap<Row, Tally> = BTreeMap::new();
     for name in SETS {
         for pair in set(name, options.pairs, options.seed) {
             let satbox = Satbox::reference(&pair);
@@ -147,8 +151,7 @@ pub fn run(options: &Options, out: &mut dyn Write) -> i32 {
                 if !engine.answers(pair.mode()) {
                     continue;
                 }
-                let tally = tallies.entry(engine).or_default();
-                audit_one(tally, engine, &pair, &satbox, name);
+                audit_one(&mut tallies, engine, &pair, &satbox, name);
             }
         }
     }
@@ -156,8 +159,10 @@ pub fn run(options: &Options, out: &mut dyn Write) -> i32 {
     0
 }
 
+/// Asks `engine` about `pair` and tallies its answer, and each of its other algorithms' answers
+/// on a row of its own.
 fn audit_one(
-    tally: &mut Tally,
+    tallies: &mut BTreeMap<Row, Tally>,
     engine: EngineName,
     pair: &Pair,
     satbox: &Satbox,
@@ -166,19 +171,38 @@ fn audit_one(
     let answer = match ask(engine, pair, None) {
         Reply::Answered(a) => a,
         Reply::NotAsked(_) => {
-            tally.not_asked += 1;
+            tallies.entry((engine, "")).or_default().not_asked += 1;
             return;
         }
         Reply::Missing(_) => return,
     };
     let about = engine.engine().expect("it answered").about();
+    for other in &answer.also {
+        let about = about.of_also(other);
+        let tally = tallies.entry((engine, other.name)).or_default();
+        tally_one(tally, engine, &about, &other.answer, pair, satbox, set);
+    }
+    let tally = tallies.entry((engine, "")).or_default();
+    tally_one(tally, engine, &about, &answer, pair, satbox, set);
+}
+
+/// Tallies one answer of `engine` against the reference.
+fn tally_one(
+    tally: &mut Tally,
+    engine: EngineName,
+    about: &About,
+    answer: &Answer,
+    pair: &Pair,
+    satbox: &Satbox,
+    set: &'static str,
+) {
     tally.version = about.version.clone();
     tally.asked += 1;
     if !satbox.touching {
         tally.decided += 1;
         tally.verdict_agreed += usize::from(answer.intersect == satbox.intersect);
     }
-    let c = compare(pair, engine, &about, &answer, satbox, None);
+    let c = compare(pair, engine, about, answer, satbox, None);
     let entry = tally.sets.entry(set).or_default();
     entry.0 += 1;
     entry.1 += usize::from(!c.disagreements.is_empty());
@@ -213,7 +237,7 @@ const COLUMNS: [Kind; 8] = [
 fn write_table(
     out: &mut dyn Write,
     options: &Options,
-    tallies: &BTreeMap<EngineName, Tally>,
+    tallies: &BTreeMap<Row, Tally>,
 ) -> std::io::Result<()> {
     writeln!(
         out,
@@ -248,7 +272,7 @@ fn write_table(
         write!(
             out,
             "| {} | {} | {} | {} | {agree} |",
-            engine.name(),
+            row_name(engine),
             t.version,
             t.asked,
             t.not_asked
@@ -272,7 +296,7 @@ fn write_table(
     writeln!(out)?;
     writeln!(out, "|---|{}", "---:|".repeat(SETS.len()))?;
     for (engine, t) in tallies {
-        write!(out, "| {} |", engine.name())?;
+        write!(out, "| {} |", row_name(engine))?;
         for s in SETS {
             match t.sets.get(s) {
                 Some((asked, wrong)) => write!(out, " {wrong} of {asked} |")?,
@@ -290,7 +314,7 @@ fn write_table(
             writeln!(
                 out,
                 "- {} {} {} ({} set, {}): {}\n  `{}`",
-                engine.name(),
+                row_name(engine),
                 kind.name(),
                 fmt_num(*worst),
                 set,
@@ -301,6 +325,14 @@ fn write_table(
         }
     }
     Ok(())
+}
+
+/// A row's name: the engine's (`bullet`), and its other algorithm's after it (`bullet gjk_epa`).
+fn row_name((engine, also): &Row) -> String {
+    match *also {
+        "" => engine.name().to_string(),
+        also => format!("{} {also}", engine.name()),
+    }
 }
 
 fn mode_name(mode: Mode) -> &'static str {

@@ -110,6 +110,7 @@ impl Engine for Box2d {
             speculative: Some(SPECULATIVE),
             manifold: true,
             slop: Some(LINEAR_SLOP),
+            impact: super::ImpactQuery::Turning,
         }
     }
 

@@ -113,6 +113,7 @@ impl Engine for Box3d {
             speculative: Some(SPECULATIVE),
             manifold: true,
             slop: Some(LINEAR_SLOP),
+            impact: super::ImpactQuery::Turning,
         }
     }
 

@@ -14,7 +14,8 @@
 //!   far);
 //! * `distance`: apart, distances further apart than the tolerance;
 //! * `time_of_impact`: times of impact further apart than the step's tolerance, or one side
-//!   finds none.
+//!   finds none (an engine without a time of impact for the motion is not compared:
+//!   [`super::ImpactQuery`]).
 //!
 //! By design, and so not disagreements: points above the surface within the engine's
 //! speculative distance, one deepest point where satbox builds a manifold, another number of
@@ -233,6 +234,18 @@ fn overlap_along(pair: &Pair, n: Vec3) -> f32 {
     pair.ask(Along(n))
 }
 
+/// B's centre less A's.
+fn centre_offset(pair: &Pair) -> Vec3 {
+    struct Offset;
+    impl PairQuestion for Offset {
+        type Answer = Vec3;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> Vec3 {
+            Vec3::from_array((b.center() - a.center()).to_coords())
+        }
+    }
+    pair.ask(Offset)
+}
+
 /// How far `p` lies outside A and outside B (0 inside), the larger of the two.
 fn outside(pair: &Pair, p: Vec3) -> f32 {
     struct Outside(Vec3);
@@ -404,13 +417,27 @@ fn compare_depth(
     let Some(n) = answer.normal.filter(|n| *n != Vec3::ZERO) else {
         return;
     };
-    let apart = degrees(n, normal);
-    if apart <= SAME_NORMAL_DEGREES || satbox.touching {
+    let signed = degrees(n, normal);
+    if signed <= SAME_NORMAL_DEGREES || satbox.touching {
+        return;
+    }
+    // a normal is flipped when it points from B to A by the centres' offset along it; where
+    // that offset is within rounding of 0 both ways out are as short, and the sign is no error
+    let offset = centre_offset(pair).dot(n.normalize());
+    let flipped = signed > 90.0 && offset < -tol;
+    let apart = if signed > 90.0 && !flipped {
+        180.0 - signed
+    } else {
+        signed
+    };
+    if apart <= SAME_NORMAL_DEGREES {
         return;
     }
     let along = overlap_along(pair, n.normalize());
-    let as_manifold = contact.is_some_and(|(m, _)| degrees(n, m) <= SAME_NORMAL_DEGREES);
-    if apart > 90.0 {
+    let as_manifold = contact.is_some_and(|(m, _)| {
+        degrees(n, m) <= SAME_NORMAL_DEGREES || (!flipped && degrees(n, -m) <= SAME_NORMAL_DEGREES)
+    });
+    if flipped || apart > 90.0 {
         disagreements.push(Finding {
             kind: Kind::NormalFlipped,
             size: apart,
@@ -606,6 +633,15 @@ fn compare_impacts(
     disagreements: &mut Vec<Finding>,
     by_design: &mut Vec<String>,
 ) {
+    if !about.impact.covers(motion) {
+        by_design.push(match about.impact {
+            super::ImpactQuery::Translating => format!(
+                "{title} has no time of impact for turning boxes: its shape cast translates only"
+            ),
+            _ => format!("{title} has no time-of-impact query"),
+        });
+        return;
+    }
     let engine_t = answer.impact.as_ref().map(|i| i.t);
     let tol = super::parry::time_tolerance(pair, motion);
     let size = match (satbox_t, engine_t) {

@@ -22,6 +22,16 @@ pub mod parry;
 mod box2d;
 #[cfg(all(feature = "box3d", not(target_arch = "wasm32")))]
 mod box3d;
+#[cfg(all(feature = "bullet", not(target_arch = "wasm32")))]
+mod bullet;
+#[cfg(all(feature = "jolt", not(target_arch = "wasm32")))]
+mod jolt;
+#[cfg(all(feature = "mujoco", not(target_arch = "wasm32")))]
+mod mujoco;
+#[cfg(all(feature = "ode", not(target_arch = "wasm32")))]
+mod ode;
+#[cfg(all(any(feature = "bullet", feature = "ode"), not(target_arch = "wasm32")))]
+mod shim;
 
 use glam::Vec3;
 
@@ -102,12 +112,22 @@ impl EngineName {
 
     /// The engine, when it is built into this satbox.
     pub fn engine(self) -> Option<&'static dyn Engine> {
+        // (every arm but parry's is there only when its engine is built in)
+        #[allow(unreachable_patterns)]
         match self {
             EngineName::Parry => Some(&parry::Parry),
             #[cfg(all(feature = "box2d", not(target_arch = "wasm32")))]
             EngineName::Box2d => Some(&box2d::Box2d),
             #[cfg(all(feature = "box3d", not(target_arch = "wasm32")))]
             EngineName::Box3d => Some(&box3d::Box3d),
+            #[cfg(all(feature = "jolt", not(target_arch = "wasm32")))]
+            EngineName::Jolt => Some(&jolt::Jolt),
+            #[cfg(all(feature = "mujoco", not(target_arch = "wasm32")))]
+            EngineName::Mujoco => Some(&mujoco::Mujoco),
+            #[cfg(all(feature = "bullet", not(target_arch = "wasm32")))]
+            EngineName::Bullet => Some(&bullet::Bullet),
+            #[cfg(all(feature = "ode", not(target_arch = "wasm32")))]
+            EngineName::Ode => Some(&ode::Ode),
             _ => None,
         }
     }
@@ -121,10 +141,10 @@ impl EngineName {
             EngineName::Parry => "cargo build --release (parry is in every build)",
             EngineName::Box2d => "cargo build --release --features box2d (a C compiler only)",
             EngineName::Box3d => "cargo build --release --features box3d (a C compiler only)",
-            EngineName::Jolt => "cargo build --release --features jolt (needs cmake and a C++ compiler)",
-            EngineName::Mujoco => "scripts/mujoco.sh, then cargo build --release --features mujoco (libmujoco 3.17.0 from the mujoco wheel)",
-            EngineName::Bullet => "apt-get install libbullet-dev, then cargo build --release --features bullet",
-            EngineName::Ode => "apt-get install libode-dev, then cargo build --release --features ode",
+            EngineName::Jolt => "apt-get install cmake g++, then cargo build --release --features jolt (Jolt's C++ is built from the crate's sources, a few minutes)",
+            EngineName::Mujoco => "scripts/mujoco.sh (libmujoco 3.17.0 from the mujoco wheel on PyPI), then cargo build --release --features mujoco",
+            EngineName::Bullet => "apt-get install libbullet-dev pkg-config g++, then cargo build --release --features bullet",
+            EngineName::Ode => "apt-get install libode-dev pkg-config g++, then cargo build --release --features ode",
         }
     }
 
@@ -160,6 +180,49 @@ pub struct About {
     /// when it has one: a verdict, depth, point or distance within it of satbox's differs by
     /// design, and its time of impact stops this short of touching.
     pub slop: Option<f32>,
+    /// Which moving pairs it has a time of impact for.
+    pub impact: ImpactQuery,
+}
+
+impl About {
+    /// The settings of another of the engine's algorithms (`also`): the same engine, with that
+    /// algorithm's way of answering.
+    pub fn of_also(&self, also: &Also) -> About {
+        About {
+            manifold: also.manifold,
+            ..self.clone()
+        }
+    }
+}
+
+/// Which moving pairs an engine has a time-of-impact query for: a pair it has none for is not
+/// a disagreement when satbox finds an impact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImpactQuery {
+    /// None (MuJoCo, Bullet, ODE).
+    None,
+    /// Boxes that translate without turning (Jolt's shape cast).
+    Translating,
+    /// Boxes that translate and turn.
+    Turning,
+}
+
+impl ImpactQuery {
+    /// Whether the engine has a time of impact for a pair moving by `motion`.
+    pub fn covers(self, motion: &MotionSpec) -> bool {
+        match self {
+            ImpactQuery::None => false,
+            ImpactQuery::Translating => !turns(motion),
+            ImpactQuery::Turning => true,
+        }
+    }
+}
+
+/// Whether either box of `motion` turns.
+pub(crate) fn turns(motion: &MotionSpec) -> bool {
+    [motion.a.angular_velocity, motion.b.angular_velocity]
+        .iter()
+        .any(|w| w.iter().any(|x| *x != 0.0))
 }
 
 /// One contact point of an engine, in world coordinates.
@@ -204,6 +267,22 @@ pub struct Answer {
     pub impact: Option<Impact>,
     /// What satbox did to read the answer (an axis normalised, a point moved midway).
     pub notes: Vec<String>,
+    /// The engine's other answers to the same pair, each from another of its algorithms and
+    /// named after it (Bullet's GJK/EPA beside its box-box detector).
+    pub also: Vec<Also>,
+}
+
+/// Another answer of the same engine, from another of its algorithms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Also {
+    /// The algorithm's name, as `check` writes it (`"gjk_epa"`).
+    pub name: &'static str,
+    /// Its name for people, as the window shows it (`"GJK/EPA"`).
+    pub title: &'static str,
+    /// Whether it answers with a contact manifold or one deepest point pair.
+    pub manifold: bool,
+    /// Its answer (its own `also` is empty).
+    pub answer: Answer,
 }
 
 impl Answer {
@@ -262,7 +341,10 @@ pub fn ask(engine: EngineName, pair: &Pair, motion: Option<&MotionSpec>) -> Repl
             pair.mode()
         ));
     }
-    if let Some(why) = limits(pair).or_else(|| e.refuse(pair, motion)) {
+    let why = refuse_invalid(engine, pair)
+        .or_else(|| limits(pair))
+        .or_else(|| e.refuse(pair, motion));
+    if let Some(why) = why {
         return Reply::NotAsked(why);
     }
     Reply::Answered(Box::new(e.answer(pair, motion)))
@@ -298,6 +380,20 @@ pub(crate) fn pair_extents(pair: &Pair) -> Vec<f32> {
             .flat_map(|e| e.to_array())
             .collect(),
     }
+}
+
+/// The sentence for a box an engine's C or C++ code must never see, checked again here because a
+/// box built field by field skips [`crate::sat::Obb3::new`]'s checks: a number that is NaN or
+/// infinite, a negative half extent (ODE aborts the process on one, Jolt and Bullet answer
+/// garbage), a zero rotation.
+pub(crate) fn refuse_invalid(engine: EngineName, pair: &Pair) -> Option<String> {
+    let valid = match pair {
+        Pair::Three(a, b) => a.validate().and(b.validate()),
+        Pair::Two(a, b) => a.validate().and(b.validate()),
+    };
+    valid
+        .err()
+        .map(|e| format!("{} is not asked about an invalid box: {e}", engine.title()))
 }
 
 /// The sentence for an engine that takes positive half extents only, when a box has a zero one.

@@ -383,6 +383,7 @@ impl super::Engine for Parry {
             speculative: None,
             manifold: true,
             slop: None,
+            impact: super::ImpactQuery::Turning,
         }
     }
 

@@ -25,7 +25,7 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
     let answered = rows.iter().filter(|r| r.answer().is_some()).count();
     let title = match wrong.len() {
         0 => format!("Engines: {answered} answer, none disagrees"),
-        1 => format!("Engines: {} disagrees", wrong[0].name.title()),
+        1 => format!("Engines: {} disagrees", wrong[0].title()),
         n => format!("Engines: {n} disagree"),
     };
     let color = if wrong.is_empty() {
@@ -79,11 +79,14 @@ fn table(
             }
             ui.end_row();
             for row in rows {
-                let shown = settings.engine == Some(row.name);
+                let shown = settings.engine == Some(row.name) && row.also.is_none();
                 let wrong = !row.disagreements().is_empty();
                 let color = if wrong { theme::HIT } else { theme::TEXT };
-                let name = RichText::new(row.name.title()).color(color.egui()).strong();
-                if ui.selectable_label(shown, name).clicked() {
+                let name = RichText::new(row.title()).color(color.egui()).strong();
+                // another algorithm's row is a label: a click draws the engine's main answer
+                if row.also.is_some() {
+                    ui.label(name);
+                } else if ui.selectable_label(shown, name).clicked() {
                     let engine = (!shown).then_some(row.name);
                     commands.push(
                         AppCommand::Settings(Settings {
@@ -130,7 +133,7 @@ fn table(
 /// What follows a row: its disagreements in red with their sizes, its differences by design,
 /// why it was not asked, or the command that builds it in.
 fn details(ui: &mut Ui, row: &EngineRow) {
-    let name = row.name.title();
+    let name = row.title();
     match &row.reply {
         Reply::NotAsked(why) => dim(ui, format!("{name}: not asked ({why})")),
         Reply::Missing(how) => dim(ui, format!("{name}: not built in · {how}")),
@@ -142,7 +145,7 @@ fn details(ui: &mut Ui, row: &EngineRow) {
             for why in row.comparison.iter().flat_map(|c| &c.by_design) {
                 dim(ui, format!("{name} differs by design: {why}"));
             }
-            if let Some(about) = &row.about {
+            if let (Some(about), None) = (&row.about, row.also) {
                 let settings: Vec<String> = about
                     .settings
                     .iter()
