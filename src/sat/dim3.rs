@@ -8,8 +8,8 @@ use glam::{Quat, Vec3};
 use super::manifold::{self as build, Manifold3, ManifoldParams, ManifoldTrace3};
 use super::manifold::{NoTrace, TraceRecorder};
 use super::{
-    validate_center_and_extents, AxisKind, AxisTest, Interval, ObbError, Report3, SatParams,
-    SatReport, SatVerdicts, Verdicts3,
+    validate_center_and_extents, AxisKind, AxisTest, Interval, ObbError, Penetration, Report3,
+    SatParams, SatReport, SatVerdicts, Verdicts3,
 };
 
 /// Number of candidate axes in 3D.
@@ -422,7 +422,14 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
     #[cfg(all(feature = "simd", target_arch = "x86_64"))]
     if let Some(v4) = lanes16::v4() {
         let lanes = lanes16::report_lanes(v4, &a, &b, params.degenerate_threshold);
-        return report_of(|k| lanes.axis(k));
+        // the verdicts from the masks the lanes already hold (the same rule, tested to the bit
+        // against the records' own): only the deciding axis's record is read twice
+        let verdicts = match (lanes.separating, lanes.least) {
+            (0, Some(k)) => (None, Some(Penetration::along(&lanes.axis(k)))),
+            (0, None) => Report3::verdicts(|k| lanes.axis(k)),
+            (separating, _) => (Some(separating.trailing_zeros() as usize), None),
+        };
+        return report_from(|k| lanes.axis(k), verdicts);
     }
     let lanes = report_lanes::<true>(&a, &b, params.degenerate_threshold);
     report_of(|k| lanes.axis(k))
@@ -434,7 +441,17 @@ fn report_of(axis: impl Fn(usize) -> AxisTest<Vec3>) -> Report3 {
     // The verdicts are drawn from the lanes before the records are written straight into the
     // report that is returned (collected in an array first, the 15 records were copied once or
     // twice more).
-    let (first_separating, penetration) = Report3::verdicts(&axis);
+    let verdicts = Report3::verdicts(&axis);
+    report_from(axis, verdicts)
+}
+
+/// The report of the 15 axes' records and its verdicts: the first separating axis, or the
+/// penetration.
+#[inline(always)]
+fn report_from(
+    axis: impl Fn(usize) -> AxisTest<Vec3>,
+    (first_separating, penetration): (Option<usize>, Option<Penetration<Vec3>>),
+) -> Report3 {
     SatReport {
         #[rustfmt::skip]
         axes: [
