@@ -111,6 +111,7 @@ impl Engine for Box2d {
             manifold: true,
             slop: Some(LINEAR_SLOP),
             impact: super::ImpactQuery::Turning,
+            convex_radius: 0.0,
         }
     }
 

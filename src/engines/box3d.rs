@@ -114,6 +114,7 @@ impl Engine for Box3d {
             manifold: true,
             slop: Some(LINEAR_SLOP),
             impact: super::ImpactQuery::Turning,
+            convex_radius: 0.0,
         }
     }
 

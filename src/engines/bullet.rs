@@ -72,6 +72,7 @@ impl Engine for Bullet {
             manifold: true,
             slop: None,
             impact: ImpactQuery::None,
+            convex_radius: 0.0,
         }
     }
 
@@ -89,6 +90,7 @@ impl Engine for Bullet {
             name: "gjk_epa",
             title: "GJK/EPA",
             manifold: false,
+            convex_radius: 0.0,
             answer: gjk_epa(&a, &b),
         });
         answer

@@ -341,8 +341,47 @@ pub fn compare(
         );
     }
     within_slop(title, about, &mut out.disagreements, &mut by_design);
+    within_rounding(title, about, &mut out.disagreements, &mut by_design);
     out.by_design = by_design;
     out
+}
+
+/// The kinds of disagreement whose size is a length.
+const LENGTHS: [Kind; 6] = [
+    Kind::Verdict,
+    Kind::Depth,
+    Kind::MissingContact,
+    Kind::PhantomPoint,
+    Kind::PointOutside,
+    Kind::Distance,
+];
+
+/// Moves the length disagreements no larger than twice the engine's convex radius to the
+/// differences by design: its boxes' edges and corners are rounded by that radius inside the half
+/// extents, so each box's surface lies up to it inside satbox's.
+fn within_rounding(
+    title: &str,
+    about: &About,
+    disagreements: &mut Vec<Finding>,
+    by_design: &mut Vec<String>,
+) {
+    let band = 2.0 * about.convex_radius;
+    if band <= 0.0 {
+        return;
+    }
+    disagreements.retain(|d| {
+        let small = LENGTHS.contains(&d.kind) && d.size <= band;
+        if small {
+            by_design.push(format!(
+                "{title}'s {} differs by {}, within twice its convex radius {} (its boxes' edges and corners are rounded inside the half extents): {}",
+                d.kind.name(),
+                fmt_num(d.size),
+                fmt_num(about.convex_radius),
+                d.description
+            ));
+        }
+        !small
+    });
 }
 
 /// Moves the disagreements no larger than the engine's absolute tolerance (its linear slop) to
@@ -356,16 +395,8 @@ fn within_slop(
     let Some(slop) = about.slop else {
         return;
     };
-    let lengths = [
-        Kind::Verdict,
-        Kind::Depth,
-        Kind::MissingContact,
-        Kind::PhantomPoint,
-        Kind::PointOutside,
-        Kind::Distance,
-    ];
     disagreements.retain(|d| {
-        let small = lengths.contains(&d.kind) && d.size <= slop;
+        let small = LENGTHS.contains(&d.kind) && d.size <= slop;
         if small {
             by_design.push(format!(
                 "{title}'s {} differs by {}, within its linear slop {} (an absolute tolerance, in its length unit): {}",
@@ -458,6 +489,14 @@ fn compare_depth(
             fmt_num(along),
             fmt_num(along - depth),
             fmt_num(about.slop.unwrap_or_default())
+        ));
+    } else if along - depth > tol && along - depth <= 2.0 * about.convex_radius {
+        by_design.push(format!(
+            "{title}'s normal is {}° from satbox's; along it the boxes overlap by {}, {} more than the depth, within twice its convex radius {} (rounded edges and corners turn the normal)",
+            fmt_num(apart),
+            fmt_num(along),
+            fmt_num(along - depth),
+            fmt_num(about.convex_radius)
         ));
     } else if along - depth > tol {
         disagreements.push(Finding {

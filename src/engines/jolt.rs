@@ -14,6 +14,11 @@
 //!   along its displacement relative to A over the step. Jolt's shape cast translates only: for
 //!   turning boxes there is no time of impact ([`ImpactQuery::Translating`]).
 //!
+//! * Beside it, named `default_radius`: the same contact and distance with the boxes made at
+//!   Jolt's default convex radius 0.05 (at most the smallest half extent), as a body made without
+//!   a radius has them: the box's edges and corners rounded inside its half extents, so its
+//!   answer may differ from the sharp box's by up to twice the radius, by design.
+//!
 //! Every number crosses as `f32`, the transforms as column-major 4×4 matrices built from
 //! satbox's quaternions.
 
@@ -31,6 +36,10 @@ use crate::scene::Pair;
 /// Jolt's version in this build (oxijolt-sys 1.5.0+jolt-5.6.0).
 const VERSION: &str = "5.6.0";
 
+/// Jolt's default convex radius (`cDefaultConvexRadius`), which a `BoxShapeSettings` takes
+/// unless told otherwise.
+const DEFAULT_CONVEX_RADIUS: f32 = 0.05;
+
 /// Jolt Physics.
 pub(super) struct Jolt;
 
@@ -46,17 +55,19 @@ fn ready() -> bool {
 struct BoxShape(*mut jph::JPH_BoxShape);
 
 impl BoxShape {
-    /// A box of satbox's half extents and convex radius 0.
-    fn new(o: &Obb3) -> Option<Self> {
+    /// A box of satbox's half extents and convex radius `radius` (at most the smallest half
+    /// extent, as Jolt's box asks).
+    fn new(o: &Obb3, radius: f32) -> Option<Self> {
         let e = o.half_extents;
         let half = jph::JPH_Vec3 {
             x: e.x,
             y: e.y,
             z: e.z,
         };
-        // SAFETY: Jolt is initialised (ready); the half extents are finite and ≥ 0 (refuse), as
-        // BoxShape asks of a radius of 0; `half` outlives the call
-        let shape = unsafe { jph::JPH_BoxShape_Create(&half, 0.0) };
+        // SAFETY: Jolt is initialised (ready); the half extents are finite and ≥ 0 (refuse) and
+        // the radius between 0 and the smallest of them, as BoxShape asks; `half` outlives the call
+        let radius = radius.clamp(0.0, e.min_element());
+        let shape = unsafe { jph::JPH_BoxShape_Create(&half, radius) };
         (!shape.is_null()).then_some(Self(shape))
     }
 
@@ -149,8 +160,13 @@ unsafe extern "C" fn keep_cast(context: *mut c_void, hit: *const jph::JPH_ShapeC
 }
 
 /// `CollideShapeVsShape` on A and B with `max_separation`: Jolt's hits (one for two boxes).
-fn collide(a: &Obb3, b: &Obb3, max_separation: f32) -> Option<Vec<jph::JPH_CollideShapeResult>> {
-    let (sa, sb) = (BoxShape::new(a)?, BoxShape::new(b)?);
+fn collide(
+    a: &Obb3,
+    b: &Obb3,
+    max_separation: f32,
+    radius: f32,
+) -> Option<Vec<jph::JPH_CollideShapeResult>> {
+    let (sa, sb) = (BoxShape::new(a, radius)?, BoxShape::new(b, radius)?);
     let (ma, mb) = (pose(a, a.center), pose(b, b.center));
     let mut hits: Vec<jph::JPH_CollideShapeResult> = Vec::new();
     // SAFETY: the settings are initialised by joltc before use; the shapes, matrices, scales,
@@ -216,6 +232,7 @@ impl Engine for Jolt {
             manifold: false,
             slop: None,
             impact: ImpactQuery::Translating,
+            convex_radius: 0.0,
         }
     }
 
@@ -233,9 +250,30 @@ impl Engine for Jolt {
         if !ready() {
             return Answer::default();
         }
-        let mut answer = contact(a, b);
+        let mut answer = contact(a, b, 0.0);
         if !answer.intersect {
-            distance(a, b, &mut answer);
+            distance(a, b, &mut answer, 0.0);
+        }
+        // the boxes as a Jolt body has them by default: edges and corners rounded
+        let rounded = DEFAULT_CONVEX_RADIUS
+            .min(a.half_extents.min_element())
+            .min(b.half_extents.min_element());
+        if rounded > 0.0 {
+            let mut also = contact(a, b, rounded);
+            if !also.intersect {
+                distance(a, b, &mut also, rounded);
+            }
+            also.notes.push(format!(
+                "convex radius {}: Jolt's default {DEFAULT_CONVEX_RADIUS}, at most the smallest half extent",
+                crate::sat::fmt_num(rounded)
+            ));
+            answer.also.push(super::Also {
+                name: "default_radius",
+                title: "radius 0.05",
+                manifold: false,
+                convex_radius: rounded,
+                answer: also,
+            });
         }
         if let Some(m) = motion {
             if ImpactQuery::Translating.covers(m) {
@@ -256,9 +294,9 @@ fn unit(axis: jph::JPH_Vec3) -> Vec3 {
     from_v3(axis).as_dvec3().normalize_or_zero().as_vec3()
 }
 
-/// The deepest point pair at `maxSeparationDistance` 0.
-fn contact(a: &Obb3, b: &Obb3) -> Answer {
-    let Some(hit) = collide(a, b, 0.0).and_then(deepest) else {
+/// The deepest point pair at `maxSeparationDistance` 0, the boxes made with `radius`.
+fn contact(a: &Obb3, b: &Obb3, radius: f32) -> Answer {
+    let Some(hit) = collide(a, b, 0.0, radius).and_then(deepest) else {
         return Answer::default();
     };
     let normal = unit(hit.penetrationAxis);
@@ -276,12 +314,12 @@ fn contact(a: &Obb3, b: &Obb3) -> Answer {
     answer
 }
 
-/// The distance and closest points of a separated pair.
-fn distance(a: &Obb3, b: &Obb3, answer: &mut Answer) {
+/// The distance and closest points of a separated pair, the boxes made with `radius`.
+fn distance(a: &Obb3, b: &Obb3, answer: &mut Answer, radius: f32) {
     // the centres lie inside the boxes: no two points of them are further apart than the
     // centres are (a little more, so that Jolt's own rounding cannot drop the hit)
     let reach = (b.center - a.center).length() * (1.0 + 1e-4) + f32::MIN_POSITIVE;
-    let Some(hit) = collide(a, b, reach).and_then(deepest) else {
+    let Some(hit) = collide(a, b, reach, radius).and_then(deepest) else {
         return;
     };
     if hit.penetrationDepth > 0.0 {
@@ -307,7 +345,7 @@ fn impact(a: &Obb3, b: &Obb3, motion: &MotionSpec) -> Option<Impact> {
             normal: None,
         });
     }
-    let (sa, sb) = (BoxShape::new(a)?, BoxShape::new(b)?);
+    let (sa, sb) = (BoxShape::new(a, 0.0)?, BoxShape::new(b, 0.0)?);
     let (ma, mb) = (pose(a, a.center), pose(b, b.center));
     let direction = v3(relative);
     let mut hits: Vec<jph::JPH_ShapeCastResult> = Vec::new();

@@ -182,14 +182,19 @@ pub struct About {
     pub slop: Option<f32>,
     /// Which moving pairs it has a time of impact for.
     pub impact: ImpactQuery,
+    /// The convex radius its boxes were made with (0: sharp boxes). A box of radius `r` has its
+    /// edges and corners rounded inside the half extents, so an answer within `2r` of satbox's
+    /// (`r` on each box) differs by design.
+    pub convex_radius: f32,
 }
 
 impl About {
-    /// The settings of another of the engine's algorithms (`also`): the same engine, with that
-    /// algorithm's way of answering.
+    /// The settings of another of the engine's answers (`also`): the same engine, with that
+    /// answer's way of answering and convex radius.
     pub fn of_also(&self, also: &Also) -> About {
         About {
             manifold: also.manifold,
+            convex_radius: also.convex_radius,
             ..self.clone()
         }
     }
@@ -281,6 +286,8 @@ pub struct Also {
     pub title: &'static str,
     /// Whether it answers with a contact manifold or one deepest point pair.
     pub manifold: bool,
+    /// The convex radius its boxes were made with for this answer ([`About::convex_radius`]).
+    pub convex_radius: f32,
     /// Its answer (its own `also` is empty).
     pub answer: Answer,
 }

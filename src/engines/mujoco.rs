@@ -136,6 +136,7 @@ impl Engine for Mujoco {
             manifold: true,
             slop: None,
             impact: ImpactQuery::None,
+            convex_radius: 0.0,
         }
     }
 

@@ -91,6 +91,7 @@ impl Engine for Ode {
             manifold: true,
             slop: None,
             impact: ImpactQuery::None,
+            convex_radius: 0.0,
         }
     }
 

@@ -384,6 +384,7 @@ impl super::Engine for Parry {
             manifold: true,
             slop: None,
             impact: super::ImpactQuery::Turning,
+            convex_radius: 0.0,
         }
     }
 
