@@ -174,6 +174,40 @@ fn jolt_finds_the_depth_and_one_deepest_point_pair_and_the_twin_s_distance() {
 }
 
 #[test]
+fn jolt_at_its_default_convex_radius_answers_beside_the_sharp_box_within_twice_the_radius() {
+    let Some(apart) = answer(EngineName::Jolt, &pair3(3.0)) else {
+        return;
+    };
+    let rounded = apart
+        .also
+        .iter()
+        .find(|x| x.name == "default_radius")
+        .expect("the default radius's answer");
+    assert_eq!(rounded.convex_radius, 0.05);
+    // rounded corners lie inside the sharp ones: the boxes are further apart, by less than 2r
+    let d = rounded.answer.distance.expect("a distance");
+    let sharp = expected_distance();
+    assert!(d > sharp + 1e-3 && d < sharp + 0.1, "{d}");
+    let pair = pair3(3.0);
+    let about = EngineName::Jolt.engine().unwrap().about().of_also(rounded);
+    let satbox = satbox::engines::compare::Satbox::of(&pair);
+    let c = satbox::engines::compare::compare(
+        &pair,
+        EngineName::Jolt,
+        &about,
+        &rounded.answer,
+        &satbox,
+        None,
+    );
+    assert!(c.disagreements.is_empty(), "{:?}", c.disagreements);
+    assert!(
+        c.by_design.iter().any(|w| w.contains("convex radius")),
+        "{:?}",
+        c.by_design
+    );
+}
+
+#[test]
 fn jolt_s_time_of_impact_is_its_cast_for_translating_boxes_and_none_for_turning_ones() {
     let pair = pair3(3.0);
     match ask(EngineName::Jolt, &pair, Some(&closing(2.0, 0.0))) {

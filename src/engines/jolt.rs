@@ -209,7 +209,7 @@ impl Engine for Jolt {
             settings: vec![
                 (
                     "convex radius",
-                    "0, the sharp box (Jolt's default 0.05 rounds edges and corners inside the half extents)".into(),
+                    "0, the sharp box; beside it (radius 0.05) Jolt's default, which rounds edges and corners inside the half extents".into(),
                 ),
                 (
                     "contact",
@@ -339,7 +339,7 @@ fn impact(a: &Obb3, b: &Obb3, motion: &MotionSpec) -> Option<Impact> {
     let relative = (m.b.velocity - m.a.velocity) * m.dt;
     if relative == Vec3::ZERO {
         // nothing to cast: they touch for the whole step or never
-        let touching = contact(a, b).intersect;
+        let touching = contact(a, b, 0.0).intersect;
         return touching.then_some(Impact {
             t: 0.0,
             normal: None,
