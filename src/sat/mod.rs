@@ -81,6 +81,7 @@ pub mod manifold;
 pub mod motion;
 pub mod obb;
 pub mod reference;
+pub mod rounded;
 pub mod vector;
 
 pub use batch::{intersects_many, Obb3Batch};
