@@ -278,8 +278,9 @@ pub(crate) struct EngineRow {
     pub reply: engines::Reply,
     /// Where its answer differs from satbox's, when it answered.
     pub comparison: Option<engines::compare::Comparison>,
-    /// How long its query took, in microseconds.
-    pub micros: f32,
+    /// How long its query took, in microseconds (`None` in the browser, where the standard
+    /// library has no clock).
+    pub micros: Option<f32>,
 }
 
 impl EngineRow {
@@ -292,9 +293,7 @@ impl EngineRow {
             .into_iter()
             .filter(|e| e.answers(pair.mode()))
         {
-            let started = std::time::Instant::now();
-            let reply = engines::ask(name, pair, None);
-            let micros = started.elapsed().as_secs_f32() * 1e6;
+            let (reply, micros) = timed(|| engines::ask(name, pair, None));
             let about = name.engine().map(|e| e.about());
             let compare = |about: &engines::About, a: &engines::Answer| {
                 engines::compare::compare(pair, name, about, a, &satbox, None)
@@ -355,6 +354,21 @@ impl EngineRow {
         self.comparison
             .as_ref()
             .map_or(&[], |c| c.disagreements.as_slice())
+    }
+}
+
+/// `f()` and how long it took in microseconds, where the platform has a clock
+/// (`std::time::Instant` panics on wasm32-unknown-unknown).
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Option<f32>) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let started = std::time::Instant::now();
+        let value = f();
+        (value, Some(started.elapsed().as_secs_f32() * 1e6))
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        (f(), None)
     }
 }
 

@@ -404,6 +404,11 @@ pub(crate) fn refuse_invalid(engine: EngineName, pair: &Pair) -> Option<String> 
 }
 
 /// The sentence for an engine that takes positive half extents only, when a box has a zero one.
+// (only Box2D and Box3D take positive half extents only; neither builds for the browser)
+#[cfg_attr(
+    any(target_arch = "wasm32", not(any(feature = "box2d", feature = "box3d"))),
+    allow(dead_code)
+)]
 pub(crate) fn refuse_flat(engine: EngineName, pair: &Pair, why: &str) -> Option<String> {
     let flat = pair_extents(pair).into_iter().any(|e| e <= 0.0);
     flat.then(|| format!("half extent 0 is below {}'s minimum: {why}", engine.title()))

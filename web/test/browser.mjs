@@ -329,7 +329,9 @@ async function phone(page, context, base, problems) {
   await tap(page, cdp, PHONE.w / 2, BAR_Y);
   await nextFrames(page, 6);
   const opened = await panelShare(page, PHONE.h - 300, 250);
-  check(opened > 0.5, `phone: a tap on the bar opens the sheet (${(opened * 100).toFixed(0)} % panel)`);
+  // (the band holds the sheet's background between its buttons and the verdict's box: about half
+  // of it; a closed sheet leaves the scene there, under 20 %)
+  check(opened > 0.4, `phone: a tap on the bar opens the sheet (${(opened * 100).toFixed(0)} % panel)`);
   if (process.env.SATBOX_PHONE_SCREENSHOT) {
     await page.screenshot({ path: process.env.SATBOX_PHONE_SCREENSHOT.replace(".png", "-open.png") });
   }

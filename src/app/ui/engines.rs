@@ -115,7 +115,7 @@ fn table(
                             n => format!("{} +{n} above", a.points.len() - n),
                         });
                         ui.label(a.distance.map_or("–".into(), fmt_num));
-                        ui.label(format!("{:.1}", row.micros));
+                        ui.label(row.micros.map_or("–".into(), |m| format!("{m:.1}")));
                     }
                     (Reply::NotAsked(_), None) => {
                         dim(ui, "not asked");
