@@ -203,7 +203,7 @@ fn posed_intersect(a: &Posed, b: &Posed) -> bool {
 /// `u0 = (cos θ, sin θ)` (`u1 = (−sin θ, cos θ)` follows). It answers the boolean test and the
 /// report's conclusions with the same numbers, to the bit, as [`intersects`] and [`verdicts`] of
 /// the rectangles it was made from, and the batch test
-/// ([`intersects_many2`](super::batch::intersects_many2)) reads it.
+/// ([`intersects_many2`](super::batch2::intersects_many2)) reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Obb2Frame {
     pub(crate) center: [f32; 2],

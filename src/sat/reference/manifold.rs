@@ -71,6 +71,9 @@ pub struct ReferenceManifold {
 const TIE: f64 = 1e-4;
 /// Relative weld distance, as in the fast construction.
 const WELD: f64 = 1e-6;
+/// Relative reach of a place's name, as in the fast construction
+/// ([`PLACE`](crate::sat::manifold::PLACE)).
+const PLACE: f64 = crate::sat::manifold::PLACE as f64;
 
 /// A box in `f64`, as the oracles read it: a 2D box is a flat 3D one in the plane `z = 0`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -398,11 +401,7 @@ fn sign(x: f64) -> f64 {
 /// The id in A/B terms, each feature written canonically for its box.
 fn pair(reference: Which, rb: &Box64, ib: &Box64, r: Feature, i: Feature) -> ContactId {
     // the fast manifold's rule (`Feature::flat_axes`), on the same f32 extents
-    let flat = |b: &Box64| {
-        let half: Vec<f32> = (0..b.dim).map(|k| b.half[k] as f32).collect();
-        Feature::flat_axes(&half)
-    };
-    let (r, i) = (r.canonical(flat(rb)), i.canonical(flat(ib)));
+    let (r, i) = (r.canonical(flat_axes(rb)), i.canonical(flat_axes(ib)));
     match reference {
         Which::A => ContactId { a: r, b: i },
         Which::B => ContactId { a: i, b: r },
@@ -443,6 +442,72 @@ fn face_contact(
     keep_below(polygon, contact.face.center, m, margin, WELD * scale, out);
     let max_points = if rb.dim == 3 { 4 } else { 2 };
     reduce_to(max_points, m, TIE * scale, out);
+    let (a, b) = match reference {
+        Which::A => (rb, ib),
+        Which::B => (ib, rb),
+    };
+    name_by_place(a, b, PLACE * scale, out);
+}
+
+/// The flat axes of a box, by the fast manifold's rule (`Feature::flat_axes`), on the same `f32`
+/// extents.
+fn flat_axes(b: &Box64) -> u8 {
+    let half: Vec<f32> = (0..b.dim).map(|k| b.half[k] as f32).collect();
+    Feature::flat_axes(&half)
+}
+
+/// Names every point by its place, the fast construction's rule: on each box, the feature of the
+/// point's id is lowered to the side or corner of that box within `reach` of the point (each axis
+/// the feature is free on, where the point lies within `reach` of that box's face, is fixed to that
+/// face). Two points that would share a name keep, both, the features that met there; if those
+/// clash too, every point keeps its built name. How far each test is from going the other way is a
+/// decision ([`ReferenceManifold::closeness`]).
+fn name_by_place(a: &Box64, b: &Box64, reach: f64, out: &mut ReferenceManifold) {
+    let mut closeness = out.closeness;
+    let mut lower = |bx: &Box64, f: Feature, p: DVec3| {
+        let mut f = f;
+        let d = p - bx.center;
+        for k in 0..bx.dim {
+            if f.fixed & (1 << k) == 0 {
+                let x = d.dot(bx.axes[k]);
+                let room = bx.half[k] - x.abs();
+                closeness = closeness.min((room - reach).abs());
+                if room <= reach {
+                    f = f.with(k, x > 0.0);
+                }
+            }
+        }
+        f.canonical(flat_axes(bx))
+    };
+    let built: Vec<ContactId> = out.points.iter().map(|p| p.id).collect();
+    let mut named: Vec<ContactId> = out
+        .points
+        .iter()
+        .map(|p| ContactId {
+            a: lower(a, p.id.a, p.point),
+            b: lower(b, p.id.b, p.point),
+        })
+        .collect();
+    out.closeness = closeness;
+    let clashing = |ids: &[ContactId]| -> Vec<bool> {
+        (0..ids.len())
+            .map(|x| (0..ids.len()).any(|y| y != x && ids[y] == ids[x]))
+            .collect()
+    };
+    let clash = clashing(&named);
+    if clash.iter().any(|&c| c) {
+        for (k, &c) in clash.iter().enumerate() {
+            if c {
+                named[k] = built[k];
+            }
+        }
+        if clashing(&named).iter().any(|&c| c) {
+            named.clone_from(&built);
+        }
+    }
+    for (p, id) in out.points.iter_mut().zip(named) {
+        p.id = id;
+    }
 }
 
 /// The face of the reference box on axis `k` whose outward normal is `m`.
@@ -956,6 +1021,7 @@ fn edge_contact(
     };
     out.candidates.push(contact);
     out.points.push(contact);
+    name_by_place(a, b, PLACE * (a.scale() + b.scale()), out);
     true
 }
 
