@@ -23,7 +23,7 @@
 use glam::{DQuat, DVec3};
 
 use super::{report2, report3, ReferenceReport};
-use crate::sat::manifold::{ContactId, Feature, Manifold, ManifoldParams};
+use crate::sat::manifold::{ContactId, Feature, FeatureChoice, Manifold, ManifoldParams};
 use crate::sat::{distance, AxisKind, Obb2, Obb3, Which};
 
 /// One point of the reference manifold.
@@ -228,7 +228,10 @@ fn build(
     }
     let strict = strict_axis(r, &live, &mut closeness)?;
     let face = best_face(r, faces, &mut closeness);
-    let chosen = with_edge_bias(r, &live, faces, face, params, &mut closeness);
+    let chosen = match params.feature {
+        FeatureChoice::Auto => with_edge_bias(r, &live, faces, face, params, &mut closeness),
+        forced => forced_axis(r, &live, faces, face, forced, &mut closeness),
+    };
     let t = b.center - a.center;
     let mut m = on_axis(r, strict, chosen, t, closeness);
     if let AxisKind::Edge(i, j) = m.kind {
@@ -343,6 +346,46 @@ fn with_edge_bias(
         }
         None => face,
     }
+}
+
+/// The axis a forced feature takes, as the fast construction does: the best (largest gap, ties
+/// to the lowest index) of A's face axes, of B's, of the live edge axes (none: the best face
+/// `face`), or the axis given (not live: `face`); and how close the runner-up of its kind came.
+fn forced_axis(
+    r: &ReferenceReport,
+    live: &[usize],
+    faces: usize,
+    face: usize,
+    forced: FeatureChoice,
+    closeness: &mut f64,
+) -> usize {
+    let candidates: Vec<usize> = match forced {
+        FeatureChoice::Auto => vec![face],
+        FeatureChoice::FaceA => (0..faces / 2).collect(),
+        FeatureChoice::FaceB => (faces / 2..faces).collect(),
+        FeatureChoice::EdgePair => live.iter().copied().filter(|&i| i >= faces).collect(),
+        FeatureChoice::Axis(k) => vec![if live.contains(&usize::from(k)) {
+            usize::from(k)
+        } else {
+            face
+        }],
+    };
+    let Some(best) = candidates
+        .iter()
+        .copied()
+        .max_by(|&x, &y| r.axes[x].gap.total_cmp(&r.axes[y].gap).then(y.cmp(&x)))
+    else {
+        return face;
+    };
+    if let Some(next) = candidates
+        .iter()
+        .filter(|&&i| i != best)
+        .map(|&i| r.axes[i].gap)
+        .reduce(f64::max)
+    {
+        *closeness = closeness.min(r.axes[best].gap - next);
+    }
+    best
 }
 
 /// The unit axis `l` turned from A towards B: the side of `t`, B's centre minus A's.
