@@ -24,6 +24,9 @@ struct Cli {
     /// Open with the step-through at this axis (0-based, in test order).
     #[arg(long, value_name = "AXIS")]
     step: Option<usize>,
+    /// Open a recording's timeline (--scene FILE.jsonl) at this frame (1-based).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    frame: Option<u32>,
     /// Open with the sphere of directions shown (key D).
     #[arg(long)]
     sphere: bool,
@@ -254,6 +257,7 @@ fn main() {
                 screenshot: cli.screenshot,
                 size: cli.size,
                 step: cli.step,
+                frame: cli.frame.map(|k| k as usize),
                 sphere: cli.sphere,
                 gjk: cli.gjk,
                 gjk_answer: cli.gjk_answer,

@@ -1,11 +1,15 @@
 //! A recording opened as a timeline, with no window in it: every frame's verdict, deciding axis,
-//! contact and parry's agreement computed once when the file opens, where they change, and which
-//! frame is shown (stepped, dragged or played). The panel's view is [`super::ui::timeline`].
+//! contact, parry's agreement and what became of the contact points since the frame before
+//! ([`lifecycle`]) computed once when the file opens, where they change, and which frame is
+//! shown (stepped, dragged or played). The panel's view is [`super::ui::timeline`].
 
 use super::dim::Dim;
 use super::frame::ParryBeside;
 use super::motion::Tunnel;
-use crate::sat::{ManifoldParams, SatParams};
+use crate::sat::lifecycle::{
+    self, Construction, Lifecycle, Snapshot, Summary, DEFAULT_MATCH_DISTANCE,
+};
+use crate::sat::{Manifold, ManifoldParams, SatParams};
 use crate::sat::{Obb, Report};
 use crate::scene::motion::MotionSpec;
 use crate::scene::recording::Recording;
@@ -43,6 +47,11 @@ pub(crate) struct Mark {
     pub parry: Vec<(&'static str, String)>,
     /// The boxes tunnel between this frame and the next readable one ([`Tunnel`]).
     pub tunnel: Option<Tunnelling>,
+    /// What became of the contact points of the readable frame before ([`lifecycle`]); `None`
+    /// on the first readable frame and on a frame that does not read.
+    pub since: Option<Lifecycle>,
+    /// What this frame's manifold is built on, when it has one.
+    pub construction: Option<Construction>,
 }
 
 /// How a frame tunnels before the next: how, the motion from this frame to the next (each box's
@@ -72,6 +81,8 @@ pub(crate) struct Timeline {
     pub playing: bool,
     /// Frames per second when playing.
     pub fps: f32,
+    /// The contact points over the whole recording: persistence, flips, worst drift.
+    pub summary: Summary,
     /// Time since the last frame while playing, seconds.
     clock: f32,
     /// The frame last put into the scene.
@@ -93,6 +104,8 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         contact_axis: None,
         parry: Vec::new(),
         tunnel: None,
+        since: None,
+        construction: None,
     };
     let pair = match &frame.case {
         Err(e) => {
@@ -135,6 +148,7 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         axis: axis.map(|i| (i, report.axes()[i].kind().label())),
         features: super::analysis::contact_features::<D::Obb>(&a, &b, &report),
         points,
+        construction: trace.manifold.as_ref().map(|m| Construction::of(m.kind())),
         contact_axis,
         parry: beside
             .disagreements
@@ -177,6 +191,46 @@ fn mark_tunnels<D: Dim>(marks: &mut [Mark]) {
     }
 }
 
+/// A readable frame's boxes and their manifold.
+type FrameContact<D> = (
+    <D as Dim>::Obb,
+    <D as Dim>::Obb,
+    Option<Manifold<<D as Dim>::Vec>>,
+);
+
+/// Each readable frame's lifecycle against the readable frame before it, and the recording's
+/// summary (frames numbered from 1, as the window shows them).
+fn mark_lifecycles<D: Dim>(marks: &mut [Mark]) -> Summary {
+    let mut summary = Summary::default();
+    let params = ManifoldParams::default();
+    let mut before: Option<FrameContact<D>> = None;
+    for (i, mark) in marks.iter_mut().enumerate() {
+        let Some((a, b)) = mark.pair.as_ref().ok().and_then(D::Obb::of_pair) else {
+            continue;
+        };
+        let m = D::Obb::manifold(&a, &b, &params);
+        if let Some((a0, b0, m0)) = &before {
+            let l = lifecycle::between(
+                Snapshot {
+                    a: a0,
+                    b: b0,
+                    manifold: m0.as_ref(),
+                },
+                Snapshot {
+                    a: &a,
+                    b: &b,
+                    manifold: m.as_ref(),
+                },
+                DEFAULT_MATCH_DISTANCE,
+            );
+            summary.add(i + 1, &l);
+            mark.since = Some(l);
+        }
+        before = Some((a, b, m));
+    }
+    summary
+}
+
 impl Timeline {
     /// The timeline of a recording of `D`'s mode, every frame measured now; `None` when it has
     /// fewer than two readable frames (one case opens as a scene).
@@ -194,7 +248,9 @@ impl Timeline {
             .map(|f| mark::<D>(f, params))
             .collect();
         mark_tunnels::<D>(&mut marks);
+        let summary = mark_lifecycles::<D>(&mut marks);
         Some(Self {
+            summary,
             name: name.to_string(),
             mode: D::MODE,
             marks,
@@ -300,6 +356,57 @@ mod tests {
             .join("assets/recordings/box-settling.jsonl");
         let recording = Recording::load(&path).unwrap();
         Timeline::of::<Three>("box-settling.jsonl", &recording, &SatParams::default()).unwrap()
+    }
+
+    /// The lanes of the jittered stack are `check`'s `since_previous` of the same file, frame for
+    /// frame, and its summary is `check --summary`'s.
+    #[test]
+    fn the_lanes_of_the_jittered_stack_are_checks_since_previous_line_for_line() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/recordings/stack-jitter.jsonl");
+        let recording = Recording::load(&path).unwrap();
+        let tl =
+            Timeline::of::<Three>("stack-jitter.jsonl", &recording, &SatParams::default()).unwrap();
+        let input = std::fs::read(&path).unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let options = crate::cli::check::Options {
+            compact: true,
+            summary: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            crate::cli::check::run_on(&input[..], "stack", &options, &mut out, &mut err),
+            0
+        );
+        let lines: Vec<serde_json::Value> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), tl.marks.len());
+        assert!(tl.marks[0].since.is_none());
+        for (m, line) in tl.marks.iter().zip(&lines).skip(1) {
+            let l = m.since.as_ref().unwrap();
+            let s = &line["since_previous"];
+            let n = |k: &str| s[k].as_u64().unwrap() as usize;
+            assert_eq!(
+                (l.persisted_by_id, l.persisted_by_position, l.new, l.lost),
+                (
+                    n("persisted_by_id"),
+                    n("persisted_by_position"),
+                    n("new"),
+                    n("lost")
+                ),
+                "line {}",
+                m.line
+            );
+            assert_eq!(l.flipped(), s["flipped"] == true);
+        }
+        let err = String::from_utf8(err).unwrap();
+        assert!(err.contains(&tl.summary.line()), "{err}");
+        // the stack flips between A's and B's face and keeps its ids there
+        assert!(!tl.summary.flips.is_empty());
+        assert!(tl.summary.persistence_by_id().unwrap() > 0.8);
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The Timeline window: a recording's frames as a strip (each frame's verdict in its colour, a
 //! white tick where the verdict, the deciding axis or the feature pair changes, a magenta mark
-//! where parry disagrees, grey for a line that does not read), a slider, play and step buttons, and the
-//! frame shown in words. It reads [`crate::app::timeline::Timeline`] and sends commands.
+//! where parry disagrees, grey for a line that does not read), lanes for the contact points over
+//! time (kept by id, kept by position, the construction and its flips, the drift ratio) with the
+//! recording's summary, a slider, play and step buttons, and the frame shown in words. It reads
+//! [`crate::app::timeline::Timeline`] and sends commands.
 
 use egui_macroquad::egui::{self, RichText, Sense, Ui};
 
@@ -11,6 +13,7 @@ use crate::app::motion::Tunnel;
 use crate::app::theme;
 use crate::app::timeline::{Mark, Timeline, Tunnelling};
 use crate::sat::fmt_num;
+use crate::sat::lifecycle::Construction;
 
 fn tone(m: &Mark) -> theme::Rgba {
     match (&m.pair, m.touching, m.intersect) {
@@ -45,6 +48,11 @@ pub(crate) fn window(
         .show(ctx, |ui| {
             controls(ui, tl, commands);
             strip(ui, tl, commands);
+            lanes(ui, tl, commands);
+            ui.label(
+                RichText::new(format!("points over time: {}", tl.summary.line()))
+                    .color(theme::TEXT.egui()),
+            );
             let mut k = tl.current;
             let last = tl.marks.len() - 1;
             ui.spacing_mut().slider_width = ui.available_width();
@@ -74,7 +82,12 @@ pub(crate) fn window(
                         ui,
                         "strip: green separated · red intersecting · yellow touching · grey \
                          unreadable line · white tick: verdict, axis or contact changes · \
-                         magenta: parry disagrees · cyan box: the boxes tunnel before the next frame",
+                         magenta: parry disagrees · cyan box: the boxes tunnel before the next frame · \
+                         lanes, each against the frame before: by id / by position, the share of \
+                         its points kept (green all, yellow some, red none); built on, face A blue, \
+                         face B orange, edge yellow, a white tick over a frame where it flips; drift, how far a \
+                         point kept by id moved over how far the boxes moved there (log scale, \
+                         full = 10⁴ times, red above 10)",
                     );
                 });
         });
@@ -171,6 +184,165 @@ fn strip(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
     }
 }
 
+/// The lanes of the contact points over time, one row each under the strip, frame for frame:
+/// the share of the frame before's points kept by id and by position, what the manifold is built
+/// on (flips ticked), and the drift ratio on a log scale. Each lane's name sits on a plate at its
+/// left end; a click goes to the frame.
+fn lanes(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
+    const LANE: f32 = 13.0;
+    const NAMES: [&str; 4] = ["kept by id", "by position", "built on", "drift"];
+    let (rect, resp) = ui.allocate_exact_size(
+        egui::vec2(ui.available_width(), 4.0 * (LANE + 2.0)),
+        Sense::click_and_drag(),
+    );
+    let p = ui.painter_at(rect);
+    let n = tl.marks.len() as f32;
+    let x = |i: usize| rect.left() + rect.width() * i as f32 / n;
+    let row = |k: usize| {
+        let top = rect.top() + k as f32 * (LANE + 2.0);
+        top..=top + LANE
+    };
+    for k in 0..4 {
+        p.rect_filled(
+            egui::Rect::from_x_y_ranges(rect.x_range(), row(k)),
+            0.0,
+            theme::PLATE.egui(),
+        );
+    }
+    // a bar from the bottom of lane `k`, `f` of its height
+    let bar = |k: usize, i: usize, f: f32, color: theme::Rgba| {
+        let r = row(k);
+        let top = *r.end() - f.clamp(0.0, 1.0) * LANE;
+        let cell = egui::Rect::from_x_y_ranges(x(i)..=x(i + 1).max(x(i) + 1.0), top..=*r.end());
+        p.rect_filled(cell, 0.0, color.egui());
+    };
+    let share_color = |kept: usize, of: usize| {
+        if kept >= of {
+            theme::FIRST_SEPARATING
+        } else if kept > 0 {
+            theme::TOUCHING
+        } else {
+            theme::HIT
+        }
+    };
+    for (i, m) in tl.marks.iter().enumerate() {
+        if let Some(l) = &m.since {
+            if l.previous > 0 {
+                let share = |kept: usize| (kept as f32 / l.previous as f32).max(0.15);
+                bar(
+                    0,
+                    i,
+                    share(l.persisted_by_id),
+                    share_color(l.persisted_by_id, l.previous),
+                );
+                bar(
+                    1,
+                    i,
+                    share(l.persisted_by_position),
+                    share_color(l.persisted_by_position, l.previous),
+                );
+            }
+            if let Some(r) = l.drift_ratio() {
+                let f = if r.is_infinite() {
+                    1.0
+                } else {
+                    (r.max(1.0)).log10() / 4.0
+                };
+                let color = if r > 10.0 {
+                    theme::HIT
+                } else {
+                    theme::TEXT_DIM
+                };
+                bar(3, i, f.max(0.15), color);
+            }
+        }
+        let flipped = m.since.as_ref().is_some_and(|l| l.flipped());
+        if let Some(c) = m.construction {
+            let color = match c {
+                Construction::FaceA => theme::A,
+                Construction::FaceB => theme::B,
+                Construction::Edge => theme::HOT,
+            };
+            // a frame built otherwise than the one before stays visible however many frames
+            let r = row(2);
+            let right = if flipped {
+                x(i + 1).max(x(i) + 6.0)
+            } else {
+                x(i + 1).max(x(i) + 1.0)
+            };
+            let cell = egui::Rect::from_x_y_ranges(x(i)..=right, *r.start() + 3.0..=*r.end());
+            p.rect_filled(cell, 0.0, color.egui());
+        }
+        if flipped {
+            // a white tick over the cell, in the lane's top margin
+            let r = row(2);
+            let tick = egui::Rect::from_x_y_ranges(
+                x(i)..=x(i + 1).max(x(i) + 6.0),
+                *r.start()..=*r.start() + 2.5,
+            );
+            p.rect_filled(tick, 0.0, theme::TEXT.egui());
+        }
+    }
+    // the current frame, as on the strip
+    p.rect_stroke(
+        egui::Rect::from_x_y_ranges(
+            x(tl.current) - 1.0..=x(tl.current + 1) + 1.0,
+            rect.top()..=rect.bottom(),
+        ),
+        0.0,
+        (1.5, theme::HIGHLIGHT.egui()),
+        egui::StrokeKind::Outside,
+    );
+    // the names, each on a plate of its own so that bars never run through them
+    for (k, name) in NAMES.iter().enumerate() {
+        let galley = p.layout_no_wrap(
+            name.to_string(),
+            egui::FontId::proportional(10.5),
+            theme::TEXT.egui(),
+        );
+        let at = egui::pos2(
+            rect.left() + 3.0,
+            *row(k).start() + (LANE - galley.size().y) / 2.0,
+        );
+        p.rect_filled(
+            egui::Rect::from_min_size(
+                at - egui::vec2(2.0, 0.0),
+                galley.size() + egui::vec2(4.0, 0.0),
+            ),
+            2.0,
+            theme::PANEL_FRAME.egui(),
+        );
+        p.galley(at, galley, theme::TEXT.egui());
+    }
+    if let Some(at) = resp.interact_pointer_pos() {
+        let i = ((at.x - rect.left()) / rect.width() * n).floor().max(0.0) as usize;
+        if i != tl.current && i < tl.marks.len() {
+            commands.push(AppCommand::Timeline(T::Go(i)).into());
+        }
+    }
+}
+
+/// What became of the frame before's points, in words.
+fn since_words(l: &crate::sat::lifecycle::Lifecycle) -> String {
+    let flip = match (l.flipped(), l.from, l.to) {
+        (true, Some(f), Some(t)) => format!(" · flipped from {} to {}", f.label(), t.label()),
+        _ => String::new(),
+    };
+    let drift = match l.drift_ratio() {
+        Some(r) => format!(
+            " · drift {} against {} moved (×{})",
+            fmt_num(l.drift),
+            fmt_num(l.boxes_moved),
+            crate::sat::lifecycle::fmt_ratio(r)
+        ),
+        None => String::new(),
+    };
+    format!(
+        "since the frame before: {} of {} points kept by id, {} by position; {} new, {} lost{flip}{drift}",
+        l.persisted_by_id, l.previous, l.persisted_by_position, l.new, l.lost
+    )
+}
+
 /// The frame shown, in words.
 fn shown(ui: &mut Ui, tl: &Timeline) {
     let m = &tl.marks[tl.current];
@@ -188,6 +360,14 @@ fn shown(ui: &mut Ui, tl: &Timeline) {
     }
     ui.label(RichText::new(&m.verdict).color(tone(m).egui()).strong());
     ui.label(frame_words(m));
+    if let Some(l) = &m.since {
+        let color = if l.lost > 0 || l.flipped() || l.drift_ratio().is_some_and(|r| r > 10.0) {
+            theme::TOUCHING
+        } else {
+            theme::TEXT_DIM
+        };
+        ui.label(RichText::new(since_words(l)).color(color.egui()));
+    }
     if let Some(tunnel) = &m.tunnel {
         ui.label(RichText::new(tunnel_words(tunnel, tl.current)).color(theme::PROBE.egui()));
     }
