@@ -1091,3 +1091,20 @@ fn a_forced_feature_from_the_option_or_the_view_builds_the_manifold_on_it() {
     );
     assert_eq!(refused.status, 2, "{}", refused.stderr);
 }
+
+#[test]
+fn the_summary_of_the_jittered_stack_recording_is_the_timelines() {
+    // the same text as the window's timeline summary (src/app/timeline.rs, STACK_SUMMARY)
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/recordings/stack-jitter.jsonl"
+    );
+    let run = satbox(&["check", "--compact", "--summary", path], b"");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr.trim_end(),
+        "satbox check: since_previous, 199 frames: persisted by id 88.1 % (701 of 796), by \
+         position 85.9 %, new 95, lost 95, 4 flips (frames 75, 76, 122, 123), worst drift \
+         7.112e-1 against 1.078e-4 moved (×6599) at frame 52"
+    );
+}

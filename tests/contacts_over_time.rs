@@ -489,3 +489,71 @@ fn a_forced_feature_builds_what_the_f64_reference_builds_on_that_feature() {
     assert_eq!(count[2], 0);
     assert!(count[1] * 50 < count[0], "{count:?}");
 }
+
+// The simulated axis cache (Box3D's b3SATCache)
+// ---------------------------------------------------------------------------------------------
+
+/// The axis cache between two frames of boxes `a0`, `b0` then `a1`, `b1`.
+fn cache_between(
+    (a0, b0): (&Obb3, &Obb3),
+    (a1, b1): (&Obb3, &Obb3),
+) -> Option<satbox::sat::lifecycle::CacheCheck> {
+    let p = ManifoldParams::default();
+    let (m0, m1) = (
+        dim3::manifold_with(a0, b0, &p),
+        dim3::manifold_with(a1, b1, &p),
+    );
+    satbox::sat::lifecycle::axis_cache(m0.as_ref(), a1, b1, m1.as_ref(), &p)
+}
+
+#[test]
+fn a_resting_stack_under_1e_4_rad_noise_reuses_its_cached_axis_with_the_fresh_points() {
+    let mut rng = Rng(5);
+    let pose = |rng: &mut Rng| {
+        (
+            obb3(Vec3::ZERO, Vec3::new(1.0, 1.0, 0.5), noise(rng, 1e-4)),
+            obb3(
+                Vec3::new(0.2, -0.1, 0.745),
+                Vec3::new(0.3, 0.2, 0.25),
+                noise(rng, 1e-4),
+            ),
+        )
+    };
+    let mut before = pose(&mut rng);
+    for frame in 1..100 {
+        let now = pose(&mut rng);
+        let c = cache_between((&before.0, &before.1), (&now.0, &now.1)).unwrap();
+        assert!(c.valid && c.same_axis, "frame {frame}: {c:?}");
+        assert!(c.distance < 1e-5, "frame {frame}: {c:?}");
+        before = now;
+    }
+}
+
+#[test]
+fn a_box_pressed_in_by_more_than_the_slop_or_lifted_clear_invalidates_the_cache() {
+    let a = obb3(Vec3::ZERO, Vec3::new(1.0, 1.0, 0.5), Quat::IDENTITY);
+    let on = obb3(
+        Vec3::new(0.0, 0.0, 0.745),
+        Vec3::splat(0.25),
+        Quat::IDENTITY,
+    );
+    // 0.01 deeper: the cached gap moved by twice the slop
+    let deeper = obb3(
+        Vec3::new(0.0, 0.0, 0.735),
+        Vec3::splat(0.25),
+        Quat::IDENTITY,
+    );
+    let c = cache_between((&a, &on), (&a, &deeper)).unwrap();
+    assert!(!c.valid && c.same_axis, "{c:?}");
+    assert!((c.gap_now - c.cached_gap + 0.01).abs() < 1e-5, "{c:?}");
+    // nothing cached without a manifold before
+    let off = obb3(Vec3::new(0.0, 0.0, 1.5), Vec3::splat(0.25), Quat::IDENTITY);
+    assert!(cache_between((&a, &off), (&a, &on)).is_none());
+    // lifted clear: the cached axis gives no contact, and neither manifold has points
+    let c = cache_between((&a, &on), (&a, &off)).unwrap();
+    assert!(
+        !c.valid && !c.same_axis && c.gap_now == f32::NEG_INFINITY,
+        "{c:?}"
+    );
+    assert_eq!(c.distance, 0.0);
+}

@@ -18,9 +18,13 @@
 //!   bodies');
 //! * **flipped**: the construction changed between a face of A, a face of B and an edge pair.
 //!
+//! [`axis_cache`] simulates Box3D's separating-axis cache (`b3SATCache`) on the same two frames:
+//! would the frame before's axis still be valid (its gap moved by less than the linear slop), and
+//! how far is the manifold built on it from the fresh one?
+//!
 //! Pure functions on [`Obb`] boxes: the same code for 2D and 3D.
 
-use super::manifold::Manifold;
+use super::manifold::{FeatureChoice, Manifold, ManifoldParams};
 use super::{AxisKind, Obb, Vector};
 
 /// Jolt's distance for matching points by position: 1 cm (in length units).
@@ -341,5 +345,113 @@ pub fn fmt_ratio(r: f32) -> String {
         format!("{r:.0}")
     } else {
         format!("{r:.2}")
+    }
+}
+
+/// Box3D's linear slop (`B3_LINEAR_SLOP`, 0.005 m): a cached axis is reused while its gap moved by
+/// less than this.
+pub const LINEAR_SLOP: f32 = 0.005;
+
+/// A simulated separating-axis cache between two frames ([`axis_cache`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CacheCheck {
+    /// The cached axis: the one the frame before's manifold was built on.
+    pub axis: usize,
+    /// Its gap in the frame before.
+    pub cached_gap: f32,
+    /// Its gap in this frame (`−∞` when it gives no contact here: its edges no longer cross).
+    pub gap_now: f32,
+    /// The cache would be reused: the axis gives a contact and its gap moved by less than the
+    /// linear slop.
+    pub valid: bool,
+    /// The fresh manifold is built on the same axis.
+    pub same_axis: bool,
+    /// The largest distance from a point of either manifold (the reused one, the fresh one) to
+    /// the nearest point of the other; infinite when only one of them has points.
+    pub distance: f32,
+}
+
+/// Box3D's separating-axis cache, simulated: the axis the frame before's manifold `before` was
+/// built on, forced on boxes `a`, `b` of this frame (with `params`, the parameters both frames
+/// were built with), against this frame's fresh manifold `fresh`. `None` when the frame before
+/// had no manifold (nothing cached).
+pub fn axis_cache<B: Obb>(
+    before: Option<&Manifold<B::Vec>>,
+    a: &B,
+    b: &B,
+    fresh: Option<&Manifold<B::Vec>>,
+    params: &ManifoldParams,
+) -> Option<CacheCheck> {
+    let before = before?;
+    let axis = before.choice.chosen;
+    let forced = FeatureChoice::Axis(u8::try_from(axis).ok()?);
+    let reused = B::manifold(a, b, &params.with_feature(forced));
+    let kept = reused.as_ref().filter(|m| m.choice.chosen == axis);
+    let gap_now = kept.map_or(f32::NEG_INFINITY, |m| m.choice.gap);
+    let far = |from: &Manifold<B::Vec>, to: &Manifold<B::Vec>| {
+        from.points()
+            .iter()
+            .map(|p| {
+                to.points()
+                    .iter()
+                    .map(|q| (p.point - q.point).length())
+                    .fold(f32::INFINITY, f32::min)
+            })
+            .fold(0.0f32, f32::max)
+    };
+    let distance = match (reused.as_ref(), fresh) {
+        (Some(r), Some(f)) => far(r, f).max(far(f, r)),
+        (None, None) => 0.0,
+        _ => f32::INFINITY,
+    };
+    Some(CacheCheck {
+        axis,
+        cached_gap: before.choice.gap,
+        gap_now,
+        valid: (gap_now - before.choice.gap).abs() < LINEAR_SLOP,
+        same_axis: fresh.is_some_and(|f| f.choice.chosen == axis),
+        distance,
+    })
+}
+
+/// A recording's simulated axis cache, frame after frame ([`CacheTally::add`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CacheTally {
+    /// Frames with an axis cached (the frame before had a manifold).
+    pub frames: usize,
+    /// Of those, frames where the cache would be reused.
+    pub valid: usize,
+    /// Of the valid ones, frames where the fresh manifold is built on another axis.
+    pub other_axis: usize,
+    /// The valid frame whose reused manifold is farthest from the fresh one: its index and that
+    /// distance.
+    pub worst: Option<(usize, f32)>,
+}
+
+impl CacheTally {
+    /// Adds frame `frame`'s check.
+    pub fn add(&mut self, frame: usize, c: &CacheCheck) {
+        self.frames += 1;
+        if !c.valid {
+            return;
+        }
+        self.valid += 1;
+        self.other_axis += usize::from(!c.same_axis);
+        if c.distance > self.worst.map_or(0.0, |w| w.1) {
+            self.worst = Some((frame, c.distance));
+        }
+    }
+
+    /// One line: `axis cache valid on 190 of 199 frames (another axis fresh on 12), reused
+    /// points at most 3.1e-3 from fresh ones (frame 40)`.
+    pub fn line(&self) -> String {
+        let worst = match self.worst {
+            None => "the reused points are the fresh ones".to_string(),
+            Some((k, d)) => format!("reused points at most {d:.3e} from fresh ones (frame {k})"),
+        };
+        format!(
+            "axis cache valid on {} of {} frames (another axis fresh on {}), {worst}",
+            self.valid, self.frames, self.other_axis
+        )
     }
 }
