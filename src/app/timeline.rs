@@ -372,9 +372,9 @@ mod tests {
 
     /// What `check --summary` prints for the jittered stack (`tests/cli_check.rs` pins the same
     /// text): the window and `check` agree.
-    const STACK_SUMMARY: &str = "199 frames: persisted by id 88.1 % (701 of 796), by \
-        position 85.9 %, new 95, lost 95, 4 flips (frames 75, 76, 122, 123), worst drift \
-        7.112e-1 against 1.078e-4 moved (×6599) at frame 52";
+    const STACK_SUMMARY: &str = "199 frames: persisted by id 100.0 % (796 of 796), by \
+        position 100.0 %, new 0, lost 0, 4 flips (frames 75, 76, 122, 123), worst drift \
+        1.467e-4 against 1.407e-4 moved (×1.04) at frame 3";
 
     /// Every frame of the jittered stack after the first has its lanes, the summary adds them up,
     /// and it is `check --summary`'s.

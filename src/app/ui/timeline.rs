@@ -363,7 +363,7 @@ fn frame_cells(p: &egui::Painter, lanes: &Lanes, i: usize, m: &Mark) {
 fn cache_words(c: &crate::sat::lifecycle::CacheCheck) -> String {
     let reuse = if c.valid { "reused" } else { "not reused" };
     let gap = if c.gap_now.is_finite() {
-        format!("gap {} → {}", fmt_num(c.cached_gap), fmt_num(c.gap_now))
+        format!("gap {} then {}", fmt_num(c.cached_gap), fmt_num(c.gap_now))
     } else {
         "no contact on it now".to_string()
     };

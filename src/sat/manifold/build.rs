@@ -1425,23 +1425,26 @@ fn pick<V>(
     tol: f32,
     runner_up: bool,
     score: impl Fn(&Candidate<V>) -> f32,
+    second: impl Fn(&Candidate<V>) -> f32,
 ) -> Option<(usize, f32, Option<f32>)> {
-    let mut best: Option<(usize, f32, u32)> = None;
+    let mut best: Option<(usize, f32, f32, u32)> = None;
     for (i, cand) in c.iter().enumerate() {
         if taken[i] {
             continue;
         }
-        let sc = score(cand);
+        let (sc, s2) = (score(cand), second(cand));
         let key = cand.key as u32;
         let better = match best {
             None => true,
-            Some((_, bs, bk)) => sc > bs + tol || (sc >= bs - tol && key < bk),
+            Some((_, bs, b2, bk)) => {
+                sc > bs + tol || (sc >= bs - tol && (s2 > b2 + tol || (s2 >= b2 - tol && key < bk)))
+            }
         };
         if better {
-            best = Some((i, sc, key));
+            best = Some((i, sc, s2, key));
         }
     }
-    let (i, sc, _) = best?;
+    let (i, sc, _, _) = best?;
     let second = if runner_up {
         c.iter()
             .enumerate()
@@ -1462,7 +1465,9 @@ struct Kept {
 }
 
 /// One rule of the reduction: pick the best remaining point if it scores above `min_score`
-/// (scores within `tie` of each other tie); record it; say whether one was picked.
+/// (scores within `tie` of each other tie, and then the larger `second` score, within `tie`
+/// too, then the smaller key wins); record it; say whether one was picked.
+#[allow(clippy::too_many_arguments)]
 fn take<V, R: Recorder<V>>(
     c: &[Candidate<V>],
     kept: &mut Kept,
@@ -1471,8 +1476,9 @@ fn take<V, R: Recorder<V>>(
     tie: f32,
     min_score: f32,
     score: impl Fn(&Candidate<V>) -> f32,
+    second: impl Fn(&Candidate<V>) -> f32,
 ) -> bool {
-    match pick(c, &kept.taken, tie, R::KEEPS, score) {
+    match pick(c, &kept.taken, tie, R::KEEPS, score, second) {
         Some((i, sc, runner_up)) if sc > min_score => {
             rec.record(|| {
                 Event::Reduced(ReductionStep {
@@ -1492,9 +1498,10 @@ fn take<V, R: Recorder<V>>(
 }
 
 /// More than the maximum points down to four (Box3D's `b3ReduceManifoldPoints`, Gregorius 2015):
-/// the deepest; the farthest from it in the contact plane (the turned frame's last coordinate
-/// projected out); the one making the largest triangle with those two; the one adding the most
-/// area outside that triangle.
+/// the deepest (of points within the tie of one depth, the farthest from the candidates' centre:
+/// a corner of the patch, not a point along its side); the farthest from it in the contact plane
+/// (the turned frame's last coordinate projected out); the one making the largest triangle with
+/// those two; the one adding the most area outside that triangle.
 fn reduce<V: Vector, R: Recorder<V>>(
     c: &[Candidate<V>],
     tol: f32,
@@ -1511,21 +1518,35 @@ fn reduce<V: Vector, R: Recorder<V>>(
         v
     };
     let deepest = |p: &Candidate<V>| -p.separation;
-    take(
-        c,
-        &mut k,
-        rec,
-        ReductionRule::Deepest,
-        tol,
-        f32::NEG_INFINITY,
-        deepest,
-    );
+    // points of one depth: a corner of the patch before a point along its side (the farthest
+    // from the candidates' centre), whatever their features
+    let mut centre = V::default();
+    for p in c {
+        centre += flat(p.p);
+    }
+    let centre = centre * (1.0 / c.len() as f32);
+    let outer = |p: &Candidate<V>| {
+        let d = flat(p.p) - centre;
+        d.dot(d).sqrt()
+    };
+    let rule = ReductionRule::Deepest;
+    take(c, &mut k, rec, rule, tol, f32::NEG_INFINITY, deepest, outer);
     let p0 = c[k.keep[0]].p;
     let distance = |p: &Candidate<V>| {
         let d = flat(p.p - p0);
         d.dot(d).sqrt()
     };
-    if !take(c, &mut k, rec, ReductionRule::Farthest, tol, tol, distance) {
+    let none = |_: &Candidate<V>| 0.0;
+    if !take(
+        c,
+        &mut k,
+        rec,
+        ReductionRule::Farthest,
+        tol,
+        tol,
+        distance,
+        none,
+    ) {
         return (k.keep, k.n);
     }
     let p1 = c[k.keep[1]].p;
@@ -1533,7 +1554,7 @@ fn reduce<V: Vector, R: Recorder<V>>(
     let area_tol = tol * distance(&c[k.keep[1]]);
     let area = |p: &Candidate<V>| V::area(p1 - p0, p.p - p0).abs();
     let rule = ReductionRule::LargestTriangle;
-    if !take(c, &mut k, rec, rule, area_tol, area_tol, area) {
+    if !take(c, &mut k, rec, rule, area_tol, area_tol, area, none) {
         return (k.keep, k.n);
     }
     let p2 = c[k.keep[2]].p;
@@ -1543,7 +1564,7 @@ fn reduce<V: Vector, R: Recorder<V>>(
         e(p0, p1).max(e(p1, p2)).max(e(p2, p0))
     };
     let rule = ReductionRule::MostAddedArea;
-    take(c, &mut k, rec, rule, area_tol, area_tol, added);
+    take(c, &mut k, rec, rule, area_tol, area_tol, added, none);
     (k.keep, k.n)
 }
 

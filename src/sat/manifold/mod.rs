@@ -28,8 +28,9 @@
 //!    the reference box's faces adjacent to it: four in 3D, two lines in 2D (Box2D's
 //!    `b2ClipPolygons` clips one segment against two). The clipped points with a separation at most
 //!    the margin are kept (below the reference face), and more than four are reduced to four
-//!    (Box3D `b3ReduceManifoldPoints`): the deepest, then the farthest from it in the contact
-//!    plane, then the one making the largest triangle, then the one adding the most area outside it.
+//!    (Box3D `b3ReduceManifoldPoints`): the deepest (of points of one depth, the farthest from
+//!    their centre), then the farthest from it in the contact plane, then the one making the
+//!    largest triangle, then the one adding the most area outside it.
 //! 3. **Edge axis** (3D only): one point, the midpoint of the closest points of the two supporting
 //!    edges (the edge of A parallel to `A.u_i` furthest along the normal, the edge of B parallel to
 //!    `B.u_j` furthest against it), as in ODE's `dBoxBox` and Box3D's `b3BuildEdgeContact`
@@ -43,7 +44,10 @@
 //! on a side plane touches the crossing next to it. In the reduction, scores within `1e-4` of the
 //! size tie, and a tie goes to the point whose feature pair has the smaller
 //! [`ContactId::symmetric_key`]: resting boxes have many points at one depth, and rounding must not
-//! pick among them.
+//! pick among them. The deepest rule first breaks a tie by the distance from the candidates'
+//! centre (the farther wins): among points of one depth it takes a corner of the patch, not a
+//! point where an incident edge crosses a side plane it is nearly parallel to, which lies anywhere
+//! along that side and would slide from frame to frame.
 //!
 //! # Conventions
 //!

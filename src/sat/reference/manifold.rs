@@ -936,36 +936,51 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
     let mut taken = vec![false; c.len()];
     let mut kept: Vec<usize> = Vec::new();
     let mut closeness = f64::INFINITY;
-    // best by score with ties (within `tie`) to the smaller symmetric key
+    // the candidates' centre in the contact plane: of points of one depth, the deepest rule
+    // takes the farthest from it (a corner of the patch, not a point along its side)
+    let centre = c.iter().map(|p| flat(p.point)).sum::<DVec3>() / c.len() as f64;
+    let outer = |p: &ReferenceContact| (flat(p.point) - centre).length();
+    // best by score with ties (within `tie`) to the larger `second`, then the smaller symmetric
+    // key
     let mut pick = |score: &dyn Fn(&ReferenceContact) -> f64,
+                    second: &dyn Fn(&ReferenceContact) -> f64,
                     tie: f64,
                     min_score: f64,
                     taken: &mut Vec<bool>,
                     kept: &mut Vec<usize>| {
-        let mut ranked: Vec<(usize, f64)> = (0..c.len())
+        let mut ranked: Vec<(usize, f64, f64)> = (0..c.len())
             .filter(|&i| !taken[i])
-            .map(|i| (i, score(&c[i])))
+            .map(|i| (i, score(&c[i]), second(&c[i])))
             .collect();
-        let mut best: Option<(usize, f64)> = None;
-        for &(i, sc) in &ranked {
+        let mut best: Option<(usize, f64, f64)> = None;
+        for &(i, sc, s2) in &ranked {
             let better = match best {
                 None => true,
-                Some((bi, bs)) => {
+                Some((bi, bs, b2)) => {
                     sc > bs + tie
-                        || (sc >= bs - tie && c[i].id.symmetric_key() < c[bi].id.symmetric_key())
+                        || (sc >= bs - tie
+                            && (s2 > b2 + tie
+                                || (s2 >= b2 - tie
+                                    && c[i].id.symmetric_key() < c[bi].id.symmetric_key())))
                 }
             };
             if better {
-                best = Some((i, sc));
+                best = Some((i, sc, s2));
             }
         }
-        let (i, sc) = best?;
+        let (i, sc, s2) = best?;
         if sc <= min_score {
             return None;
         }
-        ranked.retain(|&(l, _)| l != i);
-        if let Some(second) = ranked.iter().map(|&(_, x)| x).reduce(f64::max) {
+        ranked.retain(|&(l, _, _)| l != i);
+        if let Some(second) = ranked.iter().map(|&(_, x, _)| x).reduce(f64::max) {
             closeness = closeness.min(((sc - second).abs() - tie).abs());
+        }
+        // among the points tied with it, the tie-break's own margin
+        for &(_, x, y) in &ranked {
+            if (x - sc).abs() <= tie {
+                closeness = closeness.min(((y - s2).abs() - tie).abs());
+            }
         }
         closeness = closeness.min((sc - min_score).abs());
         taken[i] = true;
@@ -974,6 +989,7 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
     };
     let Some(p0) = pick(
         &|p| -p.separation,
+        &outer,
         tol,
         f64::NEG_INFINITY,
         &mut taken,
@@ -982,8 +998,10 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
         return (Vec::new(), closeness);
     };
     let finish = |kept: &[usize], closeness: f64| (kept.iter().map(|&i| c[i]).collect(), closeness);
+    let none = |_: &ReferenceContact| 0.0;
     let Some(p1) = pick(
         &|p| flat(p.point - p0).length(),
+        &none,
         tol,
         tol,
         &mut taken,
@@ -994,6 +1012,7 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
     let area_tol = tol * flat(p1 - p0).length();
     let Some(p2) = pick(
         &|p| area(p1 - p0, p.point - p0).abs(),
+        &none,
         area_tol,
         area_tol,
         &mut taken,
@@ -1008,7 +1027,7 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
             .map(|&(a, b)| -o * area(b - a, p.point - a))
             .fold(f64::NEG_INFINITY, f64::max)
     };
-    pick(&added, area_tol, area_tol, &mut taken, &mut kept);
+    pick(&added, &none, area_tol, area_tol, &mut taken, &mut kept);
     finish(&kept, closeness)
 }
 
