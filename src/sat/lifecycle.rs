@@ -24,6 +24,8 @@
 //!
 //! Pure functions on [`Obb`] boxes: the same code for 2D and 3D.
 
+use arrayvec::ArrayVec;
+
 use super::manifold::{FeatureChoice, Manifold, ManifoldParams};
 use super::{AxisKind, Obb, Vector};
 
@@ -109,7 +111,7 @@ pub struct Lifecycle {
     /// The largest distance either box's material moved at the points persisted by id.
     pub boxes_moved: f32,
     /// Each point of this frame, in the manifold's order.
-    pub points: Vec<PointFate>,
+    pub points: ArrayVec<PointFate, 4>,
 }
 
 impl Lifecycle {
@@ -143,20 +145,43 @@ impl Lifecycle {
     }
 }
 
-/// Where the material of `before` (a box's pose in the frame before) at world point `p` of `now`
-/// (its pose in this frame) was in the frame before.
-fn material_before<B: Obb>(before: &B, now: &B, p: B::Vec) -> B::Vec {
-    let d = p - now.center();
-    let mut q = before.center();
-    for (u_now, u_before) in now.axis_vectors().into_iter().zip(before.axis_vectors()) {
-        q += u_before * d.dot(u_now);
-    }
-    q
+/// A box's pose in two frames, for where its material moved.
+struct Motion<V> {
+    before_center: V,
+    now_center: V,
+    before_axes: ArrayVec<V, 3>,
+    now_axes: ArrayVec<V, 3>,
 }
 
-/// Where the material of `before` at world point `p` of the frame before is in this frame.
-fn material_now<B: Obb>(before: &B, now: &B, p: B::Vec) -> B::Vec {
-    material_before(now, before, p)
+impl<V: Vector> Motion<V> {
+    fn of<B: Obb<Vec = V>>(before: &B, now: &B) -> Self {
+        Self {
+            before_center: before.center(),
+            now_center: now.center(),
+            before_axes: before.axis_vectors().into_iter().collect(),
+            now_axes: now.axis_vectors().into_iter().collect(),
+        }
+    }
+
+    /// Where the material at world point `p` of this frame was in the frame before.
+    fn before(&self, p: V) -> V {
+        let d = p - self.now_center;
+        let mut q = self.before_center;
+        for (u_now, u_before) in self.now_axes.iter().zip(&self.before_axes) {
+            q += *u_before * d.dot(*u_now);
+        }
+        q
+    }
+
+    /// Where the material at world point `p` of the frame before is in this frame.
+    fn now(&self, p: V) -> V {
+        let d = p - self.before_center;
+        let mut q = self.now_center;
+        for (u_now, u_before) in self.now_axes.iter().zip(&self.before_axes) {
+            q += *u_now * d.dot(*u_before);
+        }
+        q
+    }
 }
 
 /// The lifecycle of the points from frame `before` to frame `now` of one pair, matching by
@@ -169,25 +194,28 @@ pub fn between<B: Obb>(before: Snapshot<'_, B>, now: Snapshot<'_, B>, distance: 
         current: new.len(),
         from: before.manifold.map(|m| Construction::of(m.kind())),
         to: now.manifold.map(|m| Construction::of(m.kind())),
-        points: vec![PointFate::default(); new.len()],
+        points: new.iter().map(|_| PointFate::default()).collect(),
         ..Lifecycle::default()
     };
+    if old.is_empty() || new.is_empty() {
+        out.new = out.current;
+        out.lost = out.previous;
+        return out;
+    }
+    let (moved_a, moved_b) = (Motion::of(before.a, now.a), Motion::of(before.b, now.b));
     for (fate, p) in out.points.iter_mut().zip(new) {
         let Some(k) = old.iter().position(|q| q.id == p.id) else {
             continue;
         };
         fate.by_id = Some(k);
         fate.drift = (p.point - old[k].point).length();
-        fate.boxes_moved = (p.point - material_before(before.a, now.a, p.point))
+        fate.boxes_moved = (p.point - moved_a.before(p.point))
             .length()
-            .max((p.point - material_before(before.b, now.b, p.point)).length());
+            .max((p.point - moved_b.before(p.point)).length());
     }
     // by position: the nearest pairs first, each point matched once
-    let carried: Vec<B::Vec> = old
-        .iter()
-        .map(|q| material_now(before.a, now.a, q.point))
-        .collect();
-    let mut pairs: Vec<(f32, usize, usize)> = Vec::new();
+    let carried: ArrayVec<B::Vec, 4> = old.iter().map(|q| moved_a.now(q.point)).collect();
+    let mut pairs: ArrayVec<(f32, usize, usize), 16> = ArrayVec::new();
     for (i, p) in new.iter().enumerate() {
         for (k, &q) in carried.iter().enumerate() {
             let d = (p.point - q).length();
@@ -196,8 +224,8 @@ pub fn between<B: Obb>(before: Snapshot<'_, B>, now: Snapshot<'_, B>, distance: 
             }
         }
     }
-    pairs.sort_by(|x, y| x.0.total_cmp(&y.0));
-    let mut taken = vec![false; old.len()];
+    pairs.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+    let mut taken = [false; 4];
     for (_, i, k) in pairs {
         if out.points[i].by_position.is_none() && !taken[k] {
             out.points[i].by_position = Some(k);
