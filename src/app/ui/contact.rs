@@ -38,7 +38,10 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
                     // the report's axis of least penetration, when the manifold's own gaps
                     // (measured in A's frame) put another axis first within rounding
                     let least = model.frame.report.penetration().map(|p| p.axis_index);
-                    if let (None, Some(k)) = (choice.bias, least.filter(|&k| k != choice.chosen)) {
+                    // (a forced feature says so itself)
+                    let auto = choice.forced == crate::sat::manifold::FeatureChoice::Auto;
+                    let other = least.filter(|&k| k != choice.chosen && auto);
+                    if let (None, Some(k)) = (choice.bias, other) {
                         let label = model.frame.report.axes()[k].kind().label();
                         text = format!(
                             "{text} (tied within rounding with the report's axis of least \
