@@ -448,6 +448,23 @@ fn compare_depth(
     let Some(n) = answer.normal.filter(|n| *n != Vec3::ZERO) else {
         return;
     };
+    let tally = (disagreements, by_design);
+    compare_normal(pair, title, about, satbox, (depth, normal), n, tally);
+}
+
+/// The engine's normal `n` against satbox's least overlap (`depth` along `normal`): flipped, as
+/// satbox's contact manifold's, within the engine's slop or convex radius, or another way out.
+fn compare_normal(
+    pair: &Pair,
+    title: &str,
+    about: &About,
+    satbox: &Satbox,
+    (depth, normal): (f32, Vec3),
+    n: Vec3,
+    (disagreements, by_design): (&mut Vec<Finding>, &mut Vec<String>),
+) {
+    let tol = satbox.tolerance;
+    let contact = satbox.contact.filter(|_| about.manifold);
     let signed = degrees(n, normal);
     if signed <= SAME_NORMAL_DEGREES || satbox.touching {
         return;
