@@ -222,17 +222,17 @@ fn tally_one(
     }
 }
 
-/// The kinds the table has a column for (no time of impact: the sweep has no motion).
-const COLUMNS: [Kind; 8] = [
-    Kind::Verdict,
-    Kind::Depth,
-    Kind::Normal,
-    Kind::NormalFlipped,
-    Kind::MissingContact,
-    Kind::PhantomPoint,
-    Kind::PointOutside,
-    Kind::Distance,
-];
+/// The kinds the table has a column for: every kind but the time of impact (the sweep has no
+/// motion).
+const COLUMNS: [Kind; 8] = {
+    let mut c = [Kind::Verdict; 8];
+    let mut k = 0;
+    while k < 8 {
+        c[k] = Kind::ALL[k];
+        k += 1;
+    }
+    c
+};
 
 fn write_table(
     out: &mut dyn Write,

@@ -598,15 +598,7 @@ impl PairQuestion for SatboxSays {
     type Answer = Satbox;
     fn ask<B: PairBox>(self, a: &B, b: &B) -> Satbox {
         let r = B::report(a, b, &Default::default());
-        let margin = match r.penetration() {
-            Some(p) => p.depth,
-            None => r
-                .axes()
-                .iter()
-                .filter(|a| a.is_separating())
-                .map(|a| a.gap())
-                .fold(0.0, f32::max),
-        };
+        let margin = super::compare::margin_of(&r);
         Satbox {
             intersect: r.intersect(),
             touching: r.touching(),
