@@ -128,19 +128,6 @@ pub struct Satbox {
     pub tolerance: f32,
 }
 
-/// How far a report is from touching: its depth, or its largest separating gap.
-pub(crate) fn margin_of<V: Copy, R: crate::sat::Report<V>>(r: &R) -> f32 {
-    match r.penetration() {
-        Some(p) => p.depth,
-        None => r
-            .axes()
-            .iter()
-            .filter(|a| a.is_separating())
-            .map(|a| a.gap())
-            .fold(0.0, f32::max),
-    }
-}
-
 /// The tolerance of a pair of `scale` whose centres lie `reach` from the origin.
 fn tolerance_of(scale: f32, reach: f32) -> f32 {
     crate::sat::tolerance(scale) + 8.0 * f32::EPSILON * reach
@@ -159,7 +146,7 @@ impl Satbox {
             type Answer = Satbox;
             fn ask<B: PairBox>(self, a: &B, b: &B) -> Satbox {
                 let r = B::report(a, b, &Default::default());
-                let margin = margin_of(&r);
+                let margin = r.margin();
                 let lift = |v: B::Vec| v.to_dvec3().as_vec3();
                 let m = B::manifold(a, b, &Default::default());
                 let deepest = |m: &crate::sat::Manifold<B::Vec>| {

@@ -598,7 +598,7 @@ impl PairQuestion for SatboxSays {
     type Answer = Satbox;
     fn ask<B: PairBox>(self, a: &B, b: &B) -> Satbox {
         let r = B::report(a, b, &Default::default());
-        let margin = super::compare::margin_of(&r);
+        let margin = r.margin();
         Satbox {
             intersect: r.intersect(),
             touching: r.touching(),

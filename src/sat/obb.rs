@@ -40,6 +40,19 @@ pub trait Report<V>: Clone + Debug + PartialEq {
     fn meets(&self, margin: f32) -> bool;
     /// The conclusions alone ([`SatReport::to_verdicts`]).
     fn to_verdicts(&self) -> SatVerdicts<V>;
+    /// How far the boxes are from touching: the depth when they intersect, else the largest
+    /// separating gap (0 when no axis separates by more than nothing).
+    fn margin(&self) -> f32 {
+        match self.penetration() {
+            Some(p) => p.depth,
+            None => self
+                .axes()
+                .iter()
+                .filter(|a| a.is_separating())
+                .map(|a| a.gap())
+                .fold(0.0, f32::max),
+        }
+    }
 }
 
 impl<V: Vector, const N: usize> Report<V> for SatReport<V, N> {
