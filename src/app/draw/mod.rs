@@ -58,40 +58,57 @@ pub(crate) fn clear() {
 
 /// Fonts for scene labels.
 pub(crate) struct Fonts {
-    /// Monospace, for numbers and labels.
-    pub mono: Font,
+    /// Monospace, for numbers and labels: one font (and so one glyph atlas) per size in
+    /// [`TEXT_SIZES`], in that order.
+    by_size: Vec<Font>,
 }
 
 impl Fonts {
     /// Loads the font bundled with egui (no files needed at run time).
+    ///
+    /// Every glyph the scene draws, at every size it uses, is rasterised now: a glyph first met
+    /// mid-frame grows the atlas, whose old texture the frame's queued text still binds (an
+    /// error WebGL reports on the browser's console). Each size gets a font, and so an atlas, of
+    /// its own: macroquad 0.4.16's atlas (`text/atlas.rs`) starts a new row only when a glyph
+    /// would pass the edge, but places it 2 pixels (its gap) further, so a glyph that ends one
+    /// pixel short of the edge doubles the atlas, and the doubled atlas is refilled in hash-map
+    /// order, where the same can happen again. With every size in one atlas (over 1,200 glyphs,
+    /// dozens of row ends per refill) that cascaded to 16384 × 16384 pixels in the browser, past
+    /// WebGL's largest texture. A size of its own holds 128 glyphs: at a pixel ratio of 1 a few
+    /// rows of a 512-pixel atlas, and a doubling, should one come, refills a few rows.
     pub(crate) fn load() -> Self {
-        let mut mono =
-            macroquad::text::load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR)
-                .expect("the bundled Hack font parses");
-        mono.set_filter(macroquad::texture::FilterMode::Linear);
-        // every glyph the scene draws, at every size it uses, rasterised now: a glyph first met
-        // mid-frame grows the atlas, whose old texture the frame's queued text still binds (an
-        // error WebGL reports on the browser's console). Only the sizes used: the atlas doubles
-        // when full and repacks in no fixed order, and with every size from 10 to 28 it could pass
-        // the browser's largest texture (a texImage2D "out of range" warning)
         let glyphs: Vec<char> = (' '..='~').chain(EXTRA_GLYPHS.chars()).collect();
         // macroquad rasterises at the size times the screen's pixel ratio (sharp on high-density
         // screens): those are the sizes to fill
         let ratio = macroquad::window::screen_dpi_scale();
-        for size in TEXT_SIZES {
-            let pixels = (size as f32 * ratio).ceil() as u16;
-            mono.populate_font_cache(&glyphs, pixels);
-        }
-        Self { mono }
+        let by_size = TEXT_SIZES
+            .iter()
+            .map(|&size| {
+                let mut font =
+                    macroquad::text::load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR)
+                        .expect("the bundled Hack font parses");
+                font.set_filter(macroquad::texture::FilterMode::Linear);
+                font.populate_font_cache(&glyphs, (size as f32 * ratio).ceil() as u16);
+                font
+            })
+            .collect();
+        Self { by_size }
+    }
+
+    /// The font of `size` (one of [`TEXT_SIZES`]; another size takes the nearest font's atlas,
+    /// which then grows).
+    pub(crate) fn of(&self, size: u16) -> &Font {
+        debug_assert!(
+            TEXT_SIZES.contains(&size),
+            "text size {size} is not in TEXT_SIZES: its glyphs would grow the atlas mid-frame"
+        );
+        let k = TEXT_SIZES.partition_point(|&s| s < size);
+        &self.by_size[k.min(TEXT_SIZES.len() - 1)]
     }
 
     /// Width in pixels of `text` at `size`.
     pub(crate) fn width(&self, text: &str, size: u16) -> f32 {
-        debug_assert!(
-            TEXT_SIZES.contains(&size),
-            "text size {size} is not in TEXT_SIZES"
-        );
-        measure_text(text, Some(&self.mono), size, 1.0).width
+        measure_text(text, Some(self.of(size)), size, 1.0).width
     }
 }
 
@@ -220,7 +237,7 @@ pub(crate) fn label(
     color: Rgba,
     anchor: Anchor,
 ) -> f32 {
-    let dim = measure_text(text, Some(&fonts.mono), size, 1.0);
+    let dim = measure_text(text, Some(fonts.of(size)), size, 1.0);
     let pad = 3.0;
     let x = match anchor {
         Anchor::Left => at.x,
@@ -247,16 +264,12 @@ pub(crate) fn label(
 }
 
 fn text_at(fonts: &Fonts, text: &str, x: f32, baseline: f32, size: u16, color: Rgba) {
-    debug_assert!(
-        TEXT_SIZES.contains(&size),
-        "text size {size} is not in TEXT_SIZES: its glyphs would grow the atlas mid-frame"
-    );
     draw_text_ex(
         text,
         x,
         baseline,
         TextParams {
-            font: Some(&fonts.mono),
+            font: Some(fonts.of(size)),
             font_size: size,
             color: color.mq(),
             ..Default::default()
@@ -375,7 +388,7 @@ impl TextPlate {
         );
         draw_rectangle(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, self.fill.mq());
         for (k, line) in lines.iter().enumerate() {
-            let dim = measure_text(line, Some(&fonts.mono), size, 1.0);
+            let dim = measure_text(line, Some(fonts.of(size)), size, 1.0);
             let baseline = at.y + k as f32 * line_h + dim.offset_y.min(size as f32);
             text_at(fonts, line, at.x, baseline, size, self.color);
         }
