@@ -65,6 +65,8 @@ render() {
     assets/scenes/2d-motion-sliding-apart.json > "$DATA/two.json"
   "$BIN" --scene "$DATA/two.json" --screenshot "$OUT/motion-2d.png" --size "$SIZE"
   echo "$OUT/motion-2d.png"
+  "$BIN" --scene assets/recordings/stack-jitter.jsonl --frame 76 --screenshot "$OUT/timeline-lanes.png" --size "$SIZE"
+  echo "$OUT/timeline-lanes.png"
   for p in "${PRESETS[@]}"; do
     "$BIN" --scene "assets/scenes/$p.json" --screenshot "$OUT/$p.png" --size "$SIZE"
     echo "$OUT/$p.png"

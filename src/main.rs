@@ -24,6 +24,9 @@ struct Cli {
     /// Open with the step-through at this axis (0-based, in test order).
     #[arg(long, value_name = "AXIS")]
     step: Option<usize>,
+    /// Open a recording's timeline (--scene FILE.jsonl) at this frame (1-based).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    frame: Option<u32>,
     /// Open with the sphere of directions shown (key D).
     #[arg(long)]
     sphere: bool,
@@ -66,6 +69,17 @@ enum Command {
         /// their order do not depend on it.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
+        /// At the end, print on standard error the whole file's contact points over time (each
+        /// line against the line before, as in its "since_previous"): persistence by id and by
+        /// position, new and lost points, flips of the construction, the worst drift.
+        #[arg(long)]
+        summary: bool,
+        /// Build every line's contact manifold on this feature: auto (satbox's choice, with its
+        /// face preference), face-a, face-b or edge (the best axis of that kind; an edge pair
+        /// whose edges do not cross gives the best face). A line's "view" may say the same with
+        /// "manifold": {"feature": "face_b"}.
+        #[arg(long, value_name = "FEATURE", value_parser = parse_feature)]
+        feature: Option<satbox::sat::manifold::FeatureChoice>,
     },
     /// Sweep every engine built in over generated pairs (resting, random, scaled, far from the
     /// origin, mirrored) against satbox's f64 reference, and print what each gets wrong, by kind,
@@ -159,6 +173,12 @@ fn check_screenshot_path(out: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
+/// `--feature`: `auto`, `face-a`, `face-b` or `edge` (underscores too).
+fn parse_feature(s: &str) -> Result<satbox::sat::manifold::FeatureChoice, String> {
+    satbox::sat::manifold::FeatureChoice::parse(&s.replace('-', "_"))
+        .ok_or_else(|| format!("{s} is not a feature: auto, face-a, face-b or edge"))
+}
+
 fn main() {
     let cli = Cli::parse();
     match cli.command {
@@ -167,11 +187,15 @@ fn main() {
             compact,
             compare,
             threads,
+            summary,
+            feature,
         }) => {
             let options = satbox::cli::check::Options {
                 compact,
                 compare: compare.unwrap_or_default(),
                 threads: threads.map_or(0, usize::from),
+                summary,
+                feature,
             };
             let status = satbox::cli::check::run(
                 &file,
@@ -233,6 +257,7 @@ fn main() {
                 screenshot: cli.screenshot,
                 size: cli.size,
                 step: cli.step,
+                frame: cli.frame.map(|k| k as usize),
                 sphere: cli.sphere,
                 gjk: cli.gjk,
                 gjk_answer: cli.gjk_answer,

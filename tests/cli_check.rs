@@ -871,3 +871,240 @@ fn bad_motion_is_that_lines_error_naming_the_field() {
         );
     }
 }
+
+// Contacts over time: `since_previous` and `--summary`
+// ---------------------------------------------------------------------------------------------
+
+const SINCE_KEYS: [&str; 7] = [
+    "persisted_by_id",
+    "persisted_by_position",
+    "new",
+    "lost",
+    "flipped",
+    "drift",
+    "boxes_moved",
+];
+
+/// Equal unit cubes stacked 0.01 deep, both turned by fresh 1e-4 rad noise on every line, as
+/// `check` lines.
+fn jittered_stack(frames: usize) -> String {
+    let mut state = 41u64;
+    let mut unit = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
+    };
+    let mut noise = move || {
+        let axis = glam::Vec3::new(unit(), unit(), unit()).normalize_or(glam::Vec3::Z);
+        glam::Quat::from_axis_angle(axis, 1e-4).to_array()
+    };
+    (0..frames)
+        .map(|_| {
+            let (qa, qb) = (noise(), noise());
+            format!(
+                r#"{{"a":{{"center":[0,0,0],"half_extents":[0.5,0.5,0.5],"rotation":{qa:?}}},"b":{{"center":[0,0,0.99],"half_extents":[0.5,0.5,0.5],"rotation":{qb:?}}}}}"#
+            ) + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn every_line_of_a_recording_after_the_first_says_what_became_of_the_points_of_the_line_before() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/recordings/box-settling.jsonl"
+    );
+    let run = satbox(&["check", "--compact", path], b"");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let lines = run.lines();
+    assert!(lines[0].get("since_previous").is_none());
+    let points = |v: &Value| v["manifold"]["points"].as_array().map_or(0, Vec::len);
+    let mut flips = 0;
+    for (k, l) in lines.iter().enumerate().skip(1) {
+        let s = &l["since_previous"];
+        assert_eq!(object_keys(s), sorted(&SINCE_KEYS), "line {}", k + 1);
+        let n = |key: &str| s[key].as_u64().unwrap() as usize;
+        assert_eq!(n("persisted_by_id") + n("new"), points(l));
+        assert_eq!(n("persisted_by_id") + n("lost"), points(&lines[k - 1]));
+        assert!(n("persisted_by_position") <= points(l));
+        assert!(num(&s["drift"]) >= 0.0 && num(&s["boxes_moved"]) >= 0.0);
+        flips += usize::from(s["flipped"].as_bool().unwrap());
+    }
+    // the settling box meets the plate and comes to rest: points appear, then persist
+    assert!(lines
+        .iter()
+        .any(|l| l["since_previous"]["new"].as_u64() > Some(0)));
+    assert!(lines
+        .iter()
+        .any(|l| l["since_previous"]["persisted_by_id"].as_u64() > Some(0)));
+    let text = &run.stdout[run.stdout.find('\n').unwrap() + 1..];
+    let second = text.lines().next().unwrap();
+    assert_keys_in_order(second, &["gjk", "since_previous"]);
+    assert_keys_in_order(second, &SINCE_KEYS);
+    let _ = flips;
+}
+
+#[test]
+fn since_previous_and_the_summary_do_not_depend_on_the_threads_or_the_chunks() {
+    // 600 lines: several chunks of 128, each first line against the last line of the chunk before
+    let file = TempFile::new("stack", jittered_stack(600).as_bytes());
+    let one = satbox(&["check", "--summary", "--threads", "1", file.path()], b"");
+    let two = satbox(&["check", "--summary", "--threads", "2", file.path()], b"");
+    let piped = satbox(
+        &["check", "--summary", "--threads", "3", "-"],
+        &std::fs::read(&file.0).unwrap(),
+    );
+    assert_eq!(one.status, 0, "{}", one.stderr);
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.stdout, piped.stdout);
+    assert_eq!(one.stderr, two.stderr);
+    assert_eq!(one.stderr, piped.stderr);
+    assert_eq!(one.lines().len(), 600);
+}
+
+/// The number after `key` in `text`, up to the next character that is not part of a number.
+fn number_after(text: &str, key: &str) -> usize {
+    let rest = &text[text
+        .find(key)
+        .unwrap_or_else(|| panic!("no {key:?} in {text}"))
+        + key.len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().unwrap()
+}
+
+#[test]
+fn the_summary_adds_up_the_since_previous_of_every_line_of_a_jittered_stack_of_equal_cubes() {
+    let run = satbox(
+        &["check", "--compact", "--summary", "-"],
+        jittered_stack(200).as_bytes(),
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let summary = run
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("satbox check: since_previous, 199 frames: persisted by id "))
+        .unwrap_or_else(|| panic!("no summary in {}", run.stderr));
+    let lines = run.lines();
+    let sum = |key: &str| -> usize {
+        lines[1..]
+            .iter()
+            .map(|l| l["since_previous"][key].as_u64().unwrap() as usize)
+            .sum()
+    };
+    let before: usize = lines[..199]
+        .iter()
+        .map(|l| l["manifold"]["points"].as_array().unwrap().len())
+        .sum();
+    assert!(
+        summary.contains(&format!("({} of {before})", sum("persisted_by_id"))),
+        "{summary}"
+    );
+    assert_eq!(number_after(summary, "new "), sum("new"));
+    assert_eq!(number_after(summary, "lost "), sum("lost"));
+    let flips: Vec<usize> = lines
+        .iter()
+        .filter(|l| l["since_previous"]["flipped"] == true)
+        .map(|l| l["line"].as_u64().unwrap() as usize)
+        .collect();
+    if flips.is_empty() {
+        assert!(summary.contains("no flip"), "{summary}");
+    } else {
+        assert!(
+            summary.contains(&format!(
+                "frame{} {}",
+                if flips.len() > 1 { "s" } else { "" },
+                flips[0]
+            )),
+            "{summary}"
+        );
+    }
+    // ids name the place, and the reduction keeps the patch's corners: every point of the line
+    // before keeps its id
+    assert_eq!(sum("persisted_by_id"), before, "{summary}");
+    // without --summary, nothing on stderr
+    let quiet = satbox(&["check", "--compact", "-"], jittered_stack(3).as_bytes());
+    assert!(quiet.stderr.is_empty(), "{}", quiet.stderr);
+}
+
+#[test]
+fn the_line_after_an_error_line_has_since_previous_null() {
+    let run = check_stdin(&line(&[
+        GOOD3_OVERLAP,
+        "{not json",
+        GOOD3_OVERLAP,
+        GOOD3_OVERLAP,
+    ]));
+    assert_eq!(run.status, 1);
+    let lines = run.lines();
+    assert!(lines[0].get("since_previous").is_none());
+    assert!(lines[2]["since_previous"].is_null());
+    let s = &lines[3]["since_previous"];
+    assert_eq!(s["lost"], 0);
+    assert_eq!(s["new"], 0);
+    assert_eq!(s["flipped"], false);
+    assert_eq!(s["drift"], 0.0);
+    assert_eq!(s["persisted_by_id"], s["persisted_by_position"]);
+}
+
+#[test]
+fn a_forced_feature_from_the_option_or_the_view_builds_the_manifold_on_it() {
+    // B's face tied with A's: a cube on a cube, B set off sideways and tilted
+    let case = r#"{"a":{"center":[0,0,0],"half_extents":[0.5,0.5,0.5],"rotation":[0,0,0,1]},"b":{"center":[0.3,0,0.99],"half_extents":[0.5,0.5,0.5],"rotation":[0,0.0001,0,1]}}"#;
+    let kind = |run: &Run| {
+        run.lines()[0]["manifold"]["kind"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let auto = check_stdin(&line(&[case]));
+    for (option, expected) in [
+        ("face-a", "face_a"),
+        ("face-b", "face_b"),
+        ("face_b", "face_b"),
+    ] {
+        let run = satbox(
+            &["check", "--feature", option, "-"],
+            line(&[case]).as_bytes(),
+        );
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert_eq!(kind(&run), expected);
+    }
+    let forced = satbox(
+        &["check", "--feature", "auto", "-"],
+        line(&[case]).as_bytes(),
+    );
+    assert_eq!(forced.stdout, auto.stdout);
+    let in_view = case.replacen('{', r#"{"view":{"manifold":{"feature":"face_b"}},"#, 1);
+    assert_eq!(kind(&check_stdin(&line(&[&in_view]))), "face_b");
+    let bad = case.replacen('{', r#"{"view":{"manifold":{"feature":"corner"}},"#, 1);
+    let run = check_stdin(&line(&[&bad]));
+    assert_eq!(run.status, 1);
+    assert!(run.lines()[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("view.manifold.feature"));
+    let refused = satbox(
+        &["check", "--feature", "corner", "-"],
+        line(&[case]).as_bytes(),
+    );
+    assert_eq!(refused.status, 2, "{}", refused.stderr);
+}
+
+#[test]
+fn the_summary_of_the_jittered_stack_recording_is_the_timelines() {
+    // the same text as the window's timeline summary (src/app/timeline.rs, STACK_SUMMARY)
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/recordings/stack-jitter.jsonl"
+    );
+    let run = satbox(&["check", "--compact", "--summary", path], b"");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr.trim_end(),
+        "satbox check: since_previous, 199 frames: persisted by id 100.0 % (796 of 796), by \
+         position 100.0 %, new 0, lost 0, 4 flips (frames 75, 76, 122, 123), worst drift \
+         1.467e-4 against 1.407e-4 moved (×1.04) at frame 3"
+    );
+}

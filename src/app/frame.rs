@@ -16,7 +16,7 @@ use super::sphere::extreme;
 use crate::engines::parry::{self, Disagreement, ParryAnswer};
 use crate::engines::{self, EngineName};
 use crate::sat::agreement::{Agreement, Verdict};
-use crate::sat::manifold::{ManifoldTrace, Stage};
+use crate::sat::manifold::{FeatureChoice, Manifold, ManifoldTrace, Stage};
 use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
 use crate::sat::{Obb, Report};
 use crate::sat::{SatParams, Separation};
@@ -64,6 +64,9 @@ pub(crate) struct Frame<D: Dim> {
     pub contact: ManifoldTrace<D::Vec>,
     /// The contact manifold beside its f64 reference.
     pub contact_check: ManifoldAgreement,
+    /// The manifold each feature a person can force would give (auto, face of A, face of B and,
+    /// in 3D, edge pair), with the mode's other contact parameters.
+    pub alternatives: Vec<(FeatureChoice, Option<Manifold<D::Vec>>)>,
     /// While the step-through walks the contact's construction: the stage shown.
     pub stage: Option<Stage>,
     /// The exact distance and closest points (distance 0 and none when the boxes intersect).
@@ -482,6 +485,13 @@ impl<D: Dim> Frame<D> {
             },
             contact,
             contact_check,
+            alternatives: FeatureChoice::CHOICES
+                .into_iter()
+                .filter(|c| {
+                    <D::Vec as crate::sat::Vector>::DIM == 3 || *c != FeatureChoice::EdgePair
+                })
+                .map(|c| (c, D::Obb::manifold(a, b, &manifold_params.with_feature(c))))
+                .collect(),
             separation: D::Obb::separation(a, b),
             directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
             gjk: settings.gjk.then(|| match kept.gjk {

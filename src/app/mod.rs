@@ -90,6 +90,8 @@ pub struct Options {
     pub size: (u32, u32),
     /// Open with the step-through at this axis.
     pub step: Option<usize>,
+    /// Open a recording's timeline at this frame (1-based).
+    pub frame: Option<usize>,
     /// Open with the sphere of directions shown.
     pub sphere: bool,
     /// Open with the Minkowski difference · GJK/EPA window shown.
@@ -300,6 +302,9 @@ impl App {
         let address = platform::address().filter(|a| a.contains("satbox="));
         if let Some(link) = options.scene_url.clone().or(address) {
             app.open(OpenCommand::Link(link), &viewport);
+        }
+        if let (Some(k), Some(tl)) = (options.frame, app.shared.timeline.as_mut()) {
+            tl.go(k.saturating_sub(1).min(tl.marks.len() - 1));
         }
         app.shared.settings.sphere |= options.sphere;
         app.shared.settings.gjk |= options.gjk || options.gjk_answer;

@@ -1,11 +1,16 @@
 //! A recording opened as a timeline, with no window in it: every frame's verdict, deciding axis,
-//! contact and parry's agreement computed once when the file opens, where they change, and which
-//! frame is shown (stepped, dragged or played). The panel's view is [`super::ui::timeline`].
+//! contact, parry's agreement and what became of the contact points since the frame before
+//! ([`lifecycle`]) computed once when the file opens, where they change, and which frame is
+//! shown (stepped, dragged or played). The panel's view is [`super::ui::timeline`].
 
 use super::dim::Dim;
 use super::frame::ParryBeside;
 use super::motion::Tunnel;
-use crate::sat::{ManifoldParams, SatParams};
+use crate::sat::lifecycle::{
+    self, CacheCheck, CacheTally, Construction, Lifecycle, Snapshot, Summary,
+    DEFAULT_MATCH_DISTANCE,
+};
+use crate::sat::{Manifold, ManifoldParams, SatParams};
 use crate::sat::{Obb, Report};
 use crate::scene::motion::MotionSpec;
 use crate::scene::recording::Recording;
@@ -43,6 +48,13 @@ pub(crate) struct Mark {
     pub parry: Vec<(&'static str, String)>,
     /// The boxes tunnel between this frame and the next readable one ([`Tunnel`]).
     pub tunnel: Option<Tunnelling>,
+    /// What became of the contact points of the readable frame before ([`lifecycle`]); `None`
+    /// on the first readable frame and on a frame that does not read.
+    pub since: Option<Lifecycle>,
+    /// What this frame's manifold is built on, when it has one.
+    pub construction: Option<Construction>,
+    /// The frame before's axis, cached as Box3D caches it, checked on this frame.
+    pub cache: Option<CacheCheck>,
 }
 
 /// How a frame tunnels before the next: how, the motion from this frame to the next (each box's
@@ -72,6 +84,10 @@ pub(crate) struct Timeline {
     pub playing: bool,
     /// Frames per second when playing.
     pub fps: f32,
+    /// The contact points over the whole recording: persistence, flips, worst drift.
+    pub summary: Summary,
+    /// The simulated axis cache over the whole recording.
+    pub cache: CacheTally,
     /// Time since the last frame while playing, seconds.
     clock: f32,
     /// The frame last put into the scene.
@@ -93,6 +109,9 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         contact_axis: None,
         parry: Vec::new(),
         tunnel: None,
+        since: None,
+        construction: None,
+        cache: None,
     };
     let pair = match &frame.case {
         Err(e) => {
@@ -135,6 +154,7 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         axis: axis.map(|i| (i, report.axes()[i].kind().label())),
         features: super::analysis::contact_features::<D::Obb>(&a, &b, &report),
         points,
+        construction: trace.manifold.as_ref().map(|m| Construction::of(m.kind())),
         contact_axis,
         parry: beside
             .disagreements
@@ -177,6 +197,51 @@ fn mark_tunnels<D: Dim>(marks: &mut [Mark]) {
     }
 }
 
+/// A readable frame's boxes and their manifold.
+type FrameContact<D> = (
+    <D as Dim>::Obb,
+    <D as Dim>::Obb,
+    Option<Manifold<<D as Dim>::Vec>>,
+);
+
+/// Each readable frame's lifecycle against the readable frame before it, and the recording's
+/// summary (frames numbered from 1, as the window shows them).
+fn mark_lifecycles<D: Dim>(marks: &mut [Mark]) -> (Summary, CacheTally) {
+    let mut summary = Summary::default();
+    let mut cache = CacheTally::default();
+    let params = ManifoldParams::default();
+    let mut before: Option<FrameContact<D>> = None;
+    for (i, mark) in marks.iter_mut().enumerate() {
+        let Some((a, b)) = mark.pair.as_ref().ok().and_then(D::Obb::of_pair) else {
+            continue;
+        };
+        let m = D::Obb::manifold(&a, &b, &params);
+        if let Some((a0, b0, m0)) = &before {
+            let l = lifecycle::between(
+                Snapshot {
+                    a: a0,
+                    b: b0,
+                    manifold: m0.as_ref(),
+                },
+                Snapshot {
+                    a: &a,
+                    b: &b,
+                    manifold: m.as_ref(),
+                },
+                DEFAULT_MATCH_DISTANCE,
+            );
+            summary.add(i + 1, &l);
+            mark.since = Some(l);
+            mark.cache = lifecycle::axis_cache(m0.as_ref(), &a, &b, m.as_ref(), &params);
+            if let Some(c) = &mark.cache {
+                cache.add(i + 1, c);
+            }
+        }
+        before = Some((a, b, m));
+    }
+    (summary, cache)
+}
+
 impl Timeline {
     /// The timeline of a recording of `D`'s mode, every frame measured now; `None` when it has
     /// fewer than two readable frames (one case opens as a scene).
@@ -194,7 +259,10 @@ impl Timeline {
             .map(|f| mark::<D>(f, params))
             .collect();
         mark_tunnels::<D>(&mut marks);
+        let (summary, cache) = mark_lifecycles::<D>(&mut marks);
         Some(Self {
+            summary,
+            cache,
             name: name.to_string(),
             mode: D::MODE,
             marks,
@@ -300,6 +368,35 @@ mod tests {
             .join("assets/recordings/box-settling.jsonl");
         let recording = Recording::load(&path).unwrap();
         Timeline::of::<Three>("box-settling.jsonl", &recording, &SatParams::default()).unwrap()
+    }
+
+    /// What `check --summary` prints for the jittered stack (`tests/cli_check.rs` pins the same
+    /// text): the window and `check` agree.
+    const STACK_SUMMARY: &str = "199 frames: persisted by id 100.0 % (796 of 796), by \
+        position 100.0 %, new 0, lost 0, 4 flips (frames 75, 76, 122, 123), worst drift \
+        1.467e-4 against 1.407e-4 moved (×1.04) at frame 3";
+
+    /// Every frame of the jittered stack after the first has its lanes, the summary adds them up,
+    /// and it is `check --summary`'s.
+    #[test]
+    fn the_lanes_of_the_jittered_stack_add_up_to_its_summary() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/recordings/stack-jitter.jsonl");
+        let recording = Recording::load(&path).unwrap();
+        let tl =
+            Timeline::of::<Three>("stack-jitter.jsonl", &recording, &SatParams::default()).unwrap();
+        assert!(tl.marks[0].since.is_none());
+        let mut sum = Summary::default();
+        for (k, m) in tl.marks.iter().enumerate().skip(1) {
+            let l = m
+                .since
+                .as_ref()
+                .expect("a readable frame after the first has its lanes");
+            assert_eq!(l.persisted_by_id + l.new, m.points);
+            sum.add(k + 1, l);
+        }
+        assert_eq!(sum, tl.summary);
+        assert_eq!(tl.summary.line(), STACK_SUMMARY);
     }
 
     #[test]

@@ -79,6 +79,11 @@ pub struct CaseOut {
     /// left out without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_of_impact: Option<Option<ToiOut>>,
+    /// On every line after the first: what became of the line before's contact points
+    /// ([`crate::sat::lifecycle`]); `null` when the line before was an error or of the other
+    /// dimension; left out on the first line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub since_previous: Option<Option<SinceOut>>,
     /// What reading the case noticed (unknown fields, non-unit quaternions); left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -296,6 +301,41 @@ fn answer_out(
         by_design: c.by_design,
         notes: answer.notes.clone(),
         also: AlsoOut(also),
+    }
+}
+
+/// The `"since_previous"` object of a line: the lifecycle of the contact points against the line
+/// before ([`crate::sat::lifecycle::between`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SinceOut {
+    /// Points whose id the line before had.
+    pub persisted_by_id: usize,
+    /// Points within 0.01 of a point of the line before (carried by A's motion).
+    pub persisted_by_position: usize,
+    /// Points whose id the line before did not have.
+    pub new: usize,
+    /// Points of the line before whose id this line does not have.
+    pub lost: usize,
+    /// The construction changed between face of A, face of B and edge.
+    pub flipped: bool,
+    /// The largest distance a point persisted by id moved.
+    pub drift: f32,
+    /// The largest distance either box's material moved at those points.
+    pub boxes_moved: f32,
+}
+
+impl SinceOut {
+    /// The object of a lifecycle.
+    pub fn of(l: &crate::sat::lifecycle::Lifecycle) -> Self {
+        Self {
+            persisted_by_id: l.persisted_by_id,
+            persisted_by_position: l.persisted_by_position,
+            new: l.new,
+            lost: l.lost,
+            flipped: l.flipped(),
+            drift: unsigned_zero(l.drift),
+            boxes_moved: unsigned_zero(l.boxes_moved),
+        }
     }
 }
 
@@ -541,6 +581,7 @@ pub(crate) fn case_out<V: Vector, R: Report<V>>(
         closest_points: s.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
         gjk: gjk_out::<V>(g),
         time_of_impact: None,
+        since_previous: None,
         notes: Vec::new(),
         axes: axes.map(|axes| {
             axes.iter()

@@ -19,13 +19,15 @@ use serde_json::Value;
 use super::answer::{case_out, engine_out, toi_out, Conclusions};
 pub use super::answer::{
     AxisOut, CaseOut, Coords, DisagreementOut, ErrorOut, FeatureText, GjkOut, ManifoldOut,
-    ParryCastOut, ParryManifoldOut, ParryOut, ParryPointOut, PointOut, ToiOut,
+    ParryCastOut, ParryManifoldOut, ParryOut, ParryPointOut, PointOut, SinceOut, ToiOut,
 };
 use super::json::WriteJson;
-use super::pipeline::{self, Ended};
+use super::pipeline::{self, Answerer, Ended};
 use crate::engines::{self, compare, EngineName};
+use crate::sat::lifecycle::{between, Lifecycle, Snapshot, Summary, DEFAULT_MATCH_DISTANCE};
+use crate::sat::manifold::FeatureChoice;
 use crate::sat::motion::time_of_impact;
-use crate::sat::ManifoldParams;
+use crate::sat::{Manifold, ManifoldParams};
 use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::manifold::params_from_view;
 use crate::scene::motion::{motion_of_case, MotionSpec};
@@ -52,6 +54,10 @@ pub struct Options {
     /// Workers answering (`--threads`): 0 for every core this process may use. The answers do
     /// not depend on it.
     pub threads: usize,
+    /// Print the whole input's `since_previous` figures on the error stream (`--summary`).
+    pub summary: bool,
+    /// Build every line's manifold on this feature (`--feature`), whatever its `"view"` says.
+    pub feature: Option<FeatureChoice>,
 }
 
 /// parry's answer and the disagreements with satbox's (whose manifold has `points` points), as
@@ -126,18 +132,75 @@ fn parry_out(
     }
 }
 
+/// A line's boxes and manifold, kept for the next line's `since_previous`.
+#[derive(Clone, Debug)]
+pub struct Before {
+    pair: Pair,
+    manifold: Carried,
+}
+
+/// A manifold of either dimension.
+#[derive(Clone, Copy, Debug)]
+enum Carried {
+    Two(Option<Manifold<glam::Vec2>>),
+    Three(Option<Manifold<glam::Vec3>>),
+}
+
+impl Carried {
+    /// The manifold of a box pair of vector type `V`.
+    fn of<V: crate::sat::Vector>(m: &Option<Manifold<V>>) -> Self {
+        let any = m as &dyn std::any::Any;
+        if let Some(m) = any.downcast_ref::<Option<Manifold<glam::Vec3>>>() {
+            Carried::Three(*m)
+        } else {
+            Carried::Two(
+                any.downcast_ref::<Option<Manifold<glam::Vec2>>>()
+                    .copied()
+                    .flatten(),
+            )
+        }
+    }
+
+    /// The manifold, when it is of vector type `V`.
+    fn get<V: crate::sat::Vector>(&self) -> Option<&Option<Manifold<V>>> {
+        match self {
+            Carried::Two(m) => (m as &dyn std::any::Any).downcast_ref(),
+            Carried::Three(m) => (m as &dyn std::any::Any).downcast_ref(),
+        }
+    }
+}
+
+impl Before {
+    /// The lifecycle from this line to boxes `a`, `b` with manifold `m`; `None` when this line
+    /// was of the other dimension.
+    fn to<B: PairBox>(&self, a: &B, b: &B, m: Option<&Manifold<B::Vec>>) -> Option<Lifecycle> {
+        let (a0, b0) = B::of_pair(&self.pair)?;
+        let m0 = self.manifold.get::<B::Vec>()?;
+        Some(between(
+            Snapshot {
+                a: &a0,
+                b: &b0,
+                manifold: m0.as_ref(),
+            },
+            Snapshot { a, b, manifold: m },
+            DEFAULT_MATCH_DISTANCE,
+        ))
+    }
+}
+
 /// The answer to one case: its conclusions (all the report with `compact` false), manifold and
-/// distance.
+/// distance; against the line before when there is one.
 struct Answer<'a> {
     line: usize,
     params: &'a ManifoldParams,
     compact: bool,
     motion: Option<&'a MotionSpec>,
+    before: Option<Option<&'a Before>>,
 }
 
 impl PairQuestion for Answer<'_> {
-    type Answer = CaseOut;
-    fn ask<B: PairBox>(self, a: &B, b: &B) -> CaseOut {
+    type Answer = (CaseOut, Before, Option<Lifecycle>);
+    fn ask<B: PairBox>(self, a: &B, b: &B) -> Self::Answer {
         let sat = if self.compact {
             Conclusions::Compact(B::verdicts(a, b, &Default::default()))
         } else {
@@ -151,7 +214,29 @@ impl PairQuestion for Answer<'_> {
                 .as_ref()
                 .map(toi_out)
         });
-        out
+        let lifecycle = self
+            .before
+            .flatten()
+            .and_then(|before| before.to(a, b, manifold.as_ref()));
+        out.since_previous = self.before.map(|_| lifecycle.as_ref().map(SinceOut::of));
+        let now = Before {
+            pair: B::pair(*a, *b),
+            manifold: Carried::of(&manifold),
+        };
+        (out, now, lifecycle)
+    }
+}
+
+/// A case's boxes and manifold only, for the line after it.
+struct ManifoldOnly<'a>(&'a ManifoldParams);
+
+impl PairQuestion for ManifoldOnly<'_> {
+    type Answer = Before;
+    fn ask<B: PairBox>(self, a: &B, b: &B) -> Before {
+        Before {
+            pair: B::pair(*a, *b),
+            manifold: Carried::of(&B::manifold(a, b, self.0)),
+        }
     }
 }
 
@@ -173,15 +258,30 @@ pub fn answer_moving(
     params: &ManifoldParams,
     options: &Options,
 ) -> CaseOut {
-    let mut out = case.pair.ask(Answer {
+    answer_after(line, case, motion, params, options, None).0
+}
+
+/// [`answer_moving`] for a line after others: `before` is `Some` on every line but the first,
+/// with the line before's boxes and manifold when it was answered. Returns the answer (with its
+/// `since_previous`), this line's boxes and manifold for the next, and the lifecycle.
+pub fn answer_after(
+    line: usize,
+    case: &NotedPair,
+    motion: Option<&MotionSpec>,
+    params: &ManifoldParams,
+    options: &Options,
+    before: Option<Option<&Before>>,
+) -> (CaseOut, Before, Option<Lifecycle>) {
+    let (mut out, now, lifecycle) = case.pair.ask(Answer {
         line,
         params,
         compact: options.compact,
         motion,
+        before,
     });
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare.is_empty() {
-        return out;
+        return (out, now, lifecycle);
     }
     let satbox_t = out
         .time_of_impact
@@ -204,7 +304,7 @@ pub fn answer_moving(
             out.engines.0.push((engine.name(), o));
         }
     }
-    out
+    (out, now, lifecycle)
 }
 
 /// A case's manifold parameters: its `"view": {"manifold": {...}}` (a saved scene keeps its
@@ -217,7 +317,7 @@ fn params_of(v: &Value) -> Result<ManifoldParams, SceneError> {
 /// Answers one case's JSON text: the answer line, or the error line.
 pub fn answer_text(line: usize, text: &str, options: &Options) -> Result<String, String> {
     let mut out = Vec::new();
-    let ok = answer_into(line, Ok(text), options, &mut out);
+    let ok = answer_into(line, Ok(text), options, &mut Carry::default(), &mut out);
     // serde_json writes UTF-8
     let text = String::from_utf8(out).unwrap_or_default();
     if ok {
@@ -227,14 +327,21 @@ pub fn answer_text(line: usize, text: &str, options: &Options) -> Result<String,
     }
 }
 
-/// Appends the answer to one case (its JSON text, or what is wrong with its bytes) to `out`, without
-/// the line ending; returns whether it was answered rather than an error.
-fn answer_into(
-    line: usize,
-    text: Result<&str, &str>,
-    options: &Options,
-    out: &mut Vec<u8>,
-) -> bool {
+/// What `check` carries from a line to the next: whether there was a line before, that line's
+/// boxes and manifold when it was answered, and the `since_previous` figures so far.
+#[derive(Debug, Default)]
+pub struct Carry {
+    seen: bool,
+    before: Option<Before>,
+    summary: Summary,
+}
+
+/// A validated case, its motion and its manifold parameters, or what is wrong with it.
+type Read = Result<(NotedPair, Option<MotionSpec>, ManifoldParams), String>;
+
+/// Reads one case's JSON text (or what is wrong with its bytes); `feature`, when given, is the
+/// feature its manifold is built on.
+fn read_case(line: usize, text: Result<&str, &str>, feature: Option<FeatureChoice>) -> Read {
     let read = text.map_err(str::to_string).and_then(|text| {
         if let Some(case) = read_plain_pair(text) {
             return Ok((case, None, ManifoldParams::default()));
@@ -248,16 +355,64 @@ fn answer_into(
             })
             .map_err(|e| e.to_string())
     });
+    match feature {
+        Some(feature) => {
+            read.map(|(case, motion, params)| (case, motion, params.with_feature(feature)))
+        }
+        None => read,
+    }
+}
+
+/// Appends the answer to one case (its JSON text, or what is wrong with its bytes) to `out`, without
+/// the line ending, against the line before in `carry` (which it then holds this line); returns
+/// whether it was answered rather than an error.
+fn answer_into(
+    line: usize,
+    text: Result<&str, &str>,
+    options: &Options,
+    carry: &mut Carry,
+    out: &mut Vec<u8>,
+) -> bool {
+    let seen = std::mem::replace(&mut carry.seen, true);
     // Serialising these plain structs into a Vec cannot fail (serde_json writes a non-finite
     // float as `null`, and validation keeps them out anyway).
-    match read {
+    match read_case(line, text, options.feature) {
         Ok((case, motion, params)) => {
-            answer_moving(line, &case, motion.as_ref(), &params, options).write_json(out);
+            let before = seen.then_some(carry.before.as_ref());
+            let (answer, now, lifecycle) =
+                answer_after(line, &case, motion.as_ref(), &params, options, before);
+            answer.write_json(out);
+            if let Some(l) = &lifecycle {
+                carry.summary.add(line, l);
+            }
+            carry.before = Some(now);
             true
         }
         Err(error) => {
             let _ = serde_json::to_writer(out, &ErrorOut { line, error });
+            carry.before = None;
             false
+        }
+    }
+}
+
+/// `check`'s answerer for the pipeline: each line against the line before.
+struct Check(Options);
+
+impl Answerer for Check {
+    type Carry = Carry;
+    fn answer(&self, case: &Case, carry: &mut Carry, out: &mut Vec<u8>) -> bool {
+        let text = case.text.as_deref().map_err(String::as_str);
+        answer_into(case.line, text, &self.0, carry, out)
+    }
+    fn prime(&self, before: &Case) -> Carry {
+        let text = before.text.as_deref().map_err(String::as_str);
+        Carry {
+            seen: true,
+            before: read_case(before.line, text, self.0.feature)
+                .ok()
+                .map(|(case, _, params)| case.pair.ask(ManifoldOnly(&params))),
+            summary: Summary::default(),
         }
     }
 }
@@ -266,7 +421,8 @@ fn answer_into(
 /// status. Cases are answered on [`Options::threads`] workers while more are read and earlier
 /// answers written ([`super::pipeline`]): memory stays bounded however long the input, and when
 /// the input has nothing more buffered, every answer so far is written and flushed before reading
-/// on, so a program feeding `check` line by line gets each answer as soon as it is computed.
+/// on, so a program feeding `check` line by line gets each answer as soon as it is computed. With
+/// [`Options::summary`], the whole input's `since_previous` figures go to `err` at the end.
 pub fn run_on<R: BufRead + HasBuffer>(
     input: R,
     name: &str,
@@ -277,25 +433,33 @@ pub fn run_on<R: BufRead + HasBuffer>(
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
     let mut cases = Cases::new(input);
     let options = *options;
-    let answer = move |case: &Case, buffer: &mut Vec<u8>| {
-        let text = case.text.as_deref().map_err(String::as_str);
-        answer_into(case.line, text, &options, buffer)
-    };
     let workers = pipeline::workers(options.threads);
     let status = |bad| if bad { EXIT_BAD_LINE } else { EXIT_OK };
-    match pipeline::run(&mut cases, workers, answer, &mut out) {
+    let mut summary = Summary::default();
+    let ended = pipeline::run_carrying(
+        &mut cases,
+        workers,
+        Check(options),
+        &mut out,
+        &mut |carry: Carry| summary.merge(&carry.summary),
+    );
+    let status = match ended {
         Ended::Answered(bad) => {
             let _ = out.flush();
             status(bad)
         }
         // stdout closed (e.g. piped into `head`): stop quietly
-        Ended::OutputClosed(bad) => status(bad),
+        Ended::OutputClosed(bad) => return status(bad),
         Ended::Unreadable(e, _) => {
             let _ = out.flush();
             let _ = writeln!(err, "satbox check: cannot read {name}: {e}");
             EXIT_UNREADABLE
         }
+    };
+    if options.summary {
+        let _ = writeln!(err, "satbox check: since_previous, {}", summary.line());
     }
+    status
 }
 
 /// A regular file: reading it never waits for a writer, so a batch never ends early for an empty buffer.

@@ -3,7 +3,7 @@
 //! per-field machinery. Numbers are written by the formatters serde_json itself uses (`zmij` for
 //! floats, `itoa` for integers), keys as literal bytes, strings with serde_json's escapes.
 
-use super::answer::{AxisOut, CaseOut, Coords, GjkOut, ManifoldOut, PointOut, ToiOut};
+use super::answer::{AxisOut, CaseOut, Coords, GjkOut, ManifoldOut, PointOut, SinceOut, ToiOut};
 
 /// An answer that writes itself as compact JSON.
 pub trait WriteJson {
@@ -102,6 +102,10 @@ impl WriteJson for CaseOut {
             out.extend_from_slice(b",\"time_of_impact\":");
             option_json(out, toi, |out, t| t.write_json(out));
         }
+        if let Some(since) = &self.since_previous {
+            out.extend_from_slice(b",\"since_previous\":");
+            option_json(out, since, |out, s| s.write_json(out));
+        }
         if !self.notes.is_empty() {
             out.extend_from_slice(b",\"notes\":");
             list_json(out, &self.notes, |out, s| str_json(out, s));
@@ -173,6 +177,26 @@ impl WriteJson for GjkOut {
         name_json(out, self.stopped);
         out.extend_from_slice(b",\"support_evaluations\":");
         usize_json(out, self.support_evaluations);
+        out.push(b'}');
+    }
+}
+
+impl WriteJson for SinceOut {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"persisted_by_id\":");
+        usize_json(out, self.persisted_by_id);
+        out.extend_from_slice(b",\"persisted_by_position\":");
+        usize_json(out, self.persisted_by_position);
+        out.extend_from_slice(b",\"new\":");
+        usize_json(out, self.new);
+        out.extend_from_slice(b",\"lost\":");
+        usize_json(out, self.lost);
+        out.extend_from_slice(b",\"flipped\":");
+        bool_json(out, self.flipped);
+        out.extend_from_slice(b",\"drift\":");
+        f32_json(out, self.drift);
+        out.extend_from_slice(b",\"boxes_moved\":");
+        f32_json(out, self.boxes_moved);
         out.push(b'}');
     }
 }

@@ -42,6 +42,35 @@ pub enum Ended {
     Unreadable(std::io::Error, bool),
 }
 
+/// What answers a chunk's cases, one after the other, carrying something from each case to the
+/// next (the line before's manifold, for `since_previous`). A chunk's first case gets the carry of
+/// the case before it, which the previous chunk answered: [`Answerer::prime`] builds it again from
+/// that case.
+pub trait Answerer: Send + Sync + 'static {
+    /// What is carried from a case to the next; what is left after a chunk's last case is handed
+    /// back, in input order (a chunk's figures, for a summary).
+    type Carry: Default + Send + 'static;
+    /// Appends the answer to `case` (without its line ending) to `out`, updating `carry`; returns
+    /// whether it was answered rather than an error.
+    fn answer(&self, case: &Case, carry: &mut Self::Carry, out: &mut Vec<u8>) -> bool;
+    /// The carry a chunk starts with when `before` is the case before its first.
+    fn prime(&self, before: &Case) -> Self::Carry;
+}
+
+/// A function answering each case on its own.
+struct Plain<F>(F);
+
+impl<F> Answerer for Plain<F>
+where
+    F: Fn(&Case, &mut Vec<u8>) -> bool + Send + Sync + 'static,
+{
+    type Carry = ();
+    fn answer(&self, case: &Case, _: &mut (), out: &mut Vec<u8>) -> bool {
+        (self.0)(case, out)
+    }
+    fn prime(&self, _: &Case) {}
+}
+
 /// Answers every case of `cases` with `answer` (which appends one answer, without its line
 /// ending, to the buffer and says whether it was answered rather than an error) on `workers`
 /// threads, writing the answers to `out` in input order, one line each.
@@ -50,30 +79,49 @@ where
     R: BufRead + HasBuffer,
     F: Fn(&Case, &mut Vec<u8>) -> bool + Send + Sync + 'static,
 {
+    run_carrying(cases, workers, Plain(answer), out, &mut |()| {})
+}
+
+/// [`run`] with an [`Answerer`] that carries something from case to case. `tally` gets the
+/// carries that together cover every case answered, in input order: each chunk's last carry as
+/// its answers are written (on one worker, the one carry at the end).
+pub fn run_carrying<R, A>(
+    cases: &mut Cases<R>,
+    workers: usize,
+    answer: A,
+    out: &mut dyn Write,
+    tally: &mut dyn FnMut(A::Carry),
+) -> Ended
+where
+    R: BufRead + HasBuffer,
+    A: Answerer,
+{
     if workers <= 1 {
-        return run_here(cases, &answer, out);
+        return run_here(cases, &answer, out, tally);
     }
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(workers).build() {
         Ok(pool) => pool,
         // no threads to be had: answer here
-        Err(_) => return run_here(cases, &answer, out),
+        Err(_) => return run_here(cases, &answer, out, tally),
     };
     let answer = std::sync::Arc::new(answer);
-    let (done, answers) = mpsc::channel::<(usize, Vec<u8>, bool)>();
+    let (done, answers) = mpsc::channel::<(usize, Vec<u8>, bool, A::Carry)>();
     let mut order = Order::default();
     let ahead = AHEAD * workers;
+    let mut last: Option<Case> = None;
     loop {
         // hand out chunks while there is room
         let mut stop = None;
         while order.in_flight() < ahead {
             let (chunk, stopped) = read_chunk(cases);
             if !chunk.is_empty() {
+                let before = std::mem::replace(&mut last, chunk.last().cloned());
                 let (answer, done) = (answer.clone(), done.clone());
                 let seq = order.sent();
                 pool.spawn(move || {
-                    let (bytes, bad) = answer_chunk(&chunk, &*answer);
+                    let (bytes, bad, carry) = answer_chunk(&chunk, before.as_ref(), &*answer);
                     // the receiver is gone only when writing has stopped
-                    let _ = done.send((seq, bytes, bad));
+                    let _ = done.send((seq, bytes, bad, carry));
                 });
             }
             if stopped.is_some() {
@@ -90,10 +138,10 @@ where
             } else {
                 answers.try_recv().ok()
             };
-            let Some((seq, bytes, bad)) = got else {
+            let Some((seq, bytes, bad, carry)) = got else {
                 break;
             };
-            if !order.arrived(seq, bytes, bad, out) {
+            if !order.arrived(seq, (bytes, carry), bad, out, tally) {
                 return Ended::OutputClosed(order.bad);
             }
         }
@@ -107,19 +155,22 @@ where
     }
 }
 
-/// The run on this thread alone.
-fn run_here<R: BufRead + HasBuffer>(
+/// The run on this thread alone: the carry goes on from chunk to chunk, and `tally` gets it at
+/// the end.
+fn run_here<R: BufRead + HasBuffer, A: Answerer>(
     cases: &mut Cases<R>,
-    answer: &dyn Fn(&Case, &mut Vec<u8>) -> bool,
+    answer: &A,
     out: &mut dyn Write,
+    tally: &mut dyn FnMut(A::Carry),
 ) -> Ended {
     let mut bad = false;
     let mut buffer = Vec::with_capacity(CHUNK * 1024);
+    let mut carry = A::Carry::default();
     loop {
         let (chunk, stopped) = read_chunk(cases);
         buffer.clear();
         for case in &chunk {
-            bad |= !answer(case, &mut buffer);
+            bad |= !answer.answer(case, &mut carry, &mut buffer);
             buffer.push(b'\n');
         }
         if out.write_all(&buffer).is_err() {
@@ -129,21 +180,33 @@ fn run_here<R: BufRead + HasBuffer>(
             None => {}
             Some(Stop::Waits) if out.flush().is_err() => return Ended::OutputClosed(bad),
             Some(Stop::Waits) => {}
-            Some(Stop::Ended) => return Ended::Answered(bad),
-            Some(Stop::Unreadable(e)) => return Ended::Unreadable(e, bad),
+            Some(Stop::Ended) => {
+                tally(carry);
+                return Ended::Answered(bad);
+            }
+            Some(Stop::Unreadable(e)) => {
+                tally(carry);
+                return Ended::Unreadable(e, bad);
+            }
         }
     }
 }
 
-/// A chunk's answers, one line each, and whether any was an error.
-fn answer_chunk(chunk: &[Case], answer: &dyn Fn(&Case, &mut Vec<u8>) -> bool) -> (Vec<u8>, bool) {
+/// A chunk's answers, one line each, whether any was an error, and the carry after its last
+/// case; `before` is the case before its first.
+fn answer_chunk<A: Answerer>(
+    chunk: &[Case],
+    before: Option<&Case>,
+    answer: &A,
+) -> (Vec<u8>, bool, A::Carry) {
     let mut bytes = Vec::with_capacity(chunk.len() * 1024);
     let mut bad = false;
+    let mut carry = before.map_or_else(A::Carry::default, |b| answer.prime(b));
     for case in chunk {
-        bad |= !answer(case, &mut bytes);
+        bad |= !answer.answer(case, &mut carry, &mut bytes);
         bytes.push(b'\n');
     }
-    (bytes, bad)
+    (bytes, bad, carry)
 }
 
 /// Why reading stopped before a chunk was full.
@@ -177,19 +240,29 @@ fn read_chunk<R: BufRead + HasBuffer>(cases: &mut Cases<R>) -> (Vec<Case>, Optio
 }
 
 /// The chunks handed out and written: the answers that came back before their turn wait here.
-#[derive(Default)]
-struct Order {
+struct Order<C> {
     /// Chunks handed out.
     sent: usize,
     /// Chunks written.
     written: usize,
-    /// Answered chunks waiting for the ones before them.
-    waiting: BTreeMap<usize, Vec<u8>>,
+    /// Answered chunks waiting for the ones before them, with their carries.
+    waiting: BTreeMap<usize, (Vec<u8>, C)>,
     /// Some answer was an error.
     bad: bool,
 }
 
-impl Order {
+impl<C> Default for Order<C> {
+    fn default() -> Self {
+        Self {
+            sent: 0,
+            written: 0,
+            waiting: BTreeMap::new(),
+            bad: false,
+        }
+    }
+}
+
+impl<C> Order<C> {
     /// The number of the next chunk handed out.
     fn sent(&mut self) -> usize {
         self.sent += 1;
@@ -201,15 +274,23 @@ impl Order {
         self.sent - self.written
     }
 
-    /// Chunk `seq` is answered: writes it and every chunk after it that waited, in order.
-    /// `false` when the output would not take them.
-    fn arrived(&mut self, seq: usize, bytes: Vec<u8>, bad: bool, out: &mut dyn Write) -> bool {
+    /// Chunk `seq` is answered: writes it and every chunk after it that waited, in order, handing
+    /// each one's carry to `tally`. `false` when the output would not take them.
+    fn arrived(
+        &mut self,
+        seq: usize,
+        answered: (Vec<u8>, C),
+        bad: bool,
+        out: &mut dyn Write,
+        tally: &mut dyn FnMut(C),
+    ) -> bool {
         self.bad |= bad;
-        self.waiting.insert(seq, bytes);
-        while let Some(bytes) = self.waiting.remove(&self.written) {
+        self.waiting.insert(seq, answered);
+        while let Some((bytes, carry)) = self.waiting.remove(&self.written) {
             if out.write_all(&bytes).is_err() {
                 return false;
             }
+            tally(carry);
             self.written += 1;
         }
         true

@@ -77,6 +77,7 @@ pub mod dim2;
 pub mod dim3;
 pub mod distance;
 pub mod gjk;
+pub mod lifecycle;
 pub mod manifold;
 pub mod motion;
 pub mod obb;

@@ -1,18 +1,20 @@
 //! The contact manifold's parameters as a scene or a `check` line keeps them, in its free-form
 //! `"view"` object: `"view": {"manifold": {"margin": 0.02, "edge_relative": 0.05,
-//! "edge_absolute": 0.0005}}`. Every key is optional (a missing one keeps the default of
-//! [`ManifoldParams`]); unknown keys are ignored.
+//! "edge_absolute": 0.0005, "feature": "face_b"}}`. Every key is optional (a missing one keeps
+//! the default of [`ManifoldParams`]); unknown keys are ignored.
 
 use serde_json::{Map, Value};
 
 use super::SceneError;
+use crate::sat::manifold::FeatureChoice;
 use crate::sat::ManifoldParams;
 
 /// The keys read, in the order they are written.
 const KEYS: [&str; 3] = ["margin", "edge_relative", "edge_absolute"];
 
 /// The manifold parameters of a `"view"` object (`null` or without `"manifold"`: the defaults).
-/// A value that is not a finite number `≥ 0` is an error naming its key.
+/// A value that is not a finite number `≥ 0` is an error naming its key; `"feature"` forces the
+/// feature the points are built on (`"auto"`, `"face_a"`, `"face_b"` or `"edge"`).
 pub fn params_from_view(view: &Value) -> Result<ManifoldParams, SceneError> {
     let mut p = ManifoldParams::default();
     let Some(m) = view.get("manifold") else {
@@ -37,6 +39,13 @@ pub fn params_from_view(view: &Value) -> Result<ManifoldParams, SceneError> {
             _ => p.edge_absolute = x,
         }
     }
+    if let Some(v) = obj.get("feature") {
+        p.feature = v.as_str().and_then(FeatureChoice::parse).ok_or_else(|| {
+            SceneError::Shape(format!(
+                "view.manifold.feature is {v}; it must be \"auto\", \"face_a\", \"face_b\" or \"edge\""
+            ))
+        })?;
+    }
     Ok(p)
 }
 
@@ -53,6 +62,9 @@ pub fn params_to_view(p: &ManifoldParams) -> Value {
         if value != default {
             obj.insert(key.into(), Value::from(value as f64));
         }
+    }
+    if p.feature != FeatureChoice::Auto && FeatureChoice::CHOICES.contains(&p.feature) {
+        obj.insert("feature".into(), Value::from(p.feature.name()));
     }
     Value::Object(obj)
 }

@@ -38,7 +38,10 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
                     // the report's axis of least penetration, when the manifold's own gaps
                     // (measured in A's frame) put another axis first within rounding
                     let least = model.frame.report.penetration().map(|p| p.axis_index);
-                    if let (None, Some(k)) = (choice.bias, least.filter(|&k| k != choice.chosen)) {
+                    // (a forced feature says so itself)
+                    let auto = choice.forced == crate::sat::manifold::FeatureChoice::Auto;
+                    let other = least.filter(|&k| k != choice.chosen && auto);
+                    if let (None, Some(k)) = (choice.bias, other) {
                         let label = model.frame.report.axes()[k].kind().label();
                         text = format!(
                             "{text} (tied within rounding with the report's axis of least \
@@ -56,6 +59,7 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
                 _ => dim(ui, trace.caption(crate::sat::manifold::Stage::Separated)),
             }
             reference_check(ui, &model.frame.contact_check);
+            feature(ui, model, commands);
             margin(ui, model, commands);
         });
 }
@@ -98,6 +102,60 @@ fn reference_check(ui: &mut Ui, check: &ManifoldAgreement) {
         ManifoldAgreement::Disagree(what) => (format!("⚠ DISAGREEMENT with the f64 reference: {what}"), theme::HIT),
     };
     ui.label(RichText::new(text).color(color.egui()));
+}
+
+/// Force the feature (Box3D's Hull vs Hull sample: auto, face A, face B, edge pair): one row per
+/// choice with what it would give (its axis, gap and points), the one in use selected; a click
+/// builds the manifold on that feature.
+fn feature<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
+    let current = model.mode.view.manifold.feature;
+    ui.label(RichText::new("Build the points on").strong())
+        .on_hover_text(
+            "auto is satbox's choice (the axis of least penetration, with the face              preference); the others force a face of A, a face of B or an edge pair              (kept with the scene; check reads it from the view, or --feature)",
+        );
+    egui::Grid::new("feature-choices")
+        .num_columns(4)
+        .striped(true)
+        .show(ui, |ui| {
+            for (choice, m) in &model.frame.alternatives {
+                let picked = ui.selectable_label(*choice == current, choice.label());
+                if picked.clicked() && *choice != current {
+                    let params = model.mode.view.manifold.with_feature(*choice);
+                    commands.push(ModeCommand::SetManifold(params).into());
+                }
+                match m {
+                    Some(m) => {
+                        ui.label(
+                            RichText::new(format!(
+                                "axis {} ({})",
+                                m.choice.chosen,
+                                m.kind().label()
+                            ))
+                            .monospace(),
+                        );
+                        ui.label(
+                            RichText::new(format!("gap {}", fmt_num(m.choice.gap))).monospace(),
+                        );
+                        let deepest = m.deepest().map_or(0.0, |p| p.separation);
+                        ui.label(
+                            RichText::new(format!(
+                                "{} pt{}, deepest {}",
+                                m.len(),
+                                if m.len() == 1 { "" } else { "s" },
+                                fmt_num(deepest)
+                            ))
+                            .monospace(),
+                        );
+                    }
+                    None => {
+                        ui.label(RichText::new("no contact").color(theme::TEXT_DIM.egui()));
+                        ui.label("");
+                        ui.label("");
+                    }
+                }
+                ui.end_row();
+            }
+        });
 }
 
 /// The speculative margin: pairs separated by less still get points, with positive separation.

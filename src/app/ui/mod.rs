@@ -394,8 +394,9 @@ pub(crate) struct WindowLayout {
     pub sphere_height: f32,
 }
 
-/// The timeline window's height: controls, strip, slider and four lines of words.
-pub(crate) const TIMELINE_HEIGHT: f32 = 215.0;
+/// The timeline window's height: controls, strip, the lanes of the contact points and their
+/// summary, slider and four lines of words.
+pub(crate) const TIMELINE_HEIGHT: f32 = 320.0;
 /// Where the sphere window starts, below the verdict banner.
 pub(crate) const SPHERE_TOP: f32 = 90.0;
 /// The GJK window's width, when the scene has room for it.

@@ -1,7 +1,9 @@
 //! The Timeline window: a recording's frames as a strip (each frame's verdict in its colour, a
 //! white tick where the verdict, the deciding axis or the feature pair changes, a magenta mark
-//! where parry disagrees, grey for a line that does not read), a slider, play and step buttons, and the
-//! frame shown in words. It reads [`crate::app::timeline::Timeline`] and sends commands.
+//! where parry disagrees, grey for a line that does not read), lanes for the contact points over
+//! time (kept by id, kept by position, the construction and its flips, the drift ratio, a
+//! simulated axis cache) with the recording's summary, a slider, play and step buttons, and the frame shown in words. It reads
+//! [`crate::app::timeline::Timeline`] and sends commands.
 
 use egui_macroquad::egui::{self, RichText, Sense, Ui};
 
@@ -11,6 +13,7 @@ use crate::app::motion::Tunnel;
 use crate::app::theme;
 use crate::app::timeline::{Mark, Timeline, Tunnelling};
 use crate::sat::fmt_num;
+use crate::sat::lifecycle::Construction;
 
 fn tone(m: &Mark) -> theme::Rgba {
     match (&m.pair, m.touching, m.intersect) {
@@ -45,6 +48,15 @@ pub(crate) fn window(
         .show(ctx, |ui| {
             controls(ui, tl, commands);
             strip(ui, tl, commands);
+            lanes(ui, tl, commands);
+            ui.label(
+                RichText::new(format!(
+                    "points over time: {}; {}",
+                    tl.summary.line(),
+                    tl.cache.line()
+                ))
+                .color(theme::TEXT.egui()),
+            );
             let mut k = tl.current;
             let last = tl.marks.len() - 1;
             ui.spacing_mut().slider_width = ui.available_width();
@@ -74,7 +86,13 @@ pub(crate) fn window(
                         ui,
                         "strip: green separated · red intersecting · yellow touching · grey \
                          unreadable line · white tick: verdict, axis or contact changes · \
-                         magenta: parry disagrees · cyan box: the boxes tunnel before the next frame",
+                         magenta: parry disagrees · cyan box: the boxes tunnel before the next frame · \
+                         lanes, each against the frame before: by id / by position, the share of \
+                         its points kept (green all, yellow some, red none); built on, face A blue, \
+                         face B orange, edge yellow, a white tick over a frame where it flips; drift, how far a \
+                         point kept by id moved over how far the boxes moved there (log scale, \
+                         full = 10⁴ times, red above 10); axis cache, the frame before's axis \
+                         reused (green, yellow when the fresh axis differs) or not (red)",
                     );
                 });
         });
@@ -171,6 +189,222 @@ fn strip(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
     }
 }
 
+/// The height of one lane, and the gap under it.
+const LANE: f32 = 13.0;
+const LANE_GAP: f32 = 2.0;
+
+/// Where the lanes are drawn: their rectangle and frame count.
+struct Lanes {
+    rect: egui::Rect,
+    frames: usize,
+}
+
+impl Lanes {
+    /// The left edge of frame `i`'s cells.
+    fn x(&self, i: usize) -> f32 {
+        self.rect.left() + self.rect.width() * i as f32 / self.frames as f32
+    }
+
+    /// Frame `i`'s cell, at least `min` wide.
+    fn cell(&self, i: usize, min: f32) -> std::ops::RangeInclusive<f32> {
+        self.x(i)..=self.x(i + 1).max(self.x(i) + min)
+    }
+
+    /// Lane `k`'s vertical extent.
+    fn row(&self, k: usize) -> std::ops::RangeInclusive<f32> {
+        let top = self.rect.top() + k as f32 * (LANE + LANE_GAP);
+        top..=top + LANE
+    }
+
+    /// A bar in lane `k` at frame `i`, rising `f` of the lane's height from its bottom.
+    fn bar(&self, p: &egui::Painter, k: usize, i: usize, f: f32, color: theme::Rgba) {
+        let bottom = *self.row(k).end();
+        let top = bottom - f.clamp(0.0, 1.0) * LANE;
+        p.rect_filled(
+            egui::Rect::from_x_y_ranges(self.cell(i, 1.0), top..=bottom),
+            0.0,
+            color.egui(),
+        );
+    }
+}
+
+/// The lanes of the contact points over time, one row each under the strip, frame for frame:
+/// the share of the frame before's points kept by id and by position, what the manifold is built
+/// on (flips ticked), the drift ratio on a log scale, and the simulated axis cache. Each lane's name sits on a plate at its
+/// left end; a click goes to the frame.
+fn lanes(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
+    const NAMES: [&str; 5] = [
+        "kept by id",
+        "by position",
+        "built on",
+        "drift",
+        "axis cache",
+    ];
+    let (rect, resp) = ui.allocate_exact_size(
+        egui::vec2(ui.available_width(), NAMES.len() as f32 * (LANE + LANE_GAP)),
+        Sense::click_and_drag(),
+    );
+    let p = ui.painter_at(rect);
+    let lanes = Lanes {
+        rect,
+        frames: tl.marks.len(),
+    };
+    for k in 0..NAMES.len() {
+        p.rect_filled(
+            egui::Rect::from_x_y_ranges(rect.x_range(), lanes.row(k)),
+            0.0,
+            theme::PLATE.egui(),
+        );
+    }
+    for (i, m) in tl.marks.iter().enumerate() {
+        frame_cells(&p, &lanes, i, m);
+    }
+    // the current frame, as on the strip
+    p.rect_stroke(
+        egui::Rect::from_x_y_ranges(
+            lanes.x(tl.current) - 1.0..=lanes.x(tl.current + 1) + 1.0,
+            rect.top()..=rect.bottom(),
+        ),
+        0.0,
+        (1.5, theme::HIGHLIGHT.egui()),
+        egui::StrokeKind::Outside,
+    );
+    // the names, each on a plate of its own so that bars never run through them
+    for (k, name) in NAMES.iter().enumerate() {
+        let galley = p.layout_no_wrap(
+            name.to_string(),
+            egui::FontId::proportional(10.5),
+            theme::TEXT.egui(),
+        );
+        let top = *lanes.row(k).start() + (LANE - galley.size().y) / 2.0;
+        let at = egui::pos2(rect.left() + 3.0, top);
+        let plate = egui::Rect::from_min_size(
+            at - egui::vec2(2.0, 0.0),
+            galley.size() + egui::vec2(4.0, 0.0),
+        );
+        p.rect_filled(plate, 2.0, theme::PANEL_FRAME.egui());
+        p.galley(at, galley, theme::TEXT.egui());
+    }
+    if let Some(at) = resp.interact_pointer_pos() {
+        let n = tl.marks.len();
+        let i = ((at.x - rect.left()) / rect.width() * n as f32)
+            .floor()
+            .max(0.0) as usize;
+        if i != tl.current && i < n {
+            commands.push(AppCommand::Timeline(T::Go(i)).into());
+        }
+    }
+}
+
+/// Frame `i`'s cells in the five lanes.
+fn frame_cells(p: &egui::Painter, lanes: &Lanes, i: usize, m: &Mark) {
+    let share_color = |kept: usize, of: usize| {
+        if kept >= of {
+            theme::FIRST_SEPARATING
+        } else if kept > 0 {
+            theme::TOUCHING
+        } else {
+            theme::HIT
+        }
+    };
+    if let Some(l) = &m.since {
+        if l.previous > 0 {
+            let share = |kept: usize| (kept as f32 / l.previous as f32).max(0.15);
+            let (id, position) = (l.persisted_by_id, l.persisted_by_position);
+            lanes.bar(p, 0, i, share(id), share_color(id, l.previous));
+            lanes.bar(p, 1, i, share(position), share_color(position, l.previous));
+        }
+        if let Some(r) = l.drift_ratio() {
+            let f = if r.is_infinite() {
+                1.0
+            } else {
+                r.max(1.0).log10() / 4.0
+            };
+            let color = if r > 10.0 {
+                theme::HIT
+            } else {
+                theme::TEXT_DIM
+            };
+            lanes.bar(p, 3, i, f.max(0.15), color);
+        }
+    }
+    if let Some(c) = &m.cache {
+        // reused and on the fresh axis: green; reused though fresh picks another: yellow, taller
+        // the farther its points; not reusable: red
+        let (f, color) = match (c.valid, c.same_axis) {
+            (true, true) => (0.4, theme::FIRST_SEPARATING),
+            (true, false) => ((c.distance * 100.0).clamp(0.4, 1.0), theme::TOUCHING),
+            (false, _) => (1.0, theme::HIT),
+        };
+        lanes.bar(p, 4, i, f, color);
+    }
+    let flipped = m.since.as_ref().is_some_and(|l| l.flipped());
+    // a frame built otherwise than the one before stays visible however many frames
+    let min = if flipped { 6.0 } else { 1.0 };
+    let row = lanes.row(2);
+    if let Some(c) = m.construction {
+        let color = match c {
+            Construction::FaceA => theme::A,
+            Construction::FaceB => theme::B,
+            Construction::Edge => theme::HOT,
+        };
+        let cell = egui::Rect::from_x_y_ranges(lanes.cell(i, min), *row.start() + 3.0..=*row.end());
+        p.rect_filled(cell, 0.0, color.egui());
+    }
+    if flipped {
+        // a white tick over the cell, in the lane's top margin
+        let tick =
+            egui::Rect::from_x_y_ranges(lanes.cell(i, min), *row.start()..=*row.start() + 2.5);
+        p.rect_filled(tick, 0.0, theme::TEXT.egui());
+    }
+}
+
+/// The simulated axis cache on this frame, in words.
+fn cache_words(c: &crate::sat::lifecycle::CacheCheck) -> String {
+    let reuse = if c.valid { "reused" } else { "not reused" };
+    let gap = if c.gap_now.is_finite() {
+        format!("gap {} then {}", fmt_num(c.cached_gap), fmt_num(c.gap_now))
+    } else {
+        "no contact on it now".to_string()
+    };
+    let fresh = if c.same_axis {
+        "fresh, the same axis".to_string()
+    } else if c.distance.is_finite() {
+        format!(
+            "fresh, another axis; reused points up to {} from fresh ones",
+            fmt_num(c.distance)
+        )
+    } else {
+        "fresh, another axis".to_string()
+    };
+    format!(
+        "axis cache (Box3D's, slop {}): axis {} {reuse} ({gap}); {fresh}",
+        crate::sat::lifecycle::LINEAR_SLOP,
+        c.axis
+    )
+}
+
+/// What became of the frame before's points, in words.
+fn since_words(l: &crate::sat::lifecycle::Lifecycle) -> String {
+    let flip = match (l.flipped(), l.from, l.to) {
+        (true, Some(f), Some(t)) => format!(" · flipped from {} to {}", f.label(), t.label()),
+        _ => String::new(),
+    };
+    let drift = match l.drift_ratio() {
+        Some(r) => format!(
+            " · drift {} against {} moved (×{})",
+            fmt_num(l.drift),
+            fmt_num(l.boxes_moved),
+            crate::sat::lifecycle::fmt_ratio(r)
+        ),
+        None => String::new(),
+    };
+    format!(
+        "since the frame before: {} of {} points kept by id, {} by position; {} new, {} lost{flip}{drift}",
+        l.persisted_by_id, l.previous, l.persisted_by_position, l.new, l.lost
+    )
+}
+
 /// The frame shown, in words.
 fn shown(ui: &mut Ui, tl: &Timeline) {
     let m = &tl.marks[tl.current];
@@ -188,6 +422,17 @@ fn shown(ui: &mut Ui, tl: &Timeline) {
     }
     ui.label(RichText::new(&m.verdict).color(tone(m).egui()).strong());
     ui.label(frame_words(m));
+    if let Some(l) = &m.since {
+        let color = if l.lost > 0 || l.flipped() || l.drift_ratio().is_some_and(|r| r > 10.0) {
+            theme::TOUCHING
+        } else {
+            theme::TEXT_DIM
+        };
+        ui.label(RichText::new(since_words(l)).color(color.egui()));
+    }
+    if let Some(c) = &m.cache {
+        dim(ui, cache_words(c));
+    }
     if let Some(tunnel) = &m.tunnel {
         ui.label(RichText::new(tunnel_words(tunnel, tl.current)).color(theme::PROBE.egui()));
     }

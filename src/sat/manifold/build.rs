@@ -14,8 +14,8 @@ use super::trace::{
     TraceAxis, TracePoint,
 };
 use super::{
-    AxisChoice, ContactId, ContactPoint, FaceBias, FaceBiasReason, Feature, Manifold,
-    ManifoldParams,
+    AxisChoice, ContactId, ContactPoint, FaceBias, FaceBiasReason, Feature, FeatureChoice,
+    Manifold, ManifoldParams,
 };
 use crate::sat::{dim2, dim3, distance, AxisKind, Obb2, Obb3, Vector, Which};
 
@@ -103,6 +103,10 @@ pub(crate) const WELD: f32 = 1e-6;
 /// Scores closer than this times the boxes' size tie in the reduction (then the smaller symmetric
 /// key wins).
 pub(crate) const TIE: f32 = 1e-4;
+/// A point within this times the boxes' size (the sum of both boxes' half extents) of a side or
+/// corner of a box is named, on that box, by that side or corner: the id names the place, not
+/// the construction (see the [module docs](super#conventions)).
+pub const PLACE: f32 = 1e-3;
 
 /// A quad clipped by four planes has at most 8 vertices.
 const CAPACITY: usize = 8;
@@ -186,11 +190,15 @@ fn choose(
     let threshold = gaps[face]
         + params.edge_relative.max(0.0) * gaps[face].abs()
         + params.edge_absolute.max(0.0);
-    let chosen = match edge {
+    let auto = match edge {
         Some(e) if gaps[e] > threshold => e,
         _ => face,
     };
-    let bias = (chosen != strict).then(|| FaceBias {
+    let chosen = match params.feature {
+        FeatureChoice::Auto => auto,
+        forced => forced_axis(gaps, faces, forced, face, edge),
+    };
+    let bias = (chosen != strict && params.feature == FeatureChoice::Auto).then(|| FaceBias {
         reason: FaceBiasReason::WithinBias,
         edge: strict,
         edge_gap: gaps[strict],
@@ -206,8 +214,41 @@ fn choose(
         kind: kind(chosen),
         gap: gaps[chosen],
         bias,
+        forced: params.feature,
     };
     (choice, face, threshold)
+}
+
+/// The axis a forced feature takes: the best (largest gap) of A's face axes (the first half of
+/// the `faces`), of B's, of the edge axes (`edge`, the best of them; without one, the best face
+/// `face`), or the axis given (a degenerate one, gap −∞ here, or one out of range: `face`).
+#[cold]
+fn forced_axis(
+    gaps: &[f32],
+    faces: usize,
+    forced: FeatureChoice,
+    face: usize,
+    edge: Option<usize>,
+) -> usize {
+    let best = |range: std::ops::Range<usize>| {
+        range
+            .reduce(|best, i| if gaps[i] > gaps[best] { i } else { best })
+            .unwrap_or(face)
+    };
+    match forced {
+        FeatureChoice::Auto => face,
+        FeatureChoice::FaceA => best(0..faces / 2),
+        FeatureChoice::FaceB => best(faces / 2..faces),
+        FeatureChoice::EdgePair => edge.unwrap_or(face),
+        FeatureChoice::Axis(k) => {
+            let k = usize::from(k);
+            if k < gaps.len() && gaps[k] > f32::NEG_INFINITY {
+                k
+            } else {
+                face
+            }
+        }
+    }
 }
 
 /// Rounding units of the pair's size in [`Rounding`]: twice the report's
@@ -958,6 +999,32 @@ impl<V: Vector, const D: usize> Turned<V, D> {
         }
     }
 
+    /// The features of a kept point named by its place ([`PLACE`]): on each box, the feature it
+    /// was built on lowered to the side or corner of that box's contact face (the reference face,
+    /// the incident face) within `reach` of the point. So a corner of the contact patch has one
+    /// name whether A's corner, B's corner or two crossing edges made it.
+    #[inline(always)]
+    fn place(&self, c: &Candidate<V>, reach: f32) -> (Packed, Packed) {
+        let mut r = c.r;
+        for n in 0..D - 1 {
+            let own = self.perm[n];
+            if r.0 & (1 << own) == 0 && self.e[n] - c.p[n].abs() <= reach {
+                r = r.with(own, c.p[n] > 0.0);
+            }
+        }
+        let mut i = c.i;
+        let d = c.p - self.c;
+        for l in 0..D {
+            if i.0 & (1 << l) == 0 {
+                let x = d.dot(self.u[l]);
+                if self.f[l] - x.abs() <= reach {
+                    i = i.with(l, x > 0.0);
+                }
+            }
+        }
+        (r, i)
+    }
+
     /// A clip vertex in world space, with its id (for the trace).
     fn trace_point(&self, v: &ClipVertex<V>) -> TracePoint<V> {
         TracePoint {
@@ -1220,8 +1287,52 @@ fn face_contact<V: Vector, const D: usize, R: Recorder<V>>(
     } else {
         ([0, 1, 2, 3], below.len())
     };
-    for &i in &kept[..n_kept] {
-        m.push(point(&below[i]));
+    let kept = &kept[..n_kept];
+    let mut built = [ContactId::default(); 4];
+    let mut named = [ContactId::default(); 4];
+    for (n, &i) in kept.iter().enumerate() {
+        let c = &below[i];
+        built[n] = t.id(c.r, c.i);
+        let (r, inc) = t.place(c, PLACE * scale);
+        named[n] = t.id(r, inc);
+    }
+    unique_or_built(&mut named[..n_kept], &built[..n_kept]);
+    for (n, &i) in kept.iter().enumerate() {
+        m.push(ContactPoint {
+            id: named[n],
+            ..point(&below[i])
+        });
+    }
+}
+
+/// Two points of one manifold never share an id: a name given by place that two points would
+/// share goes back, for both, to the features that meet there (as built); if a built name then
+/// equals another point's, every point keeps its built name.
+#[inline]
+fn unique_or_built(named: &mut [ContactId], built: &[ContactId]) {
+    let n = named.len();
+    let clashes = |ids: &[ContactId], clash: &mut [bool; 4]| {
+        let mut any = false;
+        for x in 0..n {
+            for y in x + 1..n {
+                if ids[x] == ids[y] {
+                    (clash[x], clash[y], any) = (true, true, true);
+                }
+            }
+        }
+        any
+    };
+    let mut clash = [false; 4];
+    if !clashes(named, &mut clash) {
+        return;
+    }
+    for k in 0..n {
+        if clash[k] {
+            named[k] = built[k];
+        }
+    }
+    if clashes(named, &mut [false; 4]) {
+        named.copy_from_slice(built);
     }
 }
 
@@ -1314,23 +1425,26 @@ fn pick<V>(
     tol: f32,
     runner_up: bool,
     score: impl Fn(&Candidate<V>) -> f32,
+    second: impl Fn(&Candidate<V>) -> f32,
 ) -> Option<(usize, f32, Option<f32>)> {
-    let mut best: Option<(usize, f32, u32)> = None;
+    let mut best: Option<(usize, f32, f32, u32)> = None;
     for (i, cand) in c.iter().enumerate() {
         if taken[i] {
             continue;
         }
-        let sc = score(cand);
+        let (sc, s2) = (score(cand), second(cand));
         let key = cand.key as u32;
         let better = match best {
             None => true,
-            Some((_, bs, bk)) => sc > bs + tol || (sc >= bs - tol && key < bk),
+            Some((_, bs, b2, bk)) => {
+                sc > bs + tol || (sc >= bs - tol && (s2 > b2 + tol || (s2 >= b2 - tol && key < bk)))
+            }
         };
         if better {
-            best = Some((i, sc, key));
+            best = Some((i, sc, s2, key));
         }
     }
-    let (i, sc, _) = best?;
+    let (i, sc, _, _) = best?;
     let second = if runner_up {
         c.iter()
             .enumerate()
@@ -1351,7 +1465,9 @@ struct Kept {
 }
 
 /// One rule of the reduction: pick the best remaining point if it scores above `min_score`
-/// (scores within `tie` of each other tie); record it; say whether one was picked.
+/// (scores within `tie` of each other tie, and then the larger `second` score, within `tie`
+/// too, then the smaller key wins); record it; say whether one was picked.
+#[allow(clippy::too_many_arguments)]
 fn take<V, R: Recorder<V>>(
     c: &[Candidate<V>],
     kept: &mut Kept,
@@ -1360,8 +1476,9 @@ fn take<V, R: Recorder<V>>(
     tie: f32,
     min_score: f32,
     score: impl Fn(&Candidate<V>) -> f32,
+    second: impl Fn(&Candidate<V>) -> f32,
 ) -> bool {
-    match pick(c, &kept.taken, tie, R::KEEPS, score) {
+    match pick(c, &kept.taken, tie, R::KEEPS, score, second) {
         Some((i, sc, runner_up)) if sc > min_score => {
             rec.record(|| {
                 Event::Reduced(ReductionStep {
@@ -1381,9 +1498,10 @@ fn take<V, R: Recorder<V>>(
 }
 
 /// More than the maximum points down to four (Box3D's `b3ReduceManifoldPoints`, Gregorius 2015):
-/// the deepest; the farthest from it in the contact plane (the turned frame's last coordinate
-/// projected out); the one making the largest triangle with those two; the one adding the most
-/// area outside that triangle.
+/// the deepest (of points within the tie of one depth, the farthest from the candidates' centre:
+/// a corner of the patch, not a point along its side); the farthest from it in the contact plane
+/// (the turned frame's last coordinate projected out); the one making the largest triangle with
+/// those two; the one adding the most area outside that triangle.
 fn reduce<V: Vector, R: Recorder<V>>(
     c: &[Candidate<V>],
     tol: f32,
@@ -1400,21 +1518,35 @@ fn reduce<V: Vector, R: Recorder<V>>(
         v
     };
     let deepest = |p: &Candidate<V>| -p.separation;
-    take(
-        c,
-        &mut k,
-        rec,
-        ReductionRule::Deepest,
-        tol,
-        f32::NEG_INFINITY,
-        deepest,
-    );
+    // points of one depth: a corner of the patch before a point along its side (the farthest
+    // from the candidates' centre), whatever their features
+    let mut centre = V::default();
+    for p in c {
+        centre += flat(p.p);
+    }
+    let centre = centre * (1.0 / c.len() as f32);
+    let outer = |p: &Candidate<V>| {
+        let d = flat(p.p) - centre;
+        d.dot(d).sqrt()
+    };
+    let rule = ReductionRule::Deepest;
+    take(c, &mut k, rec, rule, tol, f32::NEG_INFINITY, deepest, outer);
     let p0 = c[k.keep[0]].p;
     let distance = |p: &Candidate<V>| {
         let d = flat(p.p - p0);
         d.dot(d).sqrt()
     };
-    if !take(c, &mut k, rec, ReductionRule::Farthest, tol, tol, distance) {
+    let none = |_: &Candidate<V>| 0.0;
+    if !take(
+        c,
+        &mut k,
+        rec,
+        ReductionRule::Farthest,
+        tol,
+        tol,
+        distance,
+        none,
+    ) {
         return (k.keep, k.n);
     }
     let p1 = c[k.keep[1]].p;
@@ -1422,7 +1554,7 @@ fn reduce<V: Vector, R: Recorder<V>>(
     let area_tol = tol * distance(&c[k.keep[1]]);
     let area = |p: &Candidate<V>| V::area(p1 - p0, p.p - p0).abs();
     let rule = ReductionRule::LargestTriangle;
-    if !take(c, &mut k, rec, rule, area_tol, area_tol, area) {
+    if !take(c, &mut k, rec, rule, area_tol, area_tol, area, none) {
         return (k.keep, k.n);
     }
     let p2 = c[k.keep[2]].p;
@@ -1432,7 +1564,7 @@ fn reduce<V: Vector, R: Recorder<V>>(
         e(p0, p1).max(e(p1, p2)).max(e(p2, p0))
     };
     let rule = ReductionRule::MostAddedArea;
-    take(c, &mut k, rec, rule, area_tol, area_tol, added);
+    take(c, &mut k, rec, rule, area_tol, area_tol, added, none);
     (k.keep, k.n)
 }
 
@@ -1450,6 +1582,9 @@ struct Edges {
     qa: Vec3,
     qb: Vec3,
     n: Vec3,
+    /// The two edges, as features.
+    edges: ContactId,
+    /// The point's id: the edges, or an end of one within reach ([`PLACE`]).
     id: ContactId,
 }
 
@@ -1501,6 +1636,32 @@ fn supporting_edges(
         return None;
     }
     let (alpha, beta) = (alpha.clamp(-ha, ha), beta.clamp(-hb, hb));
+    // named by place: an end of an edge within reach of the point is that corner
+    let reach = PLACE * (ea.iter().sum::<f32>() + eb.iter().sum::<f32>());
+    let end = |along: f32, half: f32, axis: usize, bits: &mut u8| {
+        if half - along.abs() <= reach {
+            if along > 0.0 {
+                *bits |= 1 << axis;
+            }
+            true
+        } else {
+            false
+        }
+    };
+    let feature = |axis: usize, bits: u8, corner: bool| {
+        if corner {
+            Feature::vertex(3, bits)
+        } else {
+            Feature::edge3(axis, bits)
+        }
+    };
+    let (flat_a, flat_b) = (Feature::flat_axes(&ea), Feature::flat_axes(&eb));
+    let edges = ContactId {
+        a: Feature::edge3(i, bits_a).canonical(flat_a),
+        b: Feature::edge3(j, bits_b).canonical(flat_b),
+    };
+    let corner_a = end(alpha, ha, i, &mut bits_a);
+    let corner_b = end(beta, hb, j, &mut bits_b);
     Some(Edges {
         pa,
         da,
@@ -1511,9 +1672,10 @@ fn supporting_edges(
         qa: pa + da * alpha,
         qb: pb + db * beta,
         n,
+        edges,
         id: ContactId {
-            a: Feature::edge3(i, bits_a).canonical(Feature::flat_axes(&ea)),
-            b: Feature::edge3(j, bits_b).canonical(Feature::flat_axes(&eb)),
+            a: feature(i, bits_a, corner_a).canonical(flat_a),
+            b: feature(j, bits_b, corner_b).canonical(flat_b),
         },
     })
 }
@@ -1531,12 +1693,12 @@ fn edge_contact<R: Recorder<Vec3>>(
                 frame_a.point(e.pa - e.da * e.ha),
                 frame_a.point(e.pa + e.da * e.ha),
             ],
-            feature_a: e.id.a,
+            feature_a: e.edges.a,
             edge_b: [
                 frame_a.point(e.pb - e.db * e.hb),
                 frame_a.point(e.pb + e.db * e.hb),
             ],
-            feature_b: e.id.b,
+            feature_b: e.edges.b,
             closest_a: frame_a.point(e.qa),
             closest_b: frame_a.point(e.qb),
         })

@@ -28,8 +28,9 @@
 //!    the reference box's faces adjacent to it: four in 3D, two lines in 2D (Box2D's
 //!    `b2ClipPolygons` clips one segment against two). The clipped points with a separation at most
 //!    the margin are kept (below the reference face), and more than four are reduced to four
-//!    (Box3D `b3ReduceManifoldPoints`): the deepest, then the farthest from it in the contact
-//!    plane, then the one making the largest triangle, then the one adding the most area outside it.
+//!    (Box3D `b3ReduceManifoldPoints`): the deepest (of points of one depth, the farthest from
+//!    their centre), then the farthest from it in the contact plane, then the one making the
+//!    largest triangle, then the one adding the most area outside it.
 //! 3. **Edge axis** (3D only): one point, the midpoint of the closest points of the two supporting
 //!    edges (the edge of A parallel to `A.u_i` furthest along the normal, the edge of B parallel to
 //!    `B.u_j` furthest against it), as in ODE's `dBoxBox` and Box3D's `b3BuildEdgeContact`
@@ -43,7 +44,10 @@
 //! on a side plane touches the crossing next to it. In the reduction, scores within `1e-4` of the
 //! size tie, and a tie goes to the point whose feature pair has the smaller
 //! [`ContactId::symmetric_key`]: resting boxes have many points at one depth, and rounding must not
-//! pick among them.
+//! pick among them. The deepest rule first breaks a tie by the distance from the candidates'
+//! centre (the farther wins): among points of one depth it takes a corner of the patch, not a
+//! point where an incident edge crosses a side plane it is nearly parallel to, which lies anywhere
+//! along that side and would slide from frame to frame.
 //!
 //! # Conventions
 //!
@@ -59,6 +63,12 @@
 //!   of one box inside a face of the other, two crossing edges, ...). It depends only on which
 //!   features meet, so it stays the same while the boxes move a little without changing them; a
 //!   solver matches points across frames by it.
+//! * The id names the **place**, not the construction: on each box, the feature a point was built
+//!   on is lowered to the side or corner of that box within [`PLACE`] times the boxes' size of the
+//!   point. A corner of the contact patch so keeps one id whether it was reached as A's vertex, B's
+//!   vertex or two edges crossing, and whichever box holds the reference face (Box3D's
+//!   `b3FlipPair`). Two points never share an id: a name two points would share goes back, for
+//!   both, to the features they were built on.
 //!
 //! # The picture and the answer
 //!
@@ -84,6 +94,7 @@ pub use trace::{
     SidePlane, Stage, TraceAxis, TracePoint,
 };
 
+pub use build::PLACE;
 pub(crate) use build::{manifold2, manifold3};
 pub(crate) use trace::{NoTrace, TraceRecorder};
 
@@ -125,6 +136,81 @@ pub struct ManifoldParams {
     /// Cross products shorter than this are degenerate edge axes, never chosen (as in the report;
     /// see [`DEGENERATE_THRESHOLD`]).
     pub degenerate_threshold: f32,
+    /// Which feature the points are built on: [`FeatureChoice::Auto`] (the rule above) by
+    /// default, or one forced, as Box3D's Hull vs Hull sample forces it, to see what each choice
+    /// would give.
+    pub feature: FeatureChoice,
+}
+
+/// Which feature a manifold is built on: satbox's own choice, or one forced (Box3D's
+/// `b3_manualFaceAxisA`, `b3_manualFaceAxisB`, `b3_manualEdgePairAxis`).
+///
+/// A forced choice takes the best axis of its kind (the largest gap): A's face axes, B's face
+/// axes, or the edge axes that are not degenerate. A forced edge pair whose two supporting edges
+/// do not cross (or a 3D pair whose edge axes are all degenerate) cannot give an edge contact, and
+/// gets the best face axis, as the automatic choice does ([`FaceBiasReason::EdgesDoNotCross`]).
+/// Forcing never changes whether there is a manifold: that is the one rule of meeting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FeatureChoice {
+    /// The axis of least penetration, with the face preference ([`ManifoldParams`]).
+    #[default]
+    Auto,
+    /// A face of A is the reference face: the best of A's face axes.
+    FaceA,
+    /// A face of B is the reference face: the best of B's face axes.
+    FaceB,
+    /// An edge of A against an edge of B (3D only): the best edge axis.
+    EdgePair,
+    /// This axis, by its index in test order (what a cached separating axis would reuse). A
+    /// degenerate edge axis, or an index out of range, gives the best face axis.
+    Axis(u8),
+}
+
+impl FeatureChoice {
+    /// The four a person chooses among, in the order the window lists them.
+    pub const CHOICES: [FeatureChoice; 4] = [
+        FeatureChoice::Auto,
+        FeatureChoice::FaceA,
+        FeatureChoice::FaceB,
+        FeatureChoice::EdgePair,
+    ];
+
+    /// `auto`, `face_a`, `face_b`, `edge` (as `check` reads it), `axis 7`.
+    pub fn name(self) -> String {
+        match self {
+            FeatureChoice::Auto => "auto".into(),
+            FeatureChoice::FaceA => "face_a".into(),
+            FeatureChoice::FaceB => "face_b".into(),
+            FeatureChoice::EdgePair => "edge".into(),
+            FeatureChoice::Axis(k) => format!("axis {k}"),
+        }
+    }
+
+    /// `auto`, `face of A`, `face of B`, `edge pair`, `axis 7`: in words.
+    pub fn label(self) -> String {
+        match self {
+            FeatureChoice::Auto => "auto".into(),
+            FeatureChoice::FaceA => "face of A".into(),
+            FeatureChoice::FaceB => "face of B".into(),
+            FeatureChoice::EdgePair => "edge pair".into(),
+            FeatureChoice::Axis(k) => format!("axis {k}"),
+        }
+    }
+
+    /// The choice named `auto`, `face_a`, `face_b` or `edge`.
+    pub fn parse(name: &str) -> Option<FeatureChoice> {
+        Self::CHOICES.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Whether an axis of this kind is what the choice asks for (`Auto` takes any).
+    pub fn takes(self, kind: AxisKind) -> bool {
+        match self {
+            FeatureChoice::Auto | FeatureChoice::Axis(_) => true,
+            FeatureChoice::FaceA => matches!(kind, AxisKind::FaceA(_)),
+            FeatureChoice::FaceB => matches!(kind, AxisKind::FaceB(_)),
+            FeatureChoice::EdgePair => matches!(kind, AxisKind::Edge(..)),
+        }
+    }
 }
 
 impl Default for ManifoldParams {
@@ -134,6 +220,7 @@ impl Default for ManifoldParams {
             edge_absolute: 0.0005,
             margin: 0.0,
             degenerate_threshold: DEGENERATE_THRESHOLD,
+            feature: FeatureChoice::Auto,
         }
     }
 }
@@ -151,6 +238,11 @@ impl ManifoldParams {
     /// The same parameters with another speculative margin.
     pub fn with_margin(self, margin: f32) -> Self {
         Self { margin, ..self }
+    }
+
+    /// The same parameters with the feature chosen as `feature` says.
+    pub fn with_feature(self, feature: FeatureChoice) -> Self {
+        Self { feature, ..self }
     }
 
     /// What is wrong with these values, if anything: every field must be finite and `≥ 0`.
@@ -463,6 +555,8 @@ pub struct AxisChoice {
     pub gap: f32,
     /// When `chosen != strict`: the numbers of the decision.
     pub bias: Option<FaceBias>,
+    /// The feature asked for ([`ManifoldParams::feature`]): `Auto` unless one was forced.
+    pub forced: FeatureChoice,
 }
 
 impl AxisChoice {
@@ -499,18 +593,23 @@ impl AxisChoice {
     }
 
     /// Why the points are built on another axis than the strict one, in a few words: the face
-    /// preference, supporting edges that do not cross, or (no bias) a tie with another axis
-    /// within rounding.
+    /// preference, supporting edges that do not cross, a forced feature, or (no bias) a tie with
+    /// another axis within rounding.
     pub fn why_not_strict(&self) -> &'static str {
         match self.bias.map(|b| b.reason) {
-            Some(FaceBiasReason::WithinBias) => "the face preference",
             Some(FaceBiasReason::EdgesDoNotCross) => "the edges of the deciding axis do not cross",
+            _ if self.forced != FeatureChoice::Auto => "the feature was forced",
+            Some(FaceBiasReason::WithinBias) => "the face preference",
             None => "tied with it within rounding",
         }
     }
 
-    /// One sentence for the panel: which axis, and why when the bias moved it.
+    /// One sentence for the panel: which axis, and why when the bias moved it or a feature was
+    /// forced.
     pub fn explain(&self) -> String {
+        if self.forced != FeatureChoice::Auto {
+            return self.explain_forced();
+        }
         match &self.bias {
             None => format!(
                 "axis {} ({}), gap {}: the axis of least penetration",
@@ -538,6 +637,36 @@ impl AxisChoice {
                     super::fmt_num(b.edge_gap),
                 )
             }
+        }
+    }
+}
+
+impl AxisChoice {
+    /// [`AxisChoice::explain`] for a forced feature: what was asked, what it gave, and the axis
+    /// satbox would have chosen.
+    fn explain_forced(&self) -> String {
+        let asked = self.forced.label();
+        let gap = super::fmt_num(self.gap);
+        let given = format!("axis {} ({}), gap {gap}", self.chosen, self.kind.label());
+        let honoured = self.forced.takes(self.kind)
+            && match self.forced {
+                FeatureChoice::Axis(k) => usize::from(k) == self.chosen,
+                _ => true,
+            };
+        let why = if honoured {
+            format!("forced: {asked}")
+        } else {
+            format!("{asked} asked, but it gives no contact here (its edges do not cross or are parallel): the best face axis")
+        };
+        if self.chosen == self.strict {
+            format!("{given}, {why}; also the axis of least penetration")
+        } else {
+            format!(
+                "{given}, {why}; the axis of least penetration is axis {} ({}), gap {}",
+                self.strict,
+                self.strict_kind.label(),
+                super::fmt_num(self.strict_gap)
+            )
         }
     }
 }

@@ -122,7 +122,8 @@ pub struct FaceTrace<V> {
     /// `side_planes[i]`.
     pub clipped: Vec<Vec<TracePoint<V>>>,
     /// The clipped points whose separation is at most the margin, moved midway: the candidates
-    /// before reduction.
+    /// before reduction, with the ids of the features they were built on (the manifold's points
+    /// are then named by their place, [`PLACE`](super::PLACE)).
     pub below: Vec<ContactPoint<V>>,
     /// The reduction steps (empty when `below` has at most the maximum number of points).
     pub reduction: Vec<ReductionStep>,

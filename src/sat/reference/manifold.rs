@@ -23,7 +23,7 @@
 use glam::{DQuat, DVec3};
 
 use super::{report2, report3, ReferenceReport};
-use crate::sat::manifold::{ContactId, Feature, Manifold, ManifoldParams};
+use crate::sat::manifold::{ContactId, Feature, FeatureChoice, Manifold, ManifoldParams};
 use crate::sat::{distance, AxisKind, Obb2, Obb3, Which};
 
 /// One point of the reference manifold.
@@ -71,6 +71,9 @@ pub struct ReferenceManifold {
 const TIE: f64 = 1e-4;
 /// Relative weld distance, as in the fast construction.
 const WELD: f64 = 1e-6;
+/// Relative reach of a place's name, as in the fast construction
+/// ([`PLACE`](crate::sat::manifold::PLACE)).
+const PLACE: f64 = crate::sat::manifold::PLACE as f64;
 
 /// A box in `f64`, as the oracles read it: a 2D box is a flat 3D one in the plane `z = 0`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -225,7 +228,10 @@ fn build(
     }
     let strict = strict_axis(r, &live, &mut closeness)?;
     let face = best_face(r, faces, &mut closeness);
-    let chosen = with_edge_bias(r, &live, faces, face, params, &mut closeness);
+    let chosen = match params.feature {
+        FeatureChoice::Auto => with_edge_bias(r, &live, faces, face, params, &mut closeness),
+        forced => forced_axis(r, &live, faces, face, forced, &mut closeness),
+    };
     let t = b.center - a.center;
     let mut m = on_axis(r, strict, chosen, t, closeness);
     if let AxisKind::Edge(i, j) = m.kind {
@@ -342,6 +348,46 @@ fn with_edge_bias(
     }
 }
 
+/// The axis a forced feature takes, as the fast construction does: the best (largest gap, ties
+/// to the lowest index) of A's face axes, of B's, of the live edge axes (none: the best face
+/// `face`), or the axis given (not live: `face`); and how close the runner-up of its kind came.
+fn forced_axis(
+    r: &ReferenceReport,
+    live: &[usize],
+    faces: usize,
+    face: usize,
+    forced: FeatureChoice,
+    closeness: &mut f64,
+) -> usize {
+    let candidates: Vec<usize> = match forced {
+        FeatureChoice::Auto => vec![face],
+        FeatureChoice::FaceA => (0..faces / 2).collect(),
+        FeatureChoice::FaceB => (faces / 2..faces).collect(),
+        FeatureChoice::EdgePair => live.iter().copied().filter(|&i| i >= faces).collect(),
+        FeatureChoice::Axis(k) => vec![if live.contains(&usize::from(k)) {
+            usize::from(k)
+        } else {
+            face
+        }],
+    };
+    let Some(best) = candidates
+        .iter()
+        .copied()
+        .max_by(|&x, &y| r.axes[x].gap.total_cmp(&r.axes[y].gap).then(y.cmp(&x)))
+    else {
+        return face;
+    };
+    if let Some(next) = candidates
+        .iter()
+        .filter(|&&i| i != best)
+        .map(|&i| r.axes[i].gap)
+        .reduce(f64::max)
+    {
+        *closeness = closeness.min(r.axes[best].gap - next);
+    }
+    best
+}
+
 /// The unit axis `l` turned from A towards B: the side of `t`, B's centre minus A's.
 fn towards(l: DVec3, t: DVec3) -> DVec3 {
     if t.dot(l) < 0.0 {
@@ -398,11 +444,7 @@ fn sign(x: f64) -> f64 {
 /// The id in A/B terms, each feature written canonically for its box.
 fn pair(reference: Which, rb: &Box64, ib: &Box64, r: Feature, i: Feature) -> ContactId {
     // the fast manifold's rule (`Feature::flat_axes`), on the same f32 extents
-    let flat = |b: &Box64| {
-        let half: Vec<f32> = (0..b.dim).map(|k| b.half[k] as f32).collect();
-        Feature::flat_axes(&half)
-    };
-    let (r, i) = (r.canonical(flat(rb)), i.canonical(flat(ib)));
+    let (r, i) = (r.canonical(flat_axes(rb)), i.canonical(flat_axes(ib)));
     match reference {
         Which::A => ContactId { a: r, b: i },
         Which::B => ContactId { a: i, b: r },
@@ -443,6 +485,72 @@ fn face_contact(
     keep_below(polygon, contact.face.center, m, margin, WELD * scale, out);
     let max_points = if rb.dim == 3 { 4 } else { 2 };
     reduce_to(max_points, m, TIE * scale, out);
+    let (a, b) = match reference {
+        Which::A => (rb, ib),
+        Which::B => (ib, rb),
+    };
+    name_by_place(a, b, PLACE * scale, out);
+}
+
+/// The flat axes of a box, by the fast manifold's rule (`Feature::flat_axes`), on the same `f32`
+/// extents.
+fn flat_axes(b: &Box64) -> u8 {
+    let half: Vec<f32> = (0..b.dim).map(|k| b.half[k] as f32).collect();
+    Feature::flat_axes(&half)
+}
+
+/// Names every point by its place, the fast construction's rule: on each box, the feature of the
+/// point's id is lowered to the side or corner of that box within `reach` of the point (each axis
+/// the feature is free on, where the point lies within `reach` of that box's face, is fixed to that
+/// face). Two points that would share a name keep, both, the features that met there; if those
+/// clash too, every point keeps its built name. How far each test is from going the other way is a
+/// decision ([`ReferenceManifold::closeness`]).
+fn name_by_place(a: &Box64, b: &Box64, reach: f64, out: &mut ReferenceManifold) {
+    let mut closeness = out.closeness;
+    let mut lower = |bx: &Box64, f: Feature, p: DVec3| {
+        let mut f = f;
+        let d = p - bx.center;
+        for k in 0..bx.dim {
+            if f.fixed & (1 << k) == 0 {
+                let x = d.dot(bx.axes[k]);
+                let room = bx.half[k] - x.abs();
+                closeness = closeness.min((room - reach).abs());
+                if room <= reach {
+                    f = f.with(k, x > 0.0);
+                }
+            }
+        }
+        f.canonical(flat_axes(bx))
+    };
+    let built: Vec<ContactId> = out.points.iter().map(|p| p.id).collect();
+    let mut named: Vec<ContactId> = out
+        .points
+        .iter()
+        .map(|p| ContactId {
+            a: lower(a, p.id.a, p.point),
+            b: lower(b, p.id.b, p.point),
+        })
+        .collect();
+    out.closeness = closeness;
+    let clashing = |ids: &[ContactId]| -> Vec<bool> {
+        (0..ids.len())
+            .map(|x| (0..ids.len()).any(|y| y != x && ids[y] == ids[x]))
+            .collect()
+    };
+    let clash = clashing(&named);
+    if clash.iter().any(|&c| c) {
+        for (k, &c) in clash.iter().enumerate() {
+            if c {
+                named[k] = built[k];
+            }
+        }
+        if clashing(&named).iter().any(|&c| c) {
+            named.clone_from(&built);
+        }
+    }
+    for (p, id) in out.points.iter_mut().zip(named) {
+        p.id = id;
+    }
 }
 
 /// The face of the reference box on axis `k` whose outward normal is `m`.
@@ -828,36 +936,51 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
     let mut taken = vec![false; c.len()];
     let mut kept: Vec<usize> = Vec::new();
     let mut closeness = f64::INFINITY;
-    // best by score with ties (within `tie`) to the smaller symmetric key
+    // the candidates' centre in the contact plane: of points of one depth, the deepest rule
+    // takes the farthest from it (a corner of the patch, not a point along its side)
+    let centre = c.iter().map(|p| flat(p.point)).sum::<DVec3>() / c.len() as f64;
+    let outer = |p: &ReferenceContact| (flat(p.point) - centre).length();
+    // best by score with ties (within `tie`) to the larger `second`, then the smaller symmetric
+    // key
     let mut pick = |score: &dyn Fn(&ReferenceContact) -> f64,
+                    second: &dyn Fn(&ReferenceContact) -> f64,
                     tie: f64,
                     min_score: f64,
                     taken: &mut Vec<bool>,
                     kept: &mut Vec<usize>| {
-        let mut ranked: Vec<(usize, f64)> = (0..c.len())
+        let mut ranked: Vec<(usize, f64, f64)> = (0..c.len())
             .filter(|&i| !taken[i])
-            .map(|i| (i, score(&c[i])))
+            .map(|i| (i, score(&c[i]), second(&c[i])))
             .collect();
-        let mut best: Option<(usize, f64)> = None;
-        for &(i, sc) in &ranked {
+        let mut best: Option<(usize, f64, f64)> = None;
+        for &(i, sc, s2) in &ranked {
             let better = match best {
                 None => true,
-                Some((bi, bs)) => {
+                Some((bi, bs, b2)) => {
                     sc > bs + tie
-                        || (sc >= bs - tie && c[i].id.symmetric_key() < c[bi].id.symmetric_key())
+                        || (sc >= bs - tie
+                            && (s2 > b2 + tie
+                                || (s2 >= b2 - tie
+                                    && c[i].id.symmetric_key() < c[bi].id.symmetric_key())))
                 }
             };
             if better {
-                best = Some((i, sc));
+                best = Some((i, sc, s2));
             }
         }
-        let (i, sc) = best?;
+        let (i, sc, s2) = best?;
         if sc <= min_score {
             return None;
         }
-        ranked.retain(|&(l, _)| l != i);
-        if let Some(second) = ranked.iter().map(|&(_, x)| x).reduce(f64::max) {
+        ranked.retain(|&(l, _, _)| l != i);
+        if let Some(second) = ranked.iter().map(|&(_, x, _)| x).reduce(f64::max) {
             closeness = closeness.min(((sc - second).abs() - tie).abs());
+        }
+        // among the points tied with it, the tie-break's own margin
+        for &(_, x, y) in &ranked {
+            if (x - sc).abs() <= tie {
+                closeness = closeness.min(((y - s2).abs() - tie).abs());
+            }
         }
         closeness = closeness.min((sc - min_score).abs());
         taken[i] = true;
@@ -866,6 +989,7 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
     };
     let Some(p0) = pick(
         &|p| -p.separation,
+        &outer,
         tol,
         f64::NEG_INFINITY,
         &mut taken,
@@ -874,8 +998,10 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
         return (Vec::new(), closeness);
     };
     let finish = |kept: &[usize], closeness: f64| (kept.iter().map(|&i| c[i]).collect(), closeness);
+    let none = |_: &ReferenceContact| 0.0;
     let Some(p1) = pick(
         &|p| flat(p.point - p0).length(),
+        &none,
         tol,
         tol,
         &mut taken,
@@ -886,6 +1012,7 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
     let area_tol = tol * flat(p1 - p0).length();
     let Some(p2) = pick(
         &|p| area(p1 - p0, p.point - p0).abs(),
+        &none,
         area_tol,
         area_tol,
         &mut taken,
@@ -900,7 +1027,7 @@ fn reduce(c: &[ReferenceContact], m: DVec3, tol: f64) -> (Vec<ReferenceContact>,
             .map(|&(a, b)| -o * area(b - a, p.point - a))
             .fold(f64::NEG_INFINITY, f64::max)
     };
-    pick(&added, area_tol, area_tol, &mut taken, &mut kept);
+    pick(&added, &none, area_tol, area_tol, &mut taken, &mut kept);
     finish(&kept, closeness)
 }
 
@@ -956,6 +1083,7 @@ fn edge_contact(
     };
     out.candidates.push(contact);
     out.points.push(contact);
+    name_by_place(a, b, PLACE * (a.scale() + b.scale()), out);
     true
 }
 
