@@ -50,9 +50,10 @@ pub const ROTATION_FIELDS_2D: [&str; 2] = ["angle", "angle_deg"];
 /// The fields that choose a box's extents: exactly one is given.
 pub const EXTENT_FIELDS: [&str; 2] = ["half_extents", "size"];
 /// The fields of a case around its boxes that are read (or kept) rather than noted as unknown:
-/// `mode` is checked against the boxes, `description` and `view` belong to scene files, `t` and
-/// `label` to recordings.
-pub const CASE_FIELDS: [&str; 8] = [
+/// `mode` is checked against the boxes, `description` and `view` belong to scene files, `t`,
+/// `label` and `engine` (an engine's own contact, [`super::recording::RecordedContact`]) to
+/// recordings.
+pub const CASE_FIELDS: [&str; 9] = [
     "a",
     "b",
     "mode",
@@ -61,6 +62,7 @@ pub const CASE_FIELDS: [&str; 8] = [
     "t",
     "label",
     "motion",
+    "engine",
 ];
 
 /// Something the reader noticed and did not refuse: an unknown field, a quaternion that was not
@@ -722,7 +724,7 @@ pub fn read_pair(v: &Value, expected: Option<Mode>) -> Result<NotedPair, SceneEr
     for key in obj.keys() {
         if !CASE_FIELDS.contains(&key.as_str()) {
             notes.push(Note::about_case(format!(
-                "field \"{key}\" is not read (a case has \"a\", \"b\" and optionally \"mode\", \"description\", \"view\", \"t\", \"label\"); ignored"
+                "field \"{key}\" is not read (a case has \"a\", \"b\" and optionally \"mode\", \"description\", \"view\", \"t\", \"label\", \"motion\", \"engine\"); ignored"
             )));
         }
     }

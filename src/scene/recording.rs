@@ -6,14 +6,136 @@
 //! `"label"` (a word for the timeline). A line that cannot be read stays in the timeline as an
 //! error with its line number; it never stops the rest from loading. The recording's mode is the
 //! mode of its first good frame; a frame of the other mode is an error frame too.
+//!
+//! A frame recorded from a simulation (`satbox record`) may carry `"engine"`: the engine's own
+//! contact for that step ([`RecordedContact`]), shown beside satbox's on the timeline.
 
 use std::io::BufRead;
 use std::path::Path;
 
-use serde_json::Value;
+use glam::Vec3;
+use serde_json::{Map, Value};
 
 use super::cases::Cases;
+use super::number::{f32_json, f32s_json};
 use super::{read_pair, Mode, NotedPair, SceneError};
+
+/// A contact point as an engine built it during a simulation step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RecordedPoint {
+    /// Where it is, in world coordinates.
+    pub point: Vec3,
+    /// The engine's separation there: negative when the boxes overlap.
+    pub separation: f32,
+    /// The engine's own id of the point (Box3D's feature id).
+    pub id: u32,
+    /// The engine matched the point with one of the step before (its warm start survived).
+    pub persisted: bool,
+}
+
+/// An engine's own contact between the frame's two boxes, as a simulation built it from the
+/// frame's poses (the `"engine"` of a frame):
+/// `{"name": "Box3D 3.1", "normal": [x, y, z], "points": [{"point": [x, y, z], "separation": s,
+/// "id": n, "persisted": true}]}`, the normal from box a to box b. No points: the engine had no
+/// contact between them in that step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordedContact {
+    /// The engine, with its version.
+    pub name: String,
+    /// The contact's normal, from a to b (zero when there are no points).
+    pub normal: Vec3,
+    /// Its points, in the engine's order.
+    pub points: Vec<RecordedPoint>,
+}
+
+impl RecordedContact {
+    /// The JSON object, every number as its shortest text.
+    pub fn to_value(&self) -> Value {
+        let points = self
+            .points
+            .iter()
+            .map(|p| {
+                let mut m = Map::new();
+                m.insert("point".into(), f32s_json(&p.point.to_array()));
+                m.insert("separation".into(), f32_json(p.separation));
+                m.insert("id".into(), p.id.into());
+                m.insert("persisted".into(), p.persisted.into());
+                Value::Object(m)
+            })
+            .collect();
+        let mut m = Map::new();
+        m.insert("name".into(), self.name.clone().into());
+        m.insert("normal".into(), f32s_json(&self.normal.to_array()));
+        m.insert("points".into(), Value::Array(points));
+        Value::Object(m)
+    }
+
+    /// Reads the `"engine"` of a frame; the error names what is wrong.
+    pub fn from_value(v: &Value) -> Result<Self, String> {
+        let vec3 = |v: Option<&Value>, what: &str| -> Result<Vec3, String> {
+            let xs: Option<Vec<f32>> = v
+                .and_then(Value::as_array)
+                .filter(|a| a.len() == 3)
+                .and_then(|a| a.iter().map(|x| x.as_f64().map(|x| x as f32)).collect());
+            xs.filter(|xs| xs.iter().all(|x| x.is_finite()))
+                .map(|xs| Vec3::new(xs[0], xs[1], xs[2]))
+                .ok_or_else(|| format!("\"engine\": {what} must be three finite numbers"))
+        };
+        let name = v
+            .get("name")
+            .and_then(Value::as_str)
+            .ok_or("\"engine\" needs a \"name\" (text)")?
+            .to_string();
+        let normal = vec3(v.get("normal"), "\"normal\"")?;
+        let points = v
+            .get("points")
+            .and_then(Value::as_array)
+            .ok_or("\"engine\" needs \"points\" (a list, empty when there is no contact)")?
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let at = |key: &str| format!("point {} \"{key}\"", k + 1);
+                Ok(RecordedPoint {
+                    point: vec3(p.get("point"), &at("point"))?,
+                    separation: p
+                        .get("separation")
+                        .and_then(Value::as_f64)
+                        .map(|s| s as f32)
+                        .filter(|s| s.is_finite())
+                        .ok_or_else(|| {
+                            format!("\"engine\": {} must be a number", at("separation"))
+                        })?,
+                    id: p
+                        .get("id")
+                        .and_then(Value::as_u64)
+                        .and_then(|n| u32::try_from(n).ok())
+                        .ok_or_else(|| {
+                            format!("\"engine\": {} must be a whole number", at("id"))
+                        })?,
+                    persisted: p.get("persisted").and_then(Value::as_bool).unwrap_or(false),
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(Self {
+            name,
+            normal,
+            points,
+        })
+    }
+
+    /// The share of its points the engine kept from the step before (1 with no points).
+    pub fn persisted_share(&self) -> f32 {
+        if self.points.is_empty() {
+            return 1.0;
+        }
+        self.points.iter().filter(|p| p.persisted).count() as f32 / self.points.len() as f32
+    }
+
+    /// Its deepest point's separation (the most negative), if it has points.
+    pub fn deepest(&self) -> Option<f32> {
+        self.points.iter().map(|p| p.separation).reduce(f32::min)
+    }
+}
 
 /// One frame of a recording.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +148,8 @@ pub struct Frame {
     pub label: Option<String>,
     /// The pair and its notes, or what is wrong with the frame.
     pub case: Result<NotedPair, SceneError>,
+    /// The engine's own contact, in a frame recorded from a simulation.
+    pub engine: Option<RecordedContact>,
 }
 
 /// Every frame of a recording, in file order.
@@ -41,6 +165,7 @@ fn frame(line: usize, text: Result<String, String>) -> Frame {
         t: None,
         label: None,
         case: Err(SceneError::Shape(String::new())),
+        engine: None,
     };
     let text = match text {
         Err(e) => {
@@ -72,6 +197,15 @@ fn frame(line: usize, text: Result<String, String>) -> Frame {
         .get("label")
         .and_then(Value::as_str)
         .map(str::to_string);
+    if let Some(e) = value.get("engine") {
+        match RecordedContact::from_value(e) {
+            Ok(e) => f.engine = Some(e),
+            Err(e) => {
+                f.case = Err(SceneError::Shape(e));
+                return f;
+            }
+        }
+    }
     f.case = read_pair(&value, None);
     f
 }
@@ -182,6 +316,34 @@ mod tests {
         assert_eq!(
             r.frames[2].case.as_ref().unwrap_err().to_string(),
             "this frame is 2D but the recording is 3D (from line 2)"
+        );
+    }
+
+    #[test]
+    fn an_engines_contact_reads_back_as_written_and_a_bad_one_names_its_field() {
+        let contact = RecordedContact {
+            name: "Box3D 3.1".into(),
+            normal: Vec3::new(0.0, 1.0, 0.0),
+            points: vec![RecordedPoint {
+                point: Vec3::new(0.25, 0.1, -0.5),
+                separation: -0.004,
+                id: 65793,
+                persisted: true,
+            }],
+        };
+        let line = format!("{F3},\"engine\":{}}}", contact.to_value());
+        let r = Recording::from_text(&line);
+        assert!(r.frames[0].case.is_ok());
+        assert!(r.frames[0].case.as_ref().unwrap().notes.is_empty());
+        assert_eq!(r.frames[0].engine.as_ref(), Some(&contact));
+        let bad = format!("{F3},\"engine\":{{\"name\":\"x\",\"normal\":[0,1],\"points\":[]}}}}");
+        assert_eq!(
+            Recording::from_text(&bad).frames[0]
+                .case
+                .as_ref()
+                .unwrap_err()
+                .to_string(),
+            "\"engine\": \"normal\" must be three finite numbers"
         );
     }
 
