@@ -95,6 +95,25 @@ enum Command {
         #[arg(long, default_value_t = 0x5a7b_a0d1)]
         seed: u64,
     },
+    /// Run a small simulation in Box3D and write every step's poses of one box pair, with
+    /// Box3D's own contact between them, as a recording (JSON Lines) the timeline opens.
+    #[command(after_help = RECORD_SCENARIOS)]
+    Record {
+        /// The scene to simulate: settle, stack or slope.
+        #[arg(value_parser = parse_scenario)]
+        scenario: satbox::engines::simulate::Scenario,
+        /// Steps of 1/60 s to record (default: until well after the boxes rest: settle 180,
+        /// stack 240, slope 150).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        frames: Option<u32>,
+        /// Write the recording to this file rather than to standard output (an existing file is
+        /// kept unless --force).
+        #[arg(long, short, value_name = "FILE.jsonl")]
+        out: Option<PathBuf>,
+        /// Replace the --out file when it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Print the link of a scene file (or of a file holding one check line).
     Link {
         /// The scene file.
@@ -112,6 +131,24 @@ const CHECK_EXAMPLE: &str = r#"Example:
   {"line":1,"intersect":true,"touching":false,"first_separating_axis":null,"separating_axes":[],"depth":0.5,"normal":[1.0,0.0,0.0],"min_axis":0,"manifold":{...4 points...},"separation_distance":0.0,"closest_points":null,"notes":[...]}
 
 A box is {"center", "half_extents" or "size", "rotation" [x,y,z,w] (or "rotation_wxyz", "basis", "euler")} in 3D, {"center", "half_extents" or "size", "angle" or "angle_deg"} in 2D; a box without a rotation is not turned. Exit status: 0 when every line was answered, 1 when a line was an error (its answer is {"line":N,"error":"..."}), 2 when the file cannot be read. The full contract: docs/check.md."#;
+
+/// The scenarios, under `satbox record --help`.
+const RECORD_SCENARIOS: &str = "Scenarios:
+  settle   a 1 × 0.5 × 0.7 box dropped turned and spinning onto a plate (a: the plate, b: the box)
+  stack    five unit cubes stacked, each 3 cm off the one below (a: the middle cube, b: the one on it)
+  slope    a cube sent down a 20° slope at 2 m/s, stopped by friction (a: the slope, b: the cube)
+
+Example:
+  satbox record settle --out settle.jsonl && satbox --scene settle.jsonl
+
+Each line is a frame: \"t\", \"label\", boxes \"a\" and \"b\" at the start of the step, and
+\"engine\": Box3D's contact built from those poses (its normal from a to b, each point with its
+separation, Box3D's feature id and whether Box3D kept it from the step before). docs/contacts.md";
+
+fn parse_scenario(s: &str) -> Result<satbox::engines::simulate::Scenario, String> {
+    satbox::engines::simulate::Scenario::parse(s)
+        .ok_or_else(|| format!("unknown scenario \"{s}\": the scenarios are settle, stack, slope"))
+}
 
 fn parse_engine(s: &str) -> Result<satbox::engines::EngineName, String> {
     satbox::engines::EngineName::parse(s).ok_or_else(|| {
@@ -217,6 +254,22 @@ fn main() {
             };
             let status = satbox::cli::audit::run(&options, &mut std::io::stdout().lock());
             std::process::exit(status);
+        }
+        Some(Command::Record {
+            scenario,
+            frames,
+            out,
+            force,
+        }) => {
+            let frames = frames.map(|n| n as usize);
+            let result = match &out {
+                None => satbox::cli::record::run(scenario, frames, &mut std::io::stdout().lock()),
+                Some(path) => satbox::cli::record::to_file(scenario, frames, path, force),
+            };
+            if let Err(e) = result {
+                eprintln!("satbox: {e}");
+                std::process::exit(2);
+            }
         }
         Some(Command::Link { file, base }) => {
             std::process::exit(satbox::cli::link::run(

@@ -6,3 +6,4 @@ pub mod check;
 pub mod json;
 pub mod link;
 pub mod pipeline;
+pub mod record;

@@ -17,11 +17,14 @@
 
 pub mod compare;
 pub mod parry;
+pub mod simulate;
 
 #[cfg(all(feature = "box2d", not(target_arch = "wasm32")))]
 mod box2d;
 #[cfg(all(feature = "box3d", not(target_arch = "wasm32")))]
 mod box3d;
+#[cfg(all(feature = "box3d", not(target_arch = "wasm32")))]
+mod box3d_world;
 #[cfg(all(feature = "bullet", not(target_arch = "wasm32")))]
 mod bullet;
 #[cfg(all(feature = "jolt", not(target_arch = "wasm32")))]
