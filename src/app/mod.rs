@@ -769,7 +769,13 @@ impl Shared {
         fonts: &Fonts,
     ) {
         draw::clear();
-        draw::scene::draw(frame, mode, &self.settings, fonts);
+        // a frame recorded in a simulation, shown as recorded: the engine's own contact beside
+        let recorded = self
+            .timeline
+            .as_ref()
+            .filter(|t| t.mode == D::MODE && !mode.modified())
+            .and_then(|t| t.marks[t.current].engine.as_ref());
+        draw::scene::draw(frame, mode, &self.settings, recorded, fonts);
         if let Some(m) = &self.message {
             let color = if m.error { theme::HIT } else { theme::TEXT };
             draw::message(fonts, &m.text, &viewport, color);

@@ -13,7 +13,7 @@ use crate::sat::lifecycle::{
 use crate::sat::{Manifold, ManifoldParams, SatParams};
 use crate::sat::{Obb, Report};
 use crate::scene::motion::MotionSpec;
-use crate::scene::recording::Recording;
+use crate::scene::recording::{RecordedContact, Recording};
 use crate::scene::PairBox;
 use crate::scene::{Mode, Pair};
 
@@ -55,6 +55,8 @@ pub(crate) struct Mark {
     pub construction: Option<Construction>,
     /// The frame before's axis, cached as Box3D caches it, checked on this frame.
     pub cache: Option<CacheCheck>,
+    /// The engine's own contact, in a frame recorded from a simulation.
+    pub engine: Option<RecordedContact>,
 }
 
 /// How a frame tunnels before the next: how, the motion from this frame to the next (each box's
@@ -112,6 +114,7 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         since: None,
         construction: None,
         cache: None,
+        engine: frame.engine.clone(),
     };
     let pair = match &frame.case {
         Err(e) => {
@@ -276,6 +279,15 @@ impl Timeline {
 
     /// Whether frame `i` shows something new against the readable frame before it: another
     /// verdict, deciding axis or feature pair.
+    /// The engine that recorded the frames' own contacts (its name's first word), when the
+    /// recording was made in a simulation.
+    pub(crate) fn engine(&self) -> Option<&str> {
+        self.marks
+            .iter()
+            .find_map(|m| m.engine.as_ref())
+            .and_then(|e| e.name.split_whitespace().next())
+    }
+
     pub(crate) fn changes(&self, i: usize) -> bool {
         let Some(now) = self.marks.get(i).filter(|m| m.pair.is_ok()) else {
             return false;

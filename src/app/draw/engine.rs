@@ -3,7 +3,8 @@
 //! manifold's points as hollow diamonds (white when parry agrees with satbox, red when the panel
 //! lists a disagreement). The engine picked in the Engines section: its contact points as hollow
 //! squares and its normal as an arrow of its depth from its deepest point (cyan, red when it
-//! disagrees).
+//! disagrees). A recording's frame made in a simulation: the engine's own points of that step
+//! as hollow squares too, with their count and how many the engine kept from its step before.
 
 use glam::Vec2;
 
@@ -136,5 +137,42 @@ pub(crate) fn draw_picked<D: Dim>(
         color,
         anchor: Anchor::Left,
         important: wrong,
+    }]
+}
+
+/// Draws the contact an engine built in a simulation for the timeline's frame shown; returns its
+/// label.
+pub(crate) fn draw_recorded<D: Dim>(
+    frame: &Frame<D>,
+    recorded: &crate::scene::recording::RecordedContact,
+) -> Vec<PendingLabel> {
+    let p = &frame.projector;
+    let at3 = |v: glam::Vec3| D::Vec::from_coords(v.to_array());
+    let mut label_at: Option<Vec2> = None;
+    for q in &recorded.points {
+        if let Some(at) = p.px(at3(q.point)) {
+            square(at, 7.0, theme::ENGINE);
+            // the label beside the rightmost point, clear of satbox's own labels at the points
+            if label_at.is_none_or(|l| at.x + 12.0 > l.x) {
+                label_at = Some(at + Vec2::new(12.0, 10.0));
+            }
+        }
+    }
+    let Some(at) = label_at else {
+        return Vec::new();
+    };
+    let n = recorded.points.len();
+    let kept = recorded.points.iter().filter(|q| q.persisted).count();
+    vec![PendingLabel {
+        text: format!(
+            "{}: {n} point{}, {kept} kept",
+            recorded.name,
+            if n == 1 { "" } else { "s" }
+        ),
+        at,
+        size: 12,
+        color: theme::ENGINE,
+        anchor: Anchor::Left,
+        important: true,
     }]
 }

@@ -38,6 +38,7 @@ pub(crate) fn draw<D: Paint>(
     frame: &Frame<D>,
     mode: &ModeState<D>,
     settings: &Settings,
+    recorded: Option<&crate::scene::recording::RecordedContact>,
     fonts: &Fonts,
 ) {
     let ov = mode.view.overlays;
@@ -62,6 +63,9 @@ pub(crate) fn draw<D: Paint>(
     }
     if let Some(engine) = settings.engine {
         labels.extend(super::engine::draw_picked(frame, engine));
+    }
+    if let Some(r) = recorded {
+        labels.extend(super::engine::draw_recorded(frame, r));
     }
     let vp = frame.viewport;
     let color = if frame.touching() {

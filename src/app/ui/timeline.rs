@@ -2,7 +2,8 @@
 //! white tick where the verdict, the deciding axis or the feature pair changes, a magenta mark
 //! where parry disagrees, grey for a line that does not read), lanes for the contact points over
 //! time (kept by id, kept by position, the construction and its flips, the drift ratio, a
-//! simulated axis cache) with the recording's summary, a slider, play and step buttons, and the frame shown in words. It reads
+//! simulated axis cache, and in a recording made in a simulation the share of its points the
+//! engine itself kept) with the recording's summary, a slider, play and step buttons, and the frame shown in words. It reads
 //! [`crate::app::timeline::Timeline`] and sends commands.
 
 use egui_macroquad::egui::{self, RichText, Sense, Ui};
@@ -92,7 +93,9 @@ pub(crate) fn window(
                          face B orange, edge yellow, a white tick over a frame where it flips; drift, how far a \
                          point kept by id moved over how far the boxes moved there (log scale, \
                          full = 10⁴ times, red above 10); axis cache, the frame before's axis \
-                         reused (green, yellow when the fresh axis differs) or not (red)",
+                         reused (green, yellow when the fresh axis differs) or not (red); in a \
+                         recording made in a simulation, the share of its points the engine \
+                         itself kept from its step before (its warm start)",
                     );
                 });
         });
@@ -233,15 +236,17 @@ impl Lanes {
 /// on (flips ticked), the drift ratio on a log scale, and the simulated axis cache. Each lane's name sits on a plate at its
 /// left end; a click goes to the frame.
 fn lanes(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
-    const NAMES: [&str; 5] = [
+    let engine_kept = tl.engine().map(|e| format!("{e} kept"));
+    let mut names = vec![
         "kept by id",
         "by position",
         "built on",
         "drift",
         "axis cache",
     ];
+    names.extend(engine_kept.as_deref());
     let (rect, resp) = ui.allocate_exact_size(
-        egui::vec2(ui.available_width(), NAMES.len() as f32 * (LANE + LANE_GAP)),
+        egui::vec2(ui.available_width(), names.len() as f32 * (LANE + LANE_GAP)),
         Sense::click_and_drag(),
     );
     let p = ui.painter_at(rect);
@@ -249,7 +254,7 @@ fn lanes(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
         rect,
         frames: tl.marks.len(),
     };
-    for k in 0..NAMES.len() {
+    for k in 0..names.len() {
         p.rect_filled(
             egui::Rect::from_x_y_ranges(rect.x_range(), lanes.row(k)),
             0.0,
@@ -270,7 +275,7 @@ fn lanes(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
         egui::StrokeKind::Outside,
     );
     // the names, each on a plate of its own so that bars never run through them
-    for (k, name) in NAMES.iter().enumerate() {
+    for (k, name) in names.iter().enumerate() {
         let galley = p.layout_no_wrap(
             name.to_string(),
             egui::FontId::proportional(10.5),
@@ -296,17 +301,24 @@ fn lanes(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
     }
 }
 
-/// Frame `i`'s cells in the five lanes.
+/// The colour of a share of points kept: green all, yellow some, red none.
+fn share_color(kept: usize, of: usize) -> theme::Rgba {
+    if kept >= of {
+        theme::FIRST_SEPARATING
+    } else if kept > 0 {
+        theme::TOUCHING
+    } else {
+        theme::HIT
+    }
+}
+
+/// Frame `i`'s cells in the lanes.
 fn frame_cells(p: &egui::Painter, lanes: &Lanes, i: usize, m: &Mark) {
-    let share_color = |kept: usize, of: usize| {
-        if kept >= of {
-            theme::FIRST_SEPARATING
-        } else if kept > 0 {
-            theme::TOUCHING
-        } else {
-            theme::HIT
-        }
-    };
+    if let Some(e) = m.engine.as_ref().filter(|e| !e.points.is_empty()) {
+        let kept = e.points.iter().filter(|q| q.persisted).count();
+        let f = (kept as f32 / e.points.len() as f32).max(0.15);
+        lanes.bar(p, 5, i, f, share_color(kept, e.points.len()));
+    }
     if let Some(l) = &m.since {
         if l.previous > 0 {
             let share = |kept: usize| (kept as f32 / l.previous as f32).max(0.15);
@@ -405,6 +417,31 @@ fn since_words(l: &crate::sat::lifecycle::Lifecycle) -> String {
     )
 }
 
+/// The engine's own contact in a frame recorded from a simulation, beside satbox's count.
+fn engine_words(e: &crate::scene::recording::RecordedContact, satbox_points: usize) -> String {
+    let ours = format!("satbox {satbox_points}");
+    if e.points.is_empty() {
+        return format!("{} in the simulation: no contact ({ours} points)", e.name);
+    }
+    let kept = e.points.iter().filter(|q| q.persisted).count();
+    let deepest = e.deepest().map_or(String::new(), |d| {
+        let speculative = if d > 0.0 {
+            " (every point apart: kept ahead of touching, speculative)"
+        } else {
+            ""
+        };
+        format!(", deepest separation {}{speculative}", fmt_num(d))
+    });
+    format!(
+        "{} in the simulation: {} point{} ({ours}), {kept} kept from its step before by its \
+         feature ids{deepest}, normal ({})",
+        e.name,
+        e.points.len(),
+        if e.points.len() == 1 { "" } else { "s" },
+        e.normal.to_array().map(fmt_num).join(", ")
+    )
+}
+
 /// The frame shown, in words.
 fn shown(ui: &mut Ui, tl: &Timeline) {
     let m = &tl.marks[tl.current];
@@ -422,6 +459,14 @@ fn shown(ui: &mut Ui, tl: &Timeline) {
     }
     ui.label(RichText::new(&m.verdict).color(tone(m).egui()).strong());
     ui.label(frame_words(m));
+    if let Some(e) = &m.engine {
+        let color = if e.points.len() != m.points {
+            theme::TOUCHING
+        } else {
+            theme::ENGINE
+        };
+        ui.label(RichText::new(engine_words(e, m.points)).color(color.egui()));
+    }
     if let Some(l) = &m.since {
         let color = if l.lost > 0 || l.flipped() || l.drift_ratio().is_some_and(|r| r > 10.0) {
             theme::TOUCHING
