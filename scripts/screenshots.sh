@@ -67,6 +67,12 @@ render() {
   echo "$OUT/motion-2d.png"
   "$BIN" --scene assets/recordings/stack-jitter.jsonl --frame 76 --screenshot "$OUT/timeline-lanes.png" --size "$SIZE"
   echo "$OUT/timeline-lanes.png"
+  # recordings made in Box3D's world (satbox record): the box at rest on the plate, the cube
+  # sliding down the slope (its points kept by id, lost by position)
+  "$BIN" --scene assets/recordings/box3d-settle.jsonl --frame 180 --screenshot "$OUT/simulated-settle.png" --size "$SIZE"
+  echo "$OUT/simulated-settle.png"
+  "$BIN" --scene assets/recordings/box3d-slope.jsonl --frame 30 --screenshot "$OUT/simulated-slope.png" --size "$SIZE"
+  echo "$OUT/simulated-slope.png"
   for p in "${PRESETS[@]}"; do
     "$BIN" --scene "assets/scenes/$p.json" --screenshot "$OUT/$p.png" --size "$SIZE"
     echo "$OUT/$p.png"
