@@ -395,8 +395,11 @@ fn turn_between<B: Obb>(p: &B, q: &B) -> Vec3 {
 /// happened between them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Tunnel {
-    /// Apart at both frames, while the sweep from the first to the second hits: the discrete test
-    /// missed the contact.
+    /// Apart at both frames, while the sweep from the first to the second overlaps by more than
+    /// either frame's gap: the discrete test missed the contact. (A sweep that only grazes, as
+    /// a box rolling on a corner or an edge does between two frames a hair apart, is within the
+    /// error of the sweep itself, which moves each box at one velocity and one spin between the
+    /// frames: not a missed contact.)
     Missed,
     /// Overlapping at the second frame, by `depth` (deeper than at the first), with B's centre
     /// moved past A's along the direction that held them apart or pushed them apart at the first:
@@ -436,7 +439,21 @@ pub(crate) fn tunnels<B: Obb>(from: &(B, B), to: &(B, B), dt: f32) -> Option<Tun
     }
     let spec = between_frames(from, to, dt)?;
     let motion = spec.for_boxes::<B::Vec>();
-    time_of_impact(&from.0, &from.1, &motion).map(|_| Tunnel::Missed)
+    let toi = time_of_impact(&from.0, &from.1, &motion)?;
+    let gap = |p: &(B, B)| B::report(&p.0, &p.1, &params).margin();
+    let graze = gap(from).max(gap(to));
+    // the deepest overlap of the sweep after its first touch, in 32 even steps
+    let deepest = (1..=32)
+        .map(|k| toi.t as f32 + (dt - toi.t as f32) * k as f32 / 32.0)
+        .filter_map(|t| {
+            let (a, b) = (
+                pose_at(&from.0, &motion.a, t),
+                pose_at(&from.1, &motion.b, t),
+            );
+            B::report(&a, &b, &params).penetration().map(|p| p.depth)
+        })
+        .fold(0.0, f32::max);
+    (deepest > graze).then_some(Tunnel::Missed)
 }
 
 #[cfg(test)]

@@ -382,6 +382,18 @@ mod tests {
         Timeline::of::<Three>("box-settling.jsonl", &recording, &SatParams::default()).unwrap()
     }
 
+    #[test]
+    fn a_box_simulated_onto_a_plate_rolling_on_its_edge_a_hair_above_it_never_tunnels() {
+        // Box3D holds the landing box 1e-5 above the plate while it rolls on an edge: the sweep
+        // between two such frames (one velocity, one spin) grazes the plate within its own error
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/recordings/box3d-settle.jsonl");
+        let recording = Recording::load(&path).unwrap();
+        let tl =
+            Timeline::of::<Three>("box3d-settle.jsonl", &recording, &SatParams::default()).unwrap();
+        assert_eq!(tl.tunnelling().count(), 0);
+    }
+
     /// What `check --summary` prints for the jittered stack (`tests/cli_check.rs` pins the same
     /// text): the window and `check` agree.
     const STACK_SUMMARY: &str = "199 frames: persisted by id 100.0 % (796 of 796), by \
