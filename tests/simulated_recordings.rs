@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use glam::Vec3;
-use satbox::engines::simulate::{simulate, Scenario, SimFrame};
+use satbox::engines::record as simulate;
+use satbox::engines::simulate::{Scenario, SimFrame};
 use satbox::sat::{dim3, Obb3};
 use satbox::scene::recording::Recording;
 use satbox::scene::Pair;

@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::engines::simulate::{simulate, Scenario, SimFrame};
+use crate::engines::record as simulate;
+use crate::engines::simulate::{Scenario, SimFrame};
 use crate::scene::number::f32_json;
 use crate::scene::PairBox;
 

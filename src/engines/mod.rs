@@ -478,3 +478,38 @@ impl EngineSet {
         Ok(set)
     }
 }
+
+/// Runs `scenario` ([`simulate`]) for `frames` steps in the engine built in; the error says what went wrong
+/// (no engine built in, or the engine's own error).
+pub fn record(
+    scenario: simulate::Scenario,
+    frames: usize,
+) -> Result<Vec<simulate::SimFrame>, String> {
+    if !(1..=100_000).contains(&frames) {
+        return Err(format!(
+            "{frames} frames: a recording has 1 to 100000 frames"
+        ));
+    }
+    #[cfg(all(feature = "box3d", not(target_arch = "wasm32")))]
+    {
+        box3d_world::simulate(scenario, frames)
+    }
+    #[cfg(not(all(feature = "box3d", not(target_arch = "wasm32"))))]
+    {
+        let _ = scenario;
+        Err(
+            "satbox was built without Box3D, which runs the simulation: \
+             cargo build --release --features box3d"
+                .into(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod record_tests {
+    #[test]
+    fn zero_frames_is_refused_with_the_range() {
+        let e = super::record(super::simulate::Scenario::Settle, 0).unwrap_err();
+        assert!(e.contains("1 to 100000"), "{e}");
+    }
+}

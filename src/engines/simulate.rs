@@ -98,29 +98,6 @@ pub struct SimFrame {
     pub contact: RecordedContact,
 }
 
-/// Runs `scenario` for `frames` steps in the engine built in; the error says what went wrong
-/// (no engine built in, or the engine's own error).
-pub fn simulate(scenario: Scenario, frames: usize) -> Result<Vec<SimFrame>, String> {
-    if !(1..=100_000).contains(&frames) {
-        return Err(format!(
-            "{frames} frames: a recording has 1 to 100000 frames"
-        ));
-    }
-    #[cfg(all(feature = "box3d", not(target_arch = "wasm32")))]
-    {
-        super::box3d_world::simulate(scenario, frames)
-    }
-    #[cfg(not(all(feature = "box3d", not(target_arch = "wasm32"))))]
-    {
-        let _ = scenario;
-        Err(
-            "satbox was built without Box3D, which runs the simulation: \
-             cargo build --release --features box3d"
-                .into(),
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
