@@ -1108,3 +1108,87 @@ fn the_summary_of_the_jittered_stack_recording_is_the_timelines() {
          1.467e-4 against 1.407e-4 moved (×1.04) at frame 3"
     );
 }
+
+/// Two unit cubes corner to corner, a's core grown by 0.3: the cores are √3·0.2 = 0.3464 apart.
+const ROUNDED_CORNERS: &str = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"radius":0.3},"b":{"center":[2.2,2.2,2.2],"half_extents":[1,1,1]}}"#;
+
+#[test]
+fn rounded_cubes_corner_to_corner_are_apart_though_every_candidate_axis_says_they_overlap() {
+    let run = check_stdin(&format!("{ROUNDED_CORNERS}\n"));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let v = &run.lines()[0];
+    // the sharp cores' answer stays at the top level
+    assert!((v["separation_distance"].as_f64().unwrap() - 0.34641).abs() < 1e-5);
+    let r = &v["rounded"];
+    assert_eq!(r["radius"], serde_json::json!([0.3, 0.0]));
+    assert_eq!(r["intersect"], false);
+    let distance = r["distance"].as_f64().unwrap();
+    assert!(
+        (distance - (0.2 * 3f64.sqrt() - 0.3)).abs() < 1e-5,
+        "{distance}"
+    );
+    // the best of the 15 gaps is 0.2, less the radius: −0.1, "overlapping"
+    assert!((r["candidate_gap"].as_f64().unwrap() + 0.1).abs() < 1e-5);
+    let n = r["normal"].as_array().unwrap();
+    assert!(n
+        .iter()
+        .all(|x| (x.as_f64().unwrap() - 1.0 / 3f64.sqrt()).abs() < 1e-5));
+    assert!(r["manifold"].is_null() && r["depth"].is_null());
+}
+
+#[test]
+fn a_radius_of_zero_or_none_leaves_the_answer_byte_identical_and_a_bad_one_is_an_error() {
+    let sharp = check_stdin(&format!("{GOOD3_OVERLAP}\n")).stdout;
+    let zero = GOOD3_OVERLAP.replace(
+        "\"half_extents\":[1,1,1],",
+        "\"half_extents\":[1,1,1],\"radius\":0,",
+    );
+    assert_ne!(zero, GOOD3_OVERLAP);
+    assert_eq!(check_stdin(&format!("{zero}\n")).stdout, sharp);
+    for (bad, says) in [
+        ("-0.1", "box a: \"radius\": radius -0.1 is below 0"),
+        (
+            "\"big\"",
+            "box a: \"radius\" must be a number ≥ 0 (a convex radius), not \"big\"",
+        ),
+    ] {
+        let line = GOOD3_OVERLAP.replacen(
+            "\"half_extents\":[1,1,1],",
+            &format!("\"half_extents\":[1,1,1],\"radius\":{bad},"),
+            1,
+        );
+        let run = check_stdin(&format!("{line}\n"));
+        assert_eq!(run.status, 1);
+        let error = run.lines()[0]["error"].as_str().unwrap().to_string();
+        assert!(error.starts_with(says), "{error}");
+    }
+}
+
+#[test]
+fn overlapping_rounded_cubes_are_deeper_by_both_radii_with_the_manifold_pushed_out() {
+    let line = GOOD3_APART.replacen(
+        "\"half_extents\":[1,1,1],",
+        "\"half_extents\":[1,1,1],\"radius\":0.25,",
+        2,
+    );
+    let v = &check_stdin(&format!("{line}\n")).lines()[0];
+    // the cores are 1 apart face to face: the rounded boxes 0.5 apart
+    assert_eq!(v["intersect"], false);
+    assert!((v["rounded"]["distance"].as_f64().unwrap() - 0.5).abs() < 1e-6);
+    let line = GOOD3_APART.replace("[3,0,0]", "[2.25,0,0]").replacen(
+        "\"half_extents\":[1,1,1],",
+        "\"half_extents\":[1,1,1],\"radius\":0.25,",
+        2,
+    );
+    let v = &check_stdin(&format!("{line}\n")).lines()[0];
+    let r = &v["rounded"];
+    assert_eq!(r["intersect"], true);
+    // the cores 0.25 apart, the radii 0.5 together: 0.25 deep
+    assert!((r["depth"].as_f64().unwrap() - 0.25).abs() < 1e-6);
+    let points = r["manifold"]["points"].as_array().unwrap();
+    assert_eq!(points.len(), 4);
+    for p in points {
+        assert!((p["separation"].as_f64().unwrap() + 0.25).abs() < 1e-6);
+        assert!((p["point"][0].as_f64().unwrap() - 1.125).abs() < 1e-6);
+    }
+}

@@ -19,7 +19,7 @@ use super::settings::{Kept, Settings};
 use super::source::Source;
 use super::three::Three;
 use super::two::Two;
-use crate::scene::boxes::pair_from_json;
+use crate::scene::boxes::noted_pair_from_json;
 use crate::scene::cases::{Case, Cases};
 use crate::scene::presets::{presets, Preset};
 use crate::scene::{write_atomic, Mode, Pair, Scene, SceneError};
@@ -154,6 +154,16 @@ impl Loaded {
     }
 }
 
+/// A pair's convex radii in words: `radius 0.05 on box a`, `radii 0.05 and 0.1`.
+fn radii_words([ra, rb]: [f32; 2]) -> String {
+    use crate::sat::fmt_num;
+    match (ra > 0.0, rb > 0.0) {
+        (true, true) => format!("radii {} (a) and {} (b)", fmt_num(ra), fmt_num(rb)),
+        (true, false) => format!("radius {} on box a", fmt_num(ra)),
+        _ => format!("radius {} on box b", fmt_num(rb)),
+    }
+}
+
 /// The last part of a path, for messages and titles (the whole path when it has none).
 pub(crate) fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
@@ -165,11 +175,27 @@ pub(crate) fn file_name(path: &Path) -> String {
 /// A scene from the text of a file named `path`: a scene file, or else one `check` line (the first
 /// case of a JSON Lines file), whose boxes become a scene described after the file.
 pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
-    let as_scene = match Scene::from_json(text) {
-        Ok((scene, pair)) => return Ok(Loaded::new(scene, pair, Some(path))),
+    let name = file_name(path);
+    let as_scene = match Scene::from_json_with_notes(text) {
+        Ok((scene, noted)) if noted.rounded() => {
+            // the window draws and saves the cores: Save asks where, so the file keeps its radii
+            let description = format!(
+                "{name}, {}: the window shows the core boxes; satbox check answers the rounded ones",
+                radii_words(noted.radii)
+            );
+            let scene = Scene {
+                description: description.clone(),
+                ..scene
+            };
+            return Ok(Loaded {
+                source: Source::read_from(&name, description, noted.pair),
+                scene,
+                pair: noted.pair,
+            });
+        }
+        Ok((scene, noted)) => return Ok(Loaded::new(scene, noted.pair, Some(path))),
         Err(e) => e,
     };
-    let name = file_name(path);
     // read as `check` reads it, so that a broken file gets `check`'s words (an object over several
     // lines not closed when the input ends, say); `//` lines are notes
     let cases: Vec<Case> = Cases::new(text.as_bytes())
@@ -187,17 +213,24 @@ pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
         .text
         .as_ref()
         .map_err(|e| SceneError::Shape(format!("{name}: {e}")))?;
-    let pair = pair_from_json(line).map_err(|as_line| {
+    let noted = noted_pair_from_json(line).map_err(|as_line| {
         // a whole-file object with a mode was meant as a scene
         let scene_like =
             serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("mode").is_some());
         let e = if scene_like { as_scene } else { as_line };
         SceneError::Shape(format!("{name}: {e}"))
     })?;
-    let description = match cases.len() {
+    let pair = noted.pair;
+    let mut description = match cases.len() {
         1 => format!("the check line of {name}"),
         all => format!("line {} of {name} (the first of {all} cases)", first.line),
     };
+    if noted.rounded() {
+        description += &format!(
+            ", {}: the window shows the core boxes",
+            radii_words(noted.radii)
+        );
+    }
     // a line's motion is read as check reads it: a bad one is refused with its field's name
     let motion = serde_json::from_str::<serde_json::Value>(line)
         .map_err(|e| SceneError::Shape(format!("{name}: {e}")))
@@ -482,6 +515,28 @@ mod tests {
     use crate::app::camera::Viewport;
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
+
+    #[test]
+    fn a_scene_of_rounded_boxes_opens_as_its_cores_and_save_asks_where_so_the_radius_stays() {
+        let text = r#"{"mode":"3d","a":{"center":[0,0,0],"half_extents":[1,1,1],"radius":0.3},"b":{"center":[2.2,2.2,2.2],"half_extents":[1,1,1]}}"#;
+        let loaded = read_text(Path::new("/somewhere/rounded.json"), text).unwrap();
+        assert_eq!(loaded.source.path, None);
+        assert!(
+            loaded.source.description.contains("radius 0.3 on box a")
+                && loaded
+                    .source
+                    .description
+                    .contains("the window shows the core boxes"),
+            "{}",
+            loaded.source.description
+        );
+        let sharp = text.replace(",\"radius\":0.3", "");
+        let loaded = read_text(Path::new("/somewhere/sharp.json"), &sharp).unwrap();
+        assert_eq!(
+            loaded.source.path,
+            Some(PathBuf::from("/somewhere/sharp.json"))
+        );
+    }
 
     fn temp(tag: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("satbox-library-{tag}-{}", std::process::id()));

@@ -79,6 +79,10 @@ pub struct CaseOut {
     /// left out without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_of_impact: Option<Option<ToiOut>>,
+    /// When either box has a `"radius"`: the answer for the rounded boxes (the fields above are
+    /// the sharp cores'); left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounded: Option<RoundedOut>,
     /// On every line after the first: what became of the line before's contact points
     /// ([`crate::sat::lifecycle`]); `null` when the line before was an error or of the other
     /// dimension; left out on the first line.
@@ -339,6 +343,57 @@ impl SinceOut {
     }
 }
 
+/// The answer for two rounded boxes in a `check` line (`"rounded"`, [`crate::sat::rounded`]).
+#[derive(Debug, Serialize)]
+pub struct RoundedOut {
+    /// Box a's and box b's convex radius.
+    pub radius: [f32; 2],
+    /// The rounded boxes overlap or touch (the cores' distance is at most the radii's sum).
+    pub intersect: bool,
+    /// The distance between the rounded surfaces: the cores' distance less both radii, 0 when
+    /// they intersect.
+    pub distance: f32,
+    /// How deep they overlap: the cores' depth plus both radii when the cores overlap, else both
+    /// radii less the cores' distance; `null` when apart.
+    pub depth: Option<f32>,
+    /// The unit normal from a to b: out of the overlap, or across the gap.
+    pub normal: Option<Coords>,
+    /// The closest points of the rounded surfaces, on a and on b, when apart.
+    pub closest_points: Option<[Coords; 2]>,
+    /// The best candidate axis's gap less both radii: what the 15 (4 in 2D) axes alone say,
+    /// short of `distance` where the cores' closest features meet along no candidate.
+    pub candidate_gap: f32,
+    /// The cores themselves overlap.
+    pub cores_overlap: bool,
+    /// The contact manifold of the rounded boxes (the cores' pushed out by the radii), `null`
+    /// when apart beyond the margin.
+    pub manifold: Option<ManifoldOut>,
+}
+
+/// The `"rounded"` object of a line.
+pub(crate) fn rounded_out<B: Obb>(
+    a: &B,
+    b: &B,
+    [ra, rb]: [f32; 2],
+    params: &crate::sat::ManifoldParams,
+) -> RoundedOut {
+    let to_vec = vector_out::<B::Vec>;
+    let r = crate::sat::rounded::rounded(a, ra, b, rb);
+    RoundedOut {
+        radius: [ra, rb],
+        intersect: r.intersect,
+        distance: unsigned_zero(r.distance),
+        depth: r.depth.map(unsigned_zero),
+        normal: r.normal.map(to_vec),
+        closest_points: r.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
+        candidate_gap: unsigned_zero(r.candidate_gap),
+        cores_overlap: r.cores_overlap,
+        manifold: crate::sat::rounded::rounded_manifold(a, ra, b, rb, params)
+            .as_ref()
+            .map(|m| manifold_out(m, to_vec)),
+    }
+}
+
 /// The time of impact in a `check` line (`"time_of_impact"`).
 #[derive(Debug, Serialize)]
 pub struct ToiOut {
@@ -581,6 +636,7 @@ pub(crate) fn case_out<V: Vector, R: Report<V>>(
         closest_points: s.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
         gjk: gjk_out::<V>(g),
         time_of_impact: None,
+        rounded: None,
         since_previous: None,
         notes: Vec::new(),
         axes: axes.map(|axes| {

@@ -16,7 +16,7 @@ use std::io::{BufRead, BufReader, Write};
 
 use serde_json::Value;
 
-use super::answer::{case_out, engine_out, toi_out, Conclusions};
+use super::answer::{case_out, engine_out, rounded_out, toi_out, Conclusions};
 pub use super::answer::{
     AxisOut, CaseOut, Coords, DisagreementOut, ErrorOut, FeatureText, GjkOut, ManifoldOut,
     ParryCastOut, ParryManifoldOut, ParryOut, ParryPointOut, PointOut, SinceOut, ToiOut,
@@ -196,6 +196,7 @@ struct Answer<'a> {
     compact: bool,
     motion: Option<&'a MotionSpec>,
     before: Option<Option<&'a Before>>,
+    radii: [f32; 2],
 }
 
 impl PairQuestion for Answer<'_> {
@@ -209,6 +210,9 @@ impl PairQuestion for Answer<'_> {
         let manifold = B::manifold(a, b, self.params);
         let gjk = crate::sat::gjk::query(&a.to_box64(), &b.to_box64());
         let mut out = case_out(self.line, sat, manifold.as_ref(), B::separation(a, b), &gjk);
+        if self.radii.iter().any(|r| *r > 0.0) {
+            out.rounded = Some(rounded_out(a, b, self.radii, self.params));
+        }
         out.time_of_impact = self.motion.map(|m| {
             time_of_impact(a, b, &m.for_boxes::<B::Vec>())
                 .as_ref()
@@ -278,6 +282,7 @@ pub fn answer_after(
         compact: options.compact,
         motion,
         before,
+        radii: case.radii,
     });
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare.is_empty() {

@@ -102,6 +102,10 @@ impl WriteJson for CaseOut {
             out.extend_from_slice(b",\"time_of_impact\":");
             option_json(out, toi, |out, t| t.write_json(out));
         }
+        if let Some(rounded) = &self.rounded {
+            out.extend_from_slice(b",\"rounded\":");
+            let _ = serde_json::to_writer(&mut *out, rounded);
+        }
         if let Some(since) = &self.since_previous {
             out.extend_from_slice(b",\"since_previous\":");
             option_json(out, since, |out, s| s.write_json(out));

@@ -110,6 +110,36 @@ pub struct NotedPair {
     pub pair: Pair,
     /// In reading order; empty when nothing was noticed.
     pub notes: Vec<Note>,
+    /// Each box's convex radius (`"radius"`, 0 when absent): the box is its core grown by it
+    /// ([`crate::sat::rounded`]).
+    pub radii: [f32; 2],
+}
+
+impl NotedPair {
+    /// Either box is rounded.
+    pub fn rounded(&self) -> bool {
+        self.radii.iter().any(|r| *r > 0.0)
+    }
+}
+
+/// A box's `"radius"`: absent is 0; present, a finite number `≥ 0` (a convex radius, as Jolt's
+/// `mConvexRadius`, Box2D v3's and Box3D's hull radius), else the error names the box.
+pub fn radius_of(which: Which, v: &Value) -> Result<f32, SceneError> {
+    let Some(r) = v.get("radius") else {
+        return Ok(0.0);
+    };
+    let value = r.as_f64().map(|x| x as f32);
+    match value.map(crate::sat::rounded::validate_radius) {
+        Some(Ok(())) => Ok(value.unwrap_or_default()),
+        Some(Err(e)) => Err(bad(
+            which,
+            format!("\"radius\": {e} (a convex radius is ≥ 0)"),
+        )),
+        None => Err(bad(
+            which,
+            format!("\"radius\" must be a number ≥ 0 (a convex radius), not {r}"),
+        )),
+    }
 }
 
 /// `"a"` or `"b"`: how files and messages name the boxes.
@@ -255,8 +285,9 @@ fn required<'v>(
 }
 
 /// Every field a box may have, in either dimension: a key outside these is unknown.
-const BOX_FIELDS: [&str; 9] = [
+const BOX_FIELDS: [&str; 10] = [
     "center",
+    "radius",
     "half_extents",
     "size",
     "rotation",
@@ -598,6 +629,7 @@ fn note_unknown(which: Which, obj: &Map<String, Value>, mode: Mode, notes: &mut 
     };
     for key in obj.keys() {
         let known = key == "center"
+            || key == "radius"
             || EXTENT_FIELDS.contains(&key.as_str())
             || rotation.contains(&key.as_str());
         if !known {
@@ -732,7 +764,8 @@ pub fn read_pair(v: &Value, expected: Option<Mode>) -> Result<NotedPair, SceneEr
         Mode::Three => read_boxes::<Obb3>(va, vb, &mut notes)?,
         Mode::Two => read_boxes::<Obb2>(va, vb, &mut notes)?,
     };
-    Ok(NotedPair { pair, notes })
+    let radii = [radius_of(Which::A, va)?, radius_of(Which::B, vb)?];
+    Ok(NotedPair { pair, notes, radii })
 }
 
 /// Boxes `a` and `b` of one dimension, read and validated, as a pair.

@@ -911,7 +911,11 @@ pub fn paste(engine: Engine, mode: Mode, text: &str) -> Result<NotedPair, SceneE
         Mode::Three => read_boxes::<Obb3>(&boxes[0], &boxes[1], &mut notes)?,
         Mode::Two => read_boxes::<Obb2>(&boxes[0], &boxes[1], &mut notes)?,
     };
-    Ok(NotedPair { pair, notes })
+    Ok(NotedPair {
+        pair,
+        notes,
+        radii: [0.0; 2],
+    })
 }
 
 #[cfg(test)]

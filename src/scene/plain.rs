@@ -33,7 +33,11 @@ pub fn read_plain_pair(text: &str) -> Option<NotedPair> {
         (Plain::Two(a), Plain::Two(b)) => Pair::Two(a.read(Which::A).ok()?, b.read(Which::B).ok()?),
         _ => return None,
     };
-    notes.is_empty().then_some(NotedPair { pair, notes })
+    notes.is_empty().then_some(NotedPair {
+        pair,
+        notes,
+        radii: [0.0; 2],
+    })
 }
 
 /// One box as read: its dimension follows from its fields.
