@@ -17,7 +17,7 @@ use glam::Vec3;
 use serde_json::{Map, Value};
 
 use super::cases::Cases;
-use super::number::{f32_json, f32s_json};
+use super::number::{f32_json, f32s_json, unsigned_zero};
 use super::{read_pair, Mode, NotedPair, SceneError};
 
 /// A contact point as an engine built it during a simulation step.
@@ -56,8 +56,11 @@ impl RecordedContact {
             .iter()
             .map(|p| {
                 let mut m = Map::new();
-                m.insert("point".into(), f32s_json(&p.point.to_array()));
-                m.insert("separation".into(), f32_json(p.separation));
+                m.insert(
+                    "point".into(),
+                    f32s_json(&p.point.to_array().map(unsigned_zero)),
+                );
+                m.insert("separation".into(), f32_json(unsigned_zero(p.separation)));
                 m.insert("id".into(), p.id.into());
                 m.insert("persisted".into(), p.persisted.into());
                 Value::Object(m)
@@ -65,7 +68,10 @@ impl RecordedContact {
             .collect();
         let mut m = Map::new();
         m.insert("name".into(), self.name.clone().into());
-        m.insert("normal".into(), f32s_json(&self.normal.to_array()));
+        m.insert(
+            "normal".into(),
+            f32s_json(&self.normal.to_array().map(unsigned_zero)),
+        );
         m.insert("points".into(), Value::Array(points));
         Value::Object(m)
     }
