@@ -413,8 +413,10 @@ const LENGTHS: [Kind; 6] = [
 ];
 
 /// Moves the length disagreements no larger than twice the engine's convex radius to the
-/// differences by design: its boxes' edges and corners are rounded by that radius inside the half
-/// extents, so each box's surface lies up to it inside satbox's.
+/// differences by design. The comparison holds such an engine to the rounded boxes
+/// ([`Satbox::rounded`]); Jolt collides them so only while the cores are apart (GJK on the cores,
+/// plus the radius) and runs EPA on the sharp boxes once the cores overlap, up to about the
+/// radius deeper.
 fn within_rounding(
     title: &str,
     about: &About,
@@ -429,7 +431,7 @@ fn within_rounding(
         let small = LENGTHS.contains(&d.kind) && d.size <= band;
         if small {
             by_design.push(format!(
-                "{title}'s {} differs by {}, within twice its convex radius {} (its boxes' edges and corners are rounded inside the half extents): {}",
+                "{title}'s {} differs from the rounded boxes' by {}, within twice its convex radius {} (Jolt's PenetrationDepth: GJK on the cores grown by the radius while the cores are apart, EPA on the boxes with their sharp corners once they overlap): {}",
                 d.kind.name(),
                 fmt_num(d.size),
                 fmt_num(about.convex_radius),

@@ -186,8 +186,9 @@ pub struct About {
     /// Which moving pairs it has a time of impact for.
     pub impact: ImpactQuery,
     /// The convex radius its boxes were made with (0: sharp boxes). A box of radius `r` has its
-    /// edges and corners rounded inside the half extents, so an answer within `2r` of satbox's
-    /// (`r` on each box) differs by design.
+    /// edges and corners rounded inside the half extents: the answer is compared with satbox's
+    /// for those rounded boxes ([`compare::Satbox::rounded`]), and a length within `2r` of it
+    /// differs by design (Jolt's EPA runs on the sharp boxes once the cores overlap).
     pub convex_radius: f32,
 }
 
