@@ -208,6 +208,46 @@ fn jolt_at_its_default_convex_radius_answers_beside_the_sharp_box_within_twice_t
 }
 
 #[test]
+fn jolt_at_its_radius_agrees_with_satbox_s_rounded_boxes_while_the_cores_are_apart() {
+    // the pair moved out: 0.03086 deep sharp (cores apart), then 0.00914 apart sharp
+    for (x, depth, distance) in [(2.22, Some(0.01831), None), (2.26, None, Some(0.02169))] {
+        let pair = pair3(x);
+        let Some(a) = answer(EngineName::Jolt, &pair) else {
+            return;
+        };
+        let rounded = a.also.iter().find(|x| x.name == "default_radius").unwrap();
+        let truth = satbox::engines::compare::Satbox::rounded(&pair, rounded.convex_radius);
+        assert_eq!(truth.depth.map(|d| (d.0 * 1e5).round() / 1e5), depth);
+        if let Some(d) = depth {
+            assert!((rounded.answer.depth.unwrap() - d).abs() < 1e-4, "{x}");
+        }
+        if let Some(d) = distance {
+            assert!(
+                (truth.distance - d).abs() < 1e-5
+                    && (rounded.answer.distance.unwrap() - d).abs() < 1e-4
+            );
+        }
+        let about = EngineName::Jolt.engine().unwrap().about().of_also(rounded);
+        let c = satbox::engines::compare::compare(
+            &pair,
+            EngineName::Jolt,
+            &about,
+            &rounded.answer,
+            &satbox::engines::compare::Satbox::of(&pair),
+            None,
+        );
+        assert!(c.disagreements.is_empty(), "{:?}", c.disagreements);
+        // held to the rounded boxes, and nothing left to excuse by the radius
+        assert!(c.by_design[0].starts_with("compared with satbox's answer for the rounded boxes"));
+        assert!(
+            !c.by_design.iter().any(|w| w.contains("within twice")),
+            "{:?}",
+            c.by_design
+        );
+    }
+}
+
+#[test]
 fn jolt_s_time_of_impact_is_its_cast_for_translating_boxes_and_none_for_turning_ones() {
     let pair = pair3(3.0);
     match ask(EngineName::Jolt, &pair, Some(&closing(2.0, 0.0))) {
