@@ -80,6 +80,11 @@ enum Command {
         /// "manifold": {"feature": "face_b"}.
         #[arg(long, value_name = "FEATURE", value_parser = parse_feature)]
         feature: Option<satbox::sat::manifold::FeatureChoice>,
+        /// Add what this engine's default tolerance bands make of every line ("bands"): box2d,
+        /// box3d, jolt, physx or mujoco. A line's "view" may say the same with "profile", and
+        /// edit the bands there.
+        #[arg(long, value_name = "ENGINE", value_parser = parse_profile)]
+        profile: Option<satbox::sat::bands::Profile>,
     },
     /// Sweep every engine built in over generated pairs (resting, random, scaled, far from the
     /// origin, mirrored) against satbox's f64 reference, and print what each gets wrong, by kind,
@@ -210,6 +215,12 @@ fn check_screenshot_path(out: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
+/// `--profile`: an engine whose bands satbox knows.
+fn parse_profile(s: &str) -> Result<satbox::sat::bands::Profile, String> {
+    satbox::sat::bands::Profile::parse(s)
+        .ok_or_else(|| format!("{s} is not a profile: box2d, box3d, jolt, physx or mujoco"))
+}
+
 /// `--feature`: `auto`, `face-a`, `face-b` or `edge` (underscores too).
 fn parse_feature(s: &str) -> Result<satbox::sat::manifold::FeatureChoice, String> {
     satbox::sat::manifold::FeatureChoice::parse(&s.replace('-', "_"))
@@ -226,6 +237,7 @@ fn main() {
             threads,
             summary,
             feature,
+            profile,
         }) => {
             let options = satbox::cli::check::Options {
                 compact,
@@ -233,6 +245,7 @@ fn main() {
                 threads: threads.map_or(0, usize::from),
                 summary,
                 feature,
+                profile,
             };
             let status = satbox::cli::check::run(
                 &file,

@@ -1192,3 +1192,48 @@ fn overlapping_rounded_cubes_are_deeper_by_both_radii_with_the_manifold_pushed_o
         assert!((p["point"][0].as_f64().unwrap() - 1.125).abs() < 1e-6);
     }
 }
+
+#[test]
+fn an_engine_profile_says_what_its_bands_make_of_the_pair_and_of_each_point() {
+    // unit cubes 0.013 apart face to face: Jolt's speculative contact, Box3D's too, MuJoCo none
+    let apart = GOOD3_APART.replace("[3,0,0]", "[2.013,0,0]");
+    let run = satbox(
+        &["check", "--compact", "--profile", "jolt", "-"],
+        format!("{apart}\n").as_bytes(),
+    );
+    let b = &run.lines()[0]["bands"];
+    assert_eq!(b["engine"], "Jolt");
+    assert_eq!(b["fate"], "speculative");
+    assert_eq!(
+        b["verdict"],
+        "Jolt would make a speculative contact here, 0.013 apart (it makes contacts closer than 0.02); it pushes only below 0"
+    );
+    // the four corners of the face, each 0.013 apart
+    let points = b["points"].as_array().unwrap();
+    assert_eq!(points.len(), 4);
+    assert!(points.iter().all(|p| p["fate"] == "speculative"));
+    // a line's view takes precedence, and may edit the bands
+    let line = apart.replacen(
+        "}}",
+        "},\"view\":{\"profile\":{\"engine\":\"mujoco\",\"detect\":0.02,\"active\":0.015}}}",
+        1,
+    );
+    assert!(line.ends_with("}}}"), "{line}");
+    let run = satbox(
+        &["check", "--compact", "--profile", "jolt", "-"],
+        format!("{line}\n").as_bytes(),
+    );
+    assert_eq!(run.lines()[0]["bands"]["fate"], "pushed", "{}", run.stdout);
+    // no profile: no "bands"
+    assert!(check_stdin(&format!("{apart}\n")).lines()[0]
+        .get("bands")
+        .is_none());
+    // an unknown engine is an error line naming the profiles
+    let bad = apart.replacen("}}", "},\"view\":{\"profile\":\"havok\"}}", 1);
+    let run = check_stdin(&format!("{bad}\n"));
+    assert_eq!(run.status, 1);
+    assert!(run.lines()[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("box2d, box3d, jolt, physx, mujoco"));
+}

@@ -83,6 +83,10 @@ pub struct CaseOut {
     /// the sharp cores'); left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rounded: Option<RoundedOut>,
+    /// With `--profile` or a `"view": {"profile": …}`: what that engine's bands make of the pair
+    /// and of each point it would make; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bands: Option<BandsOut>,
     /// On every line after the first: what became of the line before's contact points
     /// ([`crate::sat::lifecycle`]); `null` when the line before was an error or of the other
     /// dimension; left out on the first line.
@@ -370,6 +374,38 @@ pub struct RoundedOut {
     pub manifold: Option<ManifoldOut>,
 }
 
+/// What an engine's tolerance bands make of a line (`"bands"`, [`crate::sat::bands`]).
+#[derive(Debug, Serialize)]
+pub struct BandsOut {
+    /// The engine whose bands these are.
+    pub engine: &'static str,
+    /// Contacts are made while the surfaces are less than this apart.
+    pub detect: f32,
+    /// Below this a contact pushes.
+    pub active: f32,
+    /// An overlap the solver leaves alone.
+    pub slop: f32,
+    /// The pair's signed distance: the gap, or minus the depth.
+    pub separation: f32,
+    /// `not_made`, `speculative`, `within_slop` or `pushed`.
+    pub fate: &'static str,
+    /// The fate in one sentence.
+    pub verdict: String,
+    /// Each point the engine would make (satbox's manifold with the margin `detect`).
+    pub points: Vec<BandPointOut>,
+}
+
+/// A contact point under an engine's bands.
+#[derive(Debug, Serialize)]
+pub struct BandPointOut {
+    /// Where it is.
+    pub point: Coords,
+    /// Its separation (negative: overlapping).
+    pub separation: f32,
+    /// What the bands make of it.
+    pub fate: &'static str,
+}
+
 /// The `"rounded"` object of a line.
 pub(crate) fn rounded_out<B: Obb>(
     a: &B,
@@ -637,6 +673,7 @@ pub(crate) fn case_out<V: Vector, R: Report<V>>(
         gjk: gjk_out::<V>(g),
         time_of_impact: None,
         rounded: None,
+        bands: None,
         since_previous: None,
         notes: Vec::new(),
         axes: axes.map(|axes| {

@@ -16,7 +16,9 @@ use std::io::{BufRead, BufReader, Write};
 
 use serde_json::Value;
 
-use super::answer::{case_out, engine_out, rounded_out, toi_out, Conclusions};
+use super::answer::{
+    case_out, engine_out, rounded_out, toi_out, vector_out, BandPointOut, BandsOut, Conclusions,
+};
 pub use super::answer::{
     AxisOut, CaseOut, Coords, DisagreementOut, ErrorOut, FeatureText, GjkOut, ManifoldOut,
     ParryCastOut, ParryManifoldOut, ParryOut, ParryPointOut, PointOut, SinceOut, ToiOut,
@@ -24,12 +26,13 @@ pub use super::answer::{
 use super::json::WriteJson;
 use super::pipeline::{self, Answerer, Ended};
 use crate::engines::{self, compare, EngineName};
+use crate::sat::bands::Bands;
 use crate::sat::lifecycle::{between, Lifecycle, Snapshot, Summary, DEFAULT_MATCH_DISTANCE};
 use crate::sat::manifold::FeatureChoice;
 use crate::sat::motion::time_of_impact;
 use crate::sat::{Manifold, ManifoldParams};
 use crate::scene::cases::{Case, Cases, HasBuffer};
-use crate::scene::manifold::params_from_view;
+use crate::scene::manifold::{bands_from_view, params_from_view};
 use crate::scene::motion::{motion_of_case, MotionSpec};
 use crate::scene::number::unsigned_zero;
 use crate::scene::{
@@ -58,6 +61,9 @@ pub struct Options {
     pub summary: bool,
     /// Build every line's manifold on this feature (`--feature`), whatever its `"view"` says.
     pub feature: Option<FeatureChoice>,
+    /// Add what this engine's default bands make of every line (`--profile`); a line's
+    /// `"view": {"profile": …}` takes precedence.
+    pub profile: Option<crate::sat::bands::Profile>,
 }
 
 /// parry's answer and the disagreements with satbox's (whose manifold has `points` points), as
@@ -231,6 +237,45 @@ impl PairQuestion for Answer<'_> {
     }
 }
 
+/// What an engine's bands make of a case: the pair, and each point of the manifold built with a
+/// margin of the bands' contact distance (the points the engine would make).
+struct BandsQuestion<'a>(&'a Bands, &'a ManifoldParams);
+
+impl PairQuestion for BandsQuestion<'_> {
+    type Answer = BandsOut;
+    fn ask<B: PairBox>(self, a: &B, b: &B) -> BandsOut {
+        let bands = self.0;
+        let report = B::report(a, b, &Default::default());
+        let separation = match crate::sat::Report::penetration(&report) {
+            Some(p) => -p.depth,
+            None => B::separation(a, b).distance,
+        };
+        let params = self.1.with_margin(self.1.margin.max(bands.detect));
+        let points = B::manifold(a, b, &params)
+            .map(|m| {
+                m.points()
+                    .iter()
+                    .map(|p| BandPointOut {
+                        point: vector_out(p.point),
+                        separation: unsigned_zero(p.separation),
+                        fate: bands.fate(p.separation).name(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        BandsOut {
+            engine: bands.profile.title(),
+            detect: bands.detect,
+            active: bands.active,
+            slop: bands.slop,
+            separation: unsigned_zero(separation),
+            fate: bands.fate(separation).name(),
+            verdict: bands.verdict(separation),
+            points,
+        }
+    }
+}
+
 /// A case's boxes and manifold only, for the line after it.
 struct ManifoldOnly<'a>(&'a ManifoldParams);
 
@@ -341,29 +386,31 @@ pub struct Carry {
     summary: Summary,
 }
 
-/// A validated case, its motion and its manifold parameters, or what is wrong with it.
-type Read = Result<(NotedPair, Option<MotionSpec>, ManifoldParams), String>;
+/// A validated case, its motion, its manifold parameters and its engine bands, or what is wrong
+/// with it.
+type Read = Result<(NotedPair, Option<MotionSpec>, ManifoldParams, Option<Bands>), String>;
 
 /// Reads one case's JSON text (or what is wrong with its bytes); `feature`, when given, is the
 /// feature its manifold is built on.
 fn read_case(line: usize, text: Result<&str, &str>, feature: Option<FeatureChoice>) -> Read {
     let read = text.map_err(str::to_string).and_then(|text| {
         if let Some(case) = read_plain_pair(text) {
-            return Ok((case, None, ManifoldParams::default()));
+            return Ok((case, None, ManifoldParams::default(), None));
         }
         serde_json::from_str::<Value>(text)
             .map_err(|e| SceneError::json_in(text, &e, line))
             .and_then(|v| {
                 let case = read_pair(&v, None)?;
                 let motion = motion_of_case(&v, case.pair.mode())?;
-                Ok((case, motion, params_of(&v)?))
+                let bands = v.get("view").map_or(Ok(None), bands_from_view)?;
+                Ok((case, motion, params_of(&v)?, bands))
             })
             .map_err(|e| e.to_string())
     });
     match feature {
-        Some(feature) => {
-            read.map(|(case, motion, params)| (case, motion, params.with_feature(feature)))
-        }
+        Some(feature) => read.map(|(case, motion, params, bands)| {
+            (case, motion, params.with_feature(feature), bands)
+        }),
         None => read,
     }
 }
@@ -382,10 +429,12 @@ fn answer_into(
     // Serialising these plain structs into a Vec cannot fail (serde_json writes a non-finite
     // float as `null`, and validation keeps them out anyway).
     match read_case(line, text, options.feature) {
-        Ok((case, motion, params)) => {
+        Ok((case, motion, params, bands)) => {
             let before = seen.then_some(carry.before.as_ref());
-            let (answer, now, lifecycle) =
+            let (mut answer, now, lifecycle) =
                 answer_after(line, &case, motion.as_ref(), &params, options, before);
+            let bands = bands.or(options.profile.map(|p| p.defaults()));
+            answer.bands = bands.map(|b| case.pair.ask(BandsQuestion(&b, &params)));
             answer.write_json(out);
             if let Some(l) = &lifecycle {
                 carry.summary.add(line, l);
@@ -416,7 +465,7 @@ impl Answerer for Check {
             seen: true,
             before: read_case(before.line, text, self.0.feature)
                 .ok()
-                .map(|(case, _, params)| case.pair.ask(ManifoldOnly(&params))),
+                .map(|(case, _, params, _)| case.pair.ask(ManifoldOnly(&params))),
             summary: Summary::default(),
         }
     }

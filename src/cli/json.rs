@@ -106,6 +106,10 @@ impl WriteJson for CaseOut {
             out.extend_from_slice(b",\"rounded\":");
             let _ = serde_json::to_writer(&mut *out, rounded);
         }
+        if let Some(bands) = &self.bands {
+            out.extend_from_slice(b",\"bands\":");
+            let _ = serde_json::to_writer(&mut *out, bands);
+        }
         if let Some(since) = &self.since_previous {
             out.extend_from_slice(b",\"since_previous\":");
             option_json(out, since, |out, s| s.write_json(out));

@@ -71,6 +71,7 @@
 #![warn(missing_docs)]
 
 pub mod agreement;
+pub mod bands;
 pub mod batch;
 pub mod batch2;
 pub mod dim2;

@@ -69,6 +69,56 @@ pub fn params_to_view(p: &ManifoldParams) -> Value {
     Value::Object(obj)
 }
 
+/// A case's engine bands: `view.profile`, either a profile's name (`"jolt"`) or an object naming
+/// one and editing its bands (`{"engine": "mujoco", "detect": 0.02, "active": 0.01}`); `None`
+/// without one.
+pub fn bands_from_view(view: &Value) -> Result<Option<crate::sat::bands::Bands>, SceneError> {
+    use crate::sat::bands::Profile;
+    let Some(p) = view.get("profile") else {
+        return Ok(None);
+    };
+    let names = || {
+        Profile::ALL
+            .iter()
+            .map(|p| p.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let profile = |v: Option<&Value>| {
+        v.and_then(Value::as_str)
+            .and_then(Profile::parse)
+            .ok_or_else(|| {
+                SceneError::Shape(format!(
+                    "view.profile is {p}; it must name an engine ({}) or be an object with \"engine\"",
+                    names()
+                ))
+            })
+    };
+    let bands = match p {
+        Value::String(_) => profile(Some(p))?.defaults(),
+        Value::Object(obj) => {
+            let mut b = profile(obj.get("engine"))?.defaults();
+            for (key, slot) in [
+                ("detect", &mut b.detect),
+                ("active", &mut b.active),
+                ("slop", &mut b.slop),
+            ] {
+                if let Some(v) = obj.get(key) {
+                    *slot = v.as_f64().filter(|x| x.is_finite()).ok_or_else(|| {
+                        SceneError::Shape(format!("view.profile.{key} is {v}; it must be a number"))
+                    })? as f32;
+                }
+            }
+            b
+        }
+        _ => profile(None)?.defaults(),
+    };
+    bands
+        .validate()
+        .map_err(|e| SceneError::Shape(format!("view.profile: {e}")))?;
+    Ok(Some(bands))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
