@@ -11,6 +11,29 @@ use satbox::sat::lifecycle::{between, Construction, Snapshot, Summary, DEFAULT_M
 use satbox::sat::manifold::FeatureChoice;
 use satbox::sat::{dim2, dim3, Manifold, ManifoldParams, Obb2, Obb3};
 
+/// What became of the points of `m0` (on `a0`, `b0`) in `m` (on `a`, `b`), matched at the default
+/// distance.
+fn since<B: satbox::sat::Obb>(
+    a0: &B,
+    b0: &B,
+    m0: &Manifold<B::Vec>,
+    (a, b, m): (&B, &B, &Manifold<B::Vec>),
+) -> satbox::sat::lifecycle::Lifecycle {
+    between(
+        Snapshot {
+            a: a0,
+            b: b0,
+            manifold: Some(m0),
+        },
+        Snapshot {
+            a,
+            b,
+            manifold: Some(m),
+        },
+        DEFAULT_MATCH_DISTANCE,
+    )
+}
+
 /// A turn by `angle` about a direction drawn from `rng`.
 fn noise(rng: &mut Rng, angle: f32) -> Quat {
     let axis = Vec3::new(
@@ -72,19 +95,7 @@ fn equal_unit_cubes_stacked_0_01_deep_and_jittered_by_1e_4_rad_keep_the_ids_of_9
             (kept, stayed) = (kept + k, stayed + s);
             // the patch's corners, not a point sliding along its side: no point is lost, and
             // none drifts more than a few times the boxes' own motion
-            let l = between(
-                Snapshot {
-                    a: a0,
-                    b: b0,
-                    manifold: Some(m0),
-                },
-                Snapshot {
-                    a: &a,
-                    b: &b,
-                    manifold: Some(&now),
-                },
-                DEFAULT_MATCH_DISTANCE,
-            );
+            let l = since(a0, b0, m0, (&a, &b, &now));
             assert_eq!((l.lost, l.new), (0, 0), "frame {frame}: {l:?}");
             assert!(l.drift_ratio().unwrap() < 4.0, "frame {frame}: {l:?}");
         }
@@ -332,19 +343,7 @@ fn rectangles_rocked_across_the_a_b_reference_side_tie_lose_no_point() {
         let m = dim2::manifold(&a, &b).expect("resting rectangles meet");
         constructions.insert(Construction::of(m.kind()));
         if let Some((a0, b0, m0)) = &before {
-            let l = between(
-                Snapshot {
-                    a: a0,
-                    b: b0,
-                    manifold: Some(m0),
-                },
-                Snapshot {
-                    a: &a,
-                    b: &b,
-                    manifold: Some(&m),
-                },
-                DEFAULT_MATCH_DISTANCE,
-            );
+            let l = since(a0, b0, m0, (&a, &b, &m));
             assert_eq!((l.new, l.lost), (0, 0), "frame {frame}: {l:?}");
         }
         before = Some((a, b, m));

@@ -375,23 +375,24 @@ mod tests {
             .1
     }
 
-    fn settling() -> Timeline {
+    /// The timeline of a recording shipped in `assets/recordings/`.
+    fn shipped(name: &str) -> Timeline {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("assets/recordings/box-settling.jsonl");
+            .join("assets/recordings")
+            .join(name);
         let recording = Recording::load(&path).unwrap();
-        Timeline::of::<Three>("box-settling.jsonl", &recording, &SatParams::default()).unwrap()
+        Timeline::of::<Three>(name, &recording, &SatParams::default()).unwrap()
+    }
+
+    fn settling() -> Timeline {
+        shipped("box-settling.jsonl")
     }
 
     #[test]
     fn a_box_simulated_onto_a_plate_rolling_on_its_edge_a_hair_above_it_never_tunnels() {
         // Box3D holds the landing box 1e-5 above the plate while it rolls on an edge: the sweep
         // between two such frames (one velocity, one spin) grazes the plate within its own error
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("assets/recordings/box3d-settle.jsonl");
-        let recording = Recording::load(&path).unwrap();
-        let tl =
-            Timeline::of::<Three>("box3d-settle.jsonl", &recording, &SatParams::default()).unwrap();
-        assert_eq!(tl.tunnelling().count(), 0);
+        assert_eq!(shipped("box3d-settle.jsonl").tunnelling().count(), 0);
     }
 
     /// What `check --summary` prints for the jittered stack (`tests/cli_check.rs` pins the same
@@ -404,11 +405,7 @@ mod tests {
     /// and it is `check --summary`'s.
     #[test]
     fn the_lanes_of_the_jittered_stack_add_up_to_its_summary() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("assets/recordings/stack-jitter.jsonl");
-        let recording = Recording::load(&path).unwrap();
-        let tl =
-            Timeline::of::<Three>("stack-jitter.jsonl", &recording, &SatParams::default()).unwrap();
+        let tl = shipped("stack-jitter.jsonl");
         assert!(tl.marks[0].since.is_none());
         let mut sum = Summary::default();
         for (k, m) in tl.marks.iter().enumerate().skip(1) {
