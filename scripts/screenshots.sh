@@ -73,6 +73,11 @@ render() {
   echo "$OUT/simulated-settle.png"
   "$BIN" --scene assets/recordings/box3d-slope.jsonl --frame 30 --screenshot "$OUT/simulated-slope.png" --size "$SIZE"
   echo "$OUT/simulated-slope.png"
+  # rounded cubes apart while no candidate separates their grown shadows; Jolt's bands on a near pair
+  "$BIN" --scene assets/scenes/3d-rounded-corner-to-corner.json --screenshot "$OUT/rounded-corner-to-corner.png" --size "$SIZE"
+  echo "$OUT/rounded-corner-to-corner.png"
+  "$BIN" --scene assets/scenes/3d-bands-jolt-near-pair.json --screenshot "$OUT/bands-jolt.png" --size "$SIZE"
+  echo "$OUT/bands-jolt.png"
   for p in "${PRESETS[@]}"; do
     "$BIN" --scene "assets/scenes/$p.json" --screenshot "$OUT/$p.png" --size "$SIZE"
     echo "$OUT/$p.png"

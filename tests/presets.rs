@@ -92,6 +92,16 @@ fn claims() -> BTreeMap<&'static str, (Claim, Option<&'static [usize]>)> {
             "3d-far-from-origin",
             (sep(8, Some(&[8][..]), Some(0.25)), None),
         ),
+        // the rounded presets' cores (their rounded answer: rounded_presets_… below)
+        (
+            "2d-rounded-corner-to-corner",
+            (sep(0, None, Some(0.9)), None),
+        ),
+        (
+            "3d-rounded-corner-to-corner",
+            (sep(0, None, Some(1.0)), None),
+        ),
+        ("3d-bands-jolt-near-pair", (sep(0, None, Some(0.013)), None)),
     ])
 }
 
@@ -321,6 +331,11 @@ fn points_claims() -> BTreeMap<&'static str, PointsClaim> {
     };
     BTreeMap::from([
         ("2d-separated", none()),
+        // rounded boxes whose cores are further apart than the margin: no core points
+        ("2d-rounded-corner-to-corner", none()),
+        ("3d-rounded-corner-to-corner", none()),
+        // within Jolt's speculative distance, kept by the preset's margin 0.02
+        ("3d-bands-jolt-near-pair", at(4, "face_a", 0, 0.013)),
         ("2d-separated-b-axis", none()),
         // separated at t = 0: the motion presets' contact is at their time of impact
         ("2d-motion-sliding-apart", none()),
@@ -562,4 +577,49 @@ fn the_motion_presets_tunnel_swing_and_slide_apart_as_described() {
     let m = p.scene.motion().unwrap().unwrap().for_boxes::<glam::Vec2>();
     assert!(!dim2::report(&a, &b).intersect);
     assert!(time_of_impact(&a, &b, &m).is_none());
+}
+
+/// The rounded presets say what the 15 (or 4) candidate axes cannot: the rounded boxes are apart
+/// by the cores' distance less both radii, while every candidate's grown gap is below 0.
+#[test]
+fn rounded_presets_are_apart_though_no_candidate_axis_separates_their_grown_shadows() {
+    use satbox::sat::rounded::rounded;
+    for (name, distance, best_gap) in [
+        ("2d-rounded-corner-to-corner", 0.9 * 2f32.sqrt() - 1.0, -0.1),
+        ("3d-rounded-corner-to-corner", 3f32.sqrt() - 1.2, -0.2),
+    ] {
+        let p = presets()
+            .into_iter()
+            .find(|p| p.name == name)
+            .unwrap_or_else(|| panic!("{name} is a preset"));
+        let noted = p.scene.noted_pair().unwrap();
+        let [ra, rb] = noted.radii;
+        assert!(ra > 0.0 && rb > 0.0, "{name}: both boxes rounded");
+        let answer = match noted.pair {
+            Pair::Two(a, b) => {
+                let r = rounded(&a, ra, &b, rb);
+                (r.intersect, r.distance, r.candidate_gap)
+            }
+            Pair::Three(a, b) => {
+                let r = rounded(&a, ra, &b, rb);
+                (r.intersect, r.distance, r.candidate_gap)
+            }
+        };
+        assert!(!answer.0, "{name}: the rounded boxes are apart");
+        assert!(
+            (answer.1 - distance).abs() < 1e-4,
+            "{name}: distance {}",
+            answer.1
+        );
+        assert!(
+            (answer.2 - best_gap).abs() < 1e-4,
+            "{name}: best gap {}",
+            answer.2
+        );
+        let words = format!("{:.3}", distance);
+        assert!(
+            p.scene.description.contains(&words),
+            "{name}: the description gives the distance {words}"
+        );
+    }
 }

@@ -185,6 +185,10 @@ pub(crate) enum ModeCommand {
     },
     /// The contact manifold's margin and edge bias, for the mode shown.
     SetManifold(ManifoldParams),
+    /// A box's convex radius (the panel's radius field): the box becomes its core grown by it.
+    SetRadius(Which, f64),
+    /// The engine whose tolerance bands are shown, with its bands (or none).
+    SetProfile(Option<crate::sat::bands::Bands>),
     /// Keep the probe's direction when the pointer leaves the sphere (a click on it), or let go.
     PinProbe(Option<[f32; 3]>),
     /// Put part of a box back.

@@ -16,8 +16,11 @@ use super::sphere::extreme;
 use crate::engines::parry::{self, Disagreement, ParryAnswer};
 use crate::engines::{self, EngineName};
 use crate::sat::agreement::{Agreement, Verdict};
+use crate::sat::bands::{Bands, Fate};
+use crate::sat::fmt_num;
 use crate::sat::manifold::{FeatureChoice, Manifold, ManifoldTrace, Stage};
 use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
+use crate::sat::rounded::{rounded, RoundedAnswer};
 use crate::sat::{Obb, Report};
 use crate::sat::{SatParams, Separation};
 use crate::scene::PairBox;
@@ -77,6 +80,60 @@ pub(crate) struct Frame<D: Dim> {
     pub engines: Vec<EngineRow>,
     /// The boxes' motion over the step, when they move.
     pub motion: Option<super::motion::MotionFrame<D>>,
+    /// Each box's convex radius (both 0 for sharp boxes).
+    pub radii: [f32; 2],
+    /// The exact answer for the rounded boxes, when either has a radius: the report's axes then
+    /// carry the grown shadows, and this says what they alone cannot.
+    pub rounded: Option<RoundedAnswer<D::Vec>>,
+    /// The engine's tolerance bands chosen in the panel, and what they make of this pair.
+    pub bands: Option<BandsFrame>,
+}
+
+/// What an engine's tolerance bands make of the pair shown and of each contact point.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct BandsFrame {
+    /// The bands.
+    pub bands: Bands,
+    /// How far apart the surfaces are (negative: how deep they overlap).
+    pub separation: f32,
+    /// The pair's fate in one sentence ("Jolt would make a speculative contact here, …").
+    pub sentence: String,
+    /// Each contact point's fate, in the manifold's order.
+    pub points: Vec<Fate>,
+}
+
+impl BandsFrame {
+    /// The bands' fate of a pair shown with its `report`, its rounded answer (with radii) and its
+    /// contact manifold.
+    fn of_pair<D: Dim>(
+        bands: Bands,
+        a: &D::Obb,
+        b: &D::Obb,
+        report: &D::Report,
+        rounded: Option<&RoundedAnswer<D::Vec>>,
+        contact: &ManifoldTrace<D::Vec>,
+    ) -> Self {
+        let separation = match rounded {
+            Some(r) => r.depth.map_or(r.distance, |d| -d),
+            None => match report.penetration() {
+                Some(p) => -p.depth,
+                None => D::Obb::separation(a, b).distance,
+            },
+        };
+        let points = contact.manifold.iter().flat_map(|m| m.points());
+        Self::of(bands, separation, points.map(|p| p.separation))
+    }
+
+    /// The fate of a pair whose surfaces are `separation` apart, with its contact points'
+    /// separations.
+    fn of(bands: Bands, separation: f32, points: impl Iterator<Item = f32>) -> Self {
+        Self {
+            bands,
+            separation,
+            sentence: bands.verdict(separation),
+            points: points.map(|s| bands.fate(s)).collect(),
+        }
+    }
 }
 
 /// parry's answer for the pair (parry3d / parry2d 0.31: `intersection_test`, `contact` and its
@@ -91,6 +148,11 @@ pub(crate) struct ParryBeside {
 }
 
 impl ParryBeside {
+    /// parry beside the cores of rounded boxes: their own contact, traced again without radii.
+    fn of_cores<D: Dim>(a: &D::Obb, b: &D::Obb, params: &crate::sat::ManifoldParams) -> Self {
+        Self::of::<D>(a, b, &D::Obb::manifold_trace(a, b, params), params.margin)
+    }
+
     /// parry's answer for `a` and `b` and the disagreements with satbox's, given satbox's contact
     /// built with speculative `margin`.
     pub(crate) fn of<D: Dim>(
@@ -154,10 +216,11 @@ pub(crate) struct Directions<V> {
 }
 
 impl<V: Vector> Directions<V> {
-    /// `s(n)` of a pair over the mode's samples, with both extremes refined between samples.
-    fn of<D: Dim<Vec = V>>(a: &D::Obb, b: &D::Obb) -> Self {
+    /// `s(n)` of a pair over the mode's samples, with both extremes refined between samples;
+    /// rounded boxes' supports reach `r` (both radii together) further in every direction.
+    fn of<D: Dim<Vec = V>>(a: &D::Obb, b: &D::Obb, r: f32) -> Self {
         let dirs = D::direction_samples();
-        let s = |n: V| super::layout::shadows_on(a, b, n).gap;
+        let s = |n: V| super::layout::shadows_on(a, b, n).gap - r;
         let values: Vec<f32> = dirs.iter().map(|&n| s(n)).collect();
         let max = refine_extreme::<D>(dirs, &values, 1.0, &s);
         Self { values, max }
@@ -209,6 +272,20 @@ pub(crate) fn cross_check<D: Dim>(
         D::Obb::intersects(a, b, params),
         crate::sat::scale(a, b),
     )
+}
+
+/// The manifold each feature a person can force would give (auto, face of A, face of B and, in
+/// 3D, edge pair).
+fn alternatives<D: Dim>(
+    a: &D::Obb,
+    b: &D::Obb,
+    params: &crate::sat::ManifoldParams,
+) -> Vec<(FeatureChoice, Option<Manifold<D::Vec>>)> {
+    FeatureChoice::CHOICES
+        .into_iter()
+        .filter(|c| <D::Vec as crate::sat::Vector>::DIM == 3 || *c != FeatureChoice::EdgePair)
+        .map(|c| (c, D::Obb::manifold(a, b, &params.with_feature(c))))
+        .collect()
 }
 
 /// The contact stage at step `current`, when the step-through is past the axes.
@@ -437,7 +514,11 @@ impl<D: Dim> Frame<D> {
     ) -> Self {
         let (a, b) = (&mode.a, &mode.b);
         let params = &settings.params;
-        let check = cross_check::<D>(a, b, &analysis.report, params);
+        let [ra, rb] = mode.radii;
+        let rounded = mode.rounded().then(|| rounded(a, ra, b, rb));
+        // the cross-check, parry and the engines answer the cores (sharp boxes)
+        let cores = rounded.map(|_| D::Obb::report(a, b, params));
+        let check = cross_check::<D>(a, b, cores.as_ref().unwrap_or(&analysis.report), params);
         let manifold_params = mode.manifold_params(settings);
         let focus = focus_axis(mode, &analysis, pointing.hovered_axis);
         let Analysis { report, contact } = analysis;
@@ -456,7 +537,9 @@ impl<D: Dim> Frame<D> {
                 .or(report.first_separating())
                 .or(report.penetration().map(|p| p.axis_index))
         };
-        let probe = pointing.probe.map(|n| super::layout::shadows_on(a, b, n));
+        let probe = pointing
+            .probe
+            .map(|n| super::layout::shadows_on(a, b, n).grown(ra, rb));
         let lines = if mode.view.overlays.axes || probe.is_some() {
             let visible = |i| mode.view.overlays.axes && shows(mode, &report, i);
             let mut items = axes_to_place(report.axes(), &visible);
@@ -465,6 +548,9 @@ impl<D: Dim> Frame<D> {
         } else {
             Vec::new()
         };
+        let bands = mode.view.profile.map(|bands| {
+            BandsFrame::of_pair::<D>(bands, a, b, &report, rounded.as_ref(), &contact)
+        });
         Self {
             viewport,
             projector: D::projector(&mode.view.camera, viewport),
@@ -478,22 +564,29 @@ impl<D: Dim> Frame<D> {
                 .active
                 .then(|| contact_stage(mode.step.current, &report, &contact))
                 .flatten(),
-            parry: ParryBeside::of::<D>(a, b, &contact, manifold_params.margin),
+            parry: match rounded {
+                None => ParryBeside::of::<D>(a, b, &contact, manifold_params.margin),
+                // the cores' contact
+                Some(_) => ParryBeside::of_cores::<D>(a, b, &manifold_params),
+            },
             engines: match kept.engines {
                 Some((pair, rows)) if pair == (*a, *b) => rows,
                 _ => EngineRow::all(&D::Obb::pair(*a, *b)),
             },
             contact,
             contact_check,
-            alternatives: FeatureChoice::CHOICES
-                .into_iter()
-                .filter(|c| {
-                    <D::Vec as crate::sat::Vector>::DIM == 3 || *c != FeatureChoice::EdgePair
-                })
-                .map(|c| (c, D::Obb::manifold(a, b, &manifold_params.with_feature(c))))
-                .collect(),
-            separation: D::Obb::separation(a, b),
-            directions: settings.sphere.then(|| Directions::of::<D>(a, b)),
+            alternatives: alternatives::<D>(a, b, &manifold_params),
+            separation: match &rounded {
+                None => D::Obb::separation(a, b),
+                Some(r) => Separation {
+                    distance: r.distance,
+                    closest_points: r.closest_points,
+                },
+            },
+            bands,
+            radii: mode.radii,
+            rounded,
+            directions: settings.sphere.then(|| Directions::of::<D>(a, b, ra + rb)),
             gjk: settings.gjk.then(|| match kept.gjk {
                 Some((pair, gjk)) if pair == (*a, *b) => gjk,
                 _ => super::gjk::GjkFrame::of(a, b),
@@ -510,11 +603,74 @@ impl<D: Dim> Frame<D> {
         }
     }
 
+    /// The verdict of rounded boxes where the candidate axes alone do not give it: its heading, its
+    /// second line and whether they intersect. `None` for sharp boxes, and where the axes' verdict is
+    /// the rounded boxes' (an axis separates them, or their cores overlap) the heading is theirs.
+    pub(crate) fn rounded_verdict(&self) -> Option<(String, String, bool)> {
+        let frame = self;
+        let rounded = frame.rounded?;
+        let r = frame.radii[0] + frame.radii[1];
+        let candidates = frame.report.axes().len();
+        if let Some(k) = frame.report.first_separating() {
+            return Some((
+                frame.report.verdict(),
+                format!(
+                    "rounded boxes {} apart; axis {k} separates their grown shadows",
+                    fmt_num(rounded.distance)
+                ),
+                false,
+            ));
+        }
+        if rounded.cores_overlap {
+            return Some((
+                frame.report.verdict(),
+                format!(
+                    "the cores overlap: depth is the cores' depth + the radii {}",
+                    fmt_num(r)
+                ),
+                true,
+            ));
+        }
+        let cores = rounded.distance + r;
+        Some(match rounded.depth {
+            Some(depth) => (
+                format!("Intersecting, depth {}", fmt_num(depth)),
+                format!(
+                    "the cores are {} apart, within the radii {}: depth {} − {}",
+                    fmt_num(cores),
+                    fmt_num(r),
+                    fmt_num(r),
+                    fmt_num(cores)
+                ),
+                true,
+            ),
+            None => (
+                format!("Separated, distance {}", fmt_num(rounded.distance)),
+                format!(
+                    "no one of the {candidates} candidate axes separates these rounded boxes (best gap {}): the cores' distance {} less the radii does",
+                    fmt_num(rounded.candidate_gap),
+                    fmt_num(cores)
+                ),
+                false,
+            ),
+        })
+    }
+
+    /// The verdict's heading, and whether it says they intersect: the rounded boxes' where
+    /// either box has a radius, else the report's.
+    pub(crate) fn verdict(&self) -> (String, bool) {
+        match self.rounded_verdict() {
+            Some((heading, _, intersect)) => (heading, intersect),
+            None => (self.report.verdict(), self.report.intersect()),
+        }
+    }
+
     /// The shadows a placed line shows: its axis's, or the probe's.
     pub(crate) fn shadows(&self, index: usize) -> Option<Shadows<D::Vec>> {
         if index == PROBE {
             self.probe
         } else {
+            // the report's axes already carry rounded boxes' grown shadows
             self.report.axes().get(index).map(Shadows::from)
         }
     }

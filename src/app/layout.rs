@@ -57,6 +57,21 @@ impl<V: Copy> From<&AxisTest<V>> for Shadows<V> {
 }
 
 impl<V> Shadows<V> {
+    /// The shadows of two rounded boxes whose cores cast these: A's grown by `ra`, B's by `rb`.
+    pub(crate) fn grown(self, ra: f32, rb: f32) -> Self {
+        let (ra, rb) = (self.ra + ra, self.rb + rb);
+        let gap = self.distance - (ra + rb);
+        Self {
+            ra,
+            rb,
+            gap,
+            interval_a: Interval::around(self.interval_a.center(), ra),
+            interval_b: Interval::around(self.interval_b.center(), rb),
+            separating: gap > 0.0,
+            ..self
+        }
+    }
+
     /// The axis coordinates from the lower end of both shadows to the upper.
     fn span(&self) -> (f32, f32) {
         (

@@ -177,22 +177,7 @@ pub(crate) fn file_name(path: &Path) -> String {
 pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
     let name = file_name(path);
     let as_scene = match Scene::from_json_with_notes(text) {
-        Ok((scene, noted)) if noted.rounded() => {
-            // the window draws and saves the cores: Save asks where, so the file keeps its radii
-            let description = format!(
-                "{name}, {}: the window shows the core boxes; satbox check answers the rounded ones",
-                radii_words(noted.radii)
-            );
-            let scene = Scene {
-                description: description.clone(),
-                ..scene
-            };
-            return Ok(Loaded {
-                source: Source::read_from(&name, description, noted.pair),
-                scene,
-                pair: noted.pair,
-            });
-        }
+        // a rounded box keeps its radius: the window draws, answers and saves it
         Ok((scene, noted)) => return Ok(Loaded::new(scene, noted.pair, Some(path))),
         Err(e) => e,
     };
@@ -226,10 +211,7 @@ pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
         all => format!("line {} of {name} (the first of {all} cases)", first.line),
     };
     if noted.rounded() {
-        description += &format!(
-            ", {}: the window shows the core boxes",
-            radii_words(noted.radii)
-        );
+        description += &format!(", {}", radii_words(noted.radii));
     }
     // a line's motion is read as check reads it: a bad one is refused with its field's name
     let motion = serde_json::from_str::<serde_json::Value>(line)
@@ -238,7 +220,8 @@ pub(crate) fn read_text(path: &Path, text: &str) -> Result<Loaded, SceneError> {
         .map_err(|e| SceneError::Shape(format!("{name}: {e}")))?;
     // no path: Save asks where, so a JSON Lines file is never replaced by a scene
     let scene = Scene::new(&pair, description.clone(), serde_json::Value::Null)
-        .with_motion(motion.as_ref());
+        .with_motion(motion.as_ref())
+        .with_radii(noted.radii);
     Ok(Loaded {
         source: Source::read_from(&name, description, pair),
         scene,
@@ -517,25 +500,42 @@ mod tests {
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
     #[test]
-    fn a_scene_of_rounded_boxes_opens_as_its_cores_and_save_asks_where_so_the_radius_stays() {
+    fn a_scene_of_rounded_boxes_opens_rounded_and_saves_back_with_its_radius() {
+        use crate::app::command::ModeCommand;
+        use crate::app::settings::Settings;
+        use crate::sat::Which;
         let text = r#"{"mode":"3d","a":{"center":[0,0,0],"half_extents":[1,1,1],"radius":0.3},"b":{"center":[2.2,2.2,2.2],"half_extents":[1,1,1]}}"#;
-        let loaded = read_text(Path::new("/somewhere/rounded.json"), text).unwrap();
-        assert_eq!(loaded.source.path, None);
+        let path = Path::new("/somewhere/rounded.json");
+        let loaded = read_text(path, text).unwrap();
+        assert_eq!(loaded.source.path.as_deref(), Some(path));
+        let mut three = ModeState::<Three>::new(&VP);
+        assert!(three.load(&loaded.scene, &loaded.pair, &VP, loaded.source));
+        assert_eq!(three.radii, [0.3, 0.0]);
+        assert!(!three.modified(), "opened as saved");
+        let saved: serde_json::Value = serde_json::from_str(&three.scene("s").to_json()).unwrap();
+        assert_eq!(saved["a"]["radius"], serde_json::json!(0.3), "{saved}");
         assert!(
-            loaded.source.description.contains("radius 0.3 on box a")
-                && loaded
-                    .source
-                    .description
-                    .contains("the window shows the core boxes"),
-            "{}",
-            loaded.source.description
+            saved["b"].get("radius").is_none(),
+            "a sharp box writes no radius: {saved}"
         );
-        let sharp = text.replace(",\"radius\":0.3", "");
-        let loaded = read_text(Path::new("/somewhere/sharp.json"), &sharp).unwrap();
-        assert_eq!(
-            loaded.source.path,
-            Some(PathBuf::from("/somewhere/sharp.json"))
+        // a radius edited is an edit: modified, and undone by Undo
+        let settings = Settings::default();
+        three.apply(&ModeCommand::SetRadius(Which::B, 0.1), &settings, &VP);
+        three.commit();
+        assert_eq!(three.radii, [0.3, 0.1]);
+        assert!(three.modified());
+        three.apply(&ModeCommand::Undo, &settings, &VP);
+        assert_eq!(three.radii, [0.3, 0.0]);
+        assert!(!three.modified());
+        // a radius the box cannot have is refused with its words
+        let refused = three.apply(&ModeCommand::SetRadius(Which::A, -1.0), &settings, &VP);
+        assert!(
+            refused
+                .as_ref()
+                .is_some_and(|(m, bad)| *bad && m.contains("below 0")),
+            "{refused:?}"
         );
+        assert_eq!(three.radii, [0.3, 0.0]);
     }
 
     fn temp(tag: &str) -> PathBuf {

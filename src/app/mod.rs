@@ -58,7 +58,6 @@ use macroquad::prelude::{
     prevent_quit, screen_height, screen_width, Conf, MouseButton,
 };
 
-use crate::sat::Report;
 use camera::Viewport;
 use command::{AppCommand, Command, ModeCommand, OpenCommand, SceneCommand, ShownCommand};
 use dim::{Dim, Vector};
@@ -807,7 +806,7 @@ impl Shared {
     /// Tells the page what is shown: the verdict in its status line (read by screen readers), and
     /// the scene's link in the address bar (not rewritten during a drag).
     fn publish<D: Dim>(&mut self, mode: &ModeState<D>, frame: &Frame<D>, dragging: bool) {
-        let status = format!("{}: {}", D::MODE, frame.report.verdict());
+        let status = format!("{}: {}", D::MODE, frame.verdict().0);
         if status != self.published.0 {
             platform::set_status(&status);
             self.published.0 = status;

@@ -65,6 +65,8 @@ pub(crate) struct Edit<D: Dim> {
     pub source: Source,
     /// How the boxes move.
     pub motion: Option<MotionSpec>,
+    /// Each box's convex radius (0: sharp).
+    pub radii: [f32; 2],
     /// The time shown.
     pub time: f32,
     /// The view.
@@ -73,8 +75,8 @@ pub(crate) struct Edit<D: Dim> {
 
 impl<D: Dim> PartialEq for Edit<D> {
     fn eq(&self, other: &Self) -> bool {
-        (self.a, self.b, &self.source, self.motion)
-            == (other.a, other.b, &other.source, other.motion)
+        (self.a, self.b, &self.source, self.motion, self.radii)
+            == (other.a, other.b, &other.source, other.motion, other.radii)
     }
 }
 
@@ -126,6 +128,9 @@ pub(crate) struct ModeState<D: Dim> {
     pub history: History<Edit<D>>,
     /// How the boxes move over one step (`None`: at rest, everything as without motion).
     pub motion: Option<MotionSpec>,
+    /// Each box's convex radius: the box shown and answered is its core (`a`, `b`) grown by it
+    /// (0: a sharp box, as without radii).
+    pub radii: [f32; 2],
     /// The time slider, in `[0, dt]`: `a` and `b` are the boxes at this time.
     pub time: f32,
     /// The boxes at t = 0 while `time > 0` (else `a` and `b` are).
@@ -163,11 +168,13 @@ impl<D: Dim> ModeState<D> {
                 b,
                 source: source.clone(),
                 motion: None,
+                radii: [0.0; 2],
                 time: 0.0,
                 view,
             }),
             source,
             motion: None,
+            radii: [0.0; 2],
             time: 0.0,
             start: (a, b),
             posed: (a, b),
@@ -183,6 +190,7 @@ impl<D: Dim> ModeState<D> {
             b,
             source: self.source.clone(),
             motion: self.motion,
+            radii: self.radii,
             time: self.time,
             view: self.view,
         }
@@ -329,6 +337,7 @@ impl<D: Dim> ModeState<D> {
         }
         self.source = step.source;
         self.motion = step.motion;
+        self.radii = step.radii;
         self.pose((step.a, step.b), step.time);
         None
     }
@@ -337,7 +346,7 @@ impl<D: Dim> ModeState<D> {
     pub(crate) fn modified(&self) -> bool {
         let (a, b) = self.starts();
         self.source
-            .modified(&D::Obb::pair(a, b), self.motion.as_ref())
+            .modified(&D::Obb::pair(a, b), self.motion.as_ref(), self.radii)
     }
 
     /// Records that the scene was written to `path` with `description`: it is the source now and
@@ -356,6 +365,7 @@ impl<D: Dim> ModeState<D> {
             description: description.to_string(),
             saved: Some(D::Obb::pair(a, b)),
             saved_motion: self.motion,
+            saved_radii: self.radii,
             ..Source::default()
         };
         self.history.amend_all(|step| {
@@ -380,8 +390,9 @@ impl<D: Dim> ModeState<D> {
             };
         }
         (self.a, self.b, self.source, self.time) = (a, b, source, 0.0);
-        // a recording's frame is at rest unless it tunnels (`show_moving`)
+        // a recording's frame is at rest unless it tunnels (`show_moving`), and its boxes sharp
         self.motion = None;
+        self.radii = [0.0; 2];
     }
 
     /// Shows a pair of a recording's frames as a motion from the first to the second.
@@ -409,9 +420,16 @@ impl<D: Dim> ModeState<D> {
         (self.a, self.b)
     }
 
-    /// The report of the boxes as they are now.
+    /// The report of the boxes as they are now: with radii, each axis's shadows grown by them
+    /// (what the candidate axes alone say of the rounded boxes).
     pub(crate) fn report(&self, settings: &Settings) -> D::Report {
-        D::Obb::report(&self.a, &self.b, &settings.params)
+        let [ra, rb] = self.radii;
+        D::Obb::report(&self.a, &self.b, &settings.params).grown(ra, rb)
+    }
+
+    /// Whether either box is rounded.
+    pub(crate) fn rounded(&self) -> bool {
+        self.radii != [0.0; 2]
     }
 
     /// The contact manifold's parameters: the view's margin and edge bias, the lab's threshold of
@@ -423,11 +441,28 @@ impl<D: Dim> ModeState<D> {
         }
     }
 
-    /// The report and the traced contact of the boxes as they are now.
+    /// The report and the traced contact of the boxes as they are now. Rounded boxes' contact
+    /// is traced on the cores with the radii added to the margin, and its points are those of
+    /// [`rounded_manifold`](crate::sat::rounded::rounded_manifold): each moved out midway between
+    /// the rounded surfaces, its separation less both radii.
     pub(crate) fn analysis(&self, settings: &Settings) -> Analysis<D> {
+        let params = self.manifold_params(settings);
+        if !self.rounded() {
+            return Analysis {
+                report: self.report(settings),
+                contact: D::Obb::manifold_trace(&self.a, &self.b, &params),
+            };
+        }
+        let [ra, rb] = self.radii;
+        let mut contact = D::Obb::manifold_trace(
+            &self.a,
+            &self.b,
+            &params.with_margin(params.margin + ra + rb),
+        );
+        contact.manifold = crate::sat::rounded::rounded_manifold(&self.a, ra, &self.b, rb, &params);
         Analysis {
             report: self.report(settings),
-            contact: D::Obb::manifold_trace(&self.a, &self.b, &self.manifold_params(settings)),
+            contact,
         }
     }
 
@@ -448,6 +483,8 @@ impl<D: Dim> ModeState<D> {
         self.source = source;
         self.motion = scene.motion().ok().flatten();
         self.source.saved_motion = self.motion;
+        self.radii = scene.noted_pair().map_or([0.0; 2], |p| p.radii);
+        self.source.saved_radii = self.radii;
         self.pose((a, b), view.time);
         self.view = View {
             camera: camera.unwrap_or_else(|| self.framing(viewport)),
@@ -467,7 +504,9 @@ impl<D: Dim> ModeState<D> {
             time: self.time,
             ..self.view
         };
-        Scene::new(&pair, description, view.to_json()).with_motion(self.motion.as_ref())
+        Scene::new(&pair, description, view.to_json())
+            .with_motion(self.motion.as_ref())
+            .with_radii(self.radii)
     }
 
     /// Applies a command of this mode. Returns a message for the user, if any (`true`: an error).
@@ -504,6 +543,19 @@ impl<D: Dim> ModeState<D> {
                 Err(why) => return Some((format!("Box {which}: {why}"), true)),
             },
             ModeCommand::SetManifold(params) => self.view.manifold = *params,
+            ModeCommand::SetRadius(which, r) => {
+                let r = *r as f32;
+                if let Err(why) = crate::sat::rounded::validate_radius(r) {
+                    return Some((format!("Box {which}: {why}"), true));
+                }
+                self.radii[usize::from(*which == Which::B)] = r;
+            }
+            ModeCommand::SetProfile(bands) => {
+                if let Some(Err(why)) = bands.map(|b| b.validate()) {
+                    return Some((format!("Engine bands: {why}"), true));
+                }
+                self.view.profile = *bands;
+            }
             ModeCommand::PinProbe(dir) => self.pinned_probe = dir.map(D::Vec::from_coords),
             ModeCommand::ResetBox(which, part) => {
                 let obb = D::reset(self.get(*which), *part);

@@ -33,6 +33,9 @@ pub(crate) struct Source {
     /// The motion as opened or last saved (none for a scene at rest).
     #[serde(skip)]
     pub saved_motion: Option<MotionSpec>,
+    /// The boxes' convex radii as opened or last saved (0: a sharp box).
+    #[serde(skip)]
+    pub saved_radii: [f32; 2],
 }
 
 impl Source {
@@ -62,12 +65,18 @@ impl Source {
         }
     }
 
-    /// Whether `now` and its `motion` differ from the boxes and motion as opened or last saved
+    /// Whether `now` with its `motion` and `radii` differs from the scene as opened or last saved
     /// (the boxes compared as they would be written, so a quaternion's last bit does not count). A
     /// scene never saved is modified.
-    pub(crate) fn modified(&self, now: &Pair, motion: Option<&MotionSpec>) -> bool {
+    pub(crate) fn modified(
+        &self,
+        now: &Pair,
+        motion: Option<&MotionSpec>,
+        radii: [f32; 2],
+    ) -> bool {
         self.saved.map(|p| canonical(&p)) != Some(canonical(now))
             || self.saved_motion.as_ref() != motion
+            || self.saved_radii != radii
     }
 
     /// Whether `other` is the same scene as this one, perhaps edited: the same file, preset or

@@ -522,6 +522,73 @@ mod frame {
         assert_eq!(crossed(chosen), 0.0, "{chosen:?}");
     }
 
+    /// A mode showing the preset `name`.
+    fn showing<D: Dim>(name: &str) -> ModeState<D> {
+        let loaded = crate::app::library::Library::new(None, false)
+            .preset(name)
+            .unwrap_or_else(|| panic!("{name} is a preset"));
+        let mut mode = ModeState::<D>::new(&VP);
+        assert!(mode.load(&loaded.scene, &loaded.pair, &VP, loaded.source));
+        mode
+    }
+
+    /// Rounded cubes corner to corner: every axis's shadows grow by the radii, none separates
+    /// them, and the verdict is still "Separated" with the true distance, the closest points on
+    /// the rounded surfaces and the sphere's largest gap that distance.
+    #[test]
+    fn rounded_cubes_corner_to_corner_are_separated_though_no_grown_shadow_separates_them() {
+        use crate::sat::{Obb, Report};
+        let settings = Settings {
+            sphere: true,
+            ..Settings::default()
+        };
+        let mode = showing::<Three>("3d-rounded-corner-to-corner");
+        assert_eq!(mode.radii, [0.6, 0.6]);
+        let frame = frame_of(&mode, &settings);
+        let cores = <Three as Dim>::Obb::report(&mode.a, &mode.b, &settings.params);
+        for (grown, core) in frame.report.axes().iter().zip(cores.axes()) {
+            assert_eq!(grown.ra(), core.ra() + 0.6);
+            assert!(!grown.is_separating(), "axis {} separates", grown.index());
+        }
+        let rounded = frame.rounded.expect("a rounded answer");
+        assert!(!rounded.intersect);
+        let distance = 3f32.sqrt() - 1.2;
+        assert!((frame.separation.distance - distance).abs() < 1e-5);
+        let [p, q] = frame.separation.closest_points.expect("closest points");
+        assert!(((q - p).length() - distance).abs() < 1e-5);
+        let sphere = frame.directions.as_ref().expect("the sphere's values");
+        assert!((sphere.max.1 - distance).abs() < 2e-3, "{:?}", sphere.max);
+        let (heading, detail, intersect) = frame.rounded_verdict().expect("a rounded verdict");
+        assert!(!intersect);
+        assert_eq!(heading, "Separated, distance 0.5321");
+        assert!(detail.contains("best gap -0.2"), "{detail}");
+        // the cross-check is of the cores, which agree
+        assert_eq!(frame.check.disagreement(), None);
+    }
+
+    /// Jolt's bands on boxes 0.013 apart: the verdict's sentence says Jolt makes a speculative
+    /// contact, and each of the four points is speculative.
+    #[test]
+    fn jolt_bands_make_four_speculative_points_on_boxes_0_013_apart() {
+        use crate::sat::bands::{Fate, Profile};
+        let mode = showing::<Three>("3d-bands-jolt-near-pair");
+        assert_eq!(mode.view.profile, Some(Profile::Jolt.defaults()));
+        let frame = frame_of(&mode, &Settings::default());
+        let bands = frame.bands.expect("Jolt's bands");
+        assert!((bands.separation - 0.013).abs() < 1e-5);
+        assert!(
+            bands
+                .sentence
+                .starts_with("Jolt would make a speculative contact here, 0.013 apart"),
+            "{}",
+            bands.sentence
+        );
+        assert_eq!(bands.points, vec![Fate::Speculative; 4]);
+        // the choice goes back into the scene as check reads it
+        let scene = mode.scene("x");
+        assert_eq!(scene.view["profile"], serde_json::json!("jolt"));
+    }
+
     /// The frame of a mode's boxes with the pointer on `hovered_axis`.
     fn frame_hovering<D: Dim>(
         mode: &ModeState<D>,

@@ -84,6 +84,8 @@ pub(crate) const PANEL_FRAME: Rgba = Rgba(22, 24, 30, 255);
 pub(crate) const PARRY: Rgba = Rgba(245, 245, 245, 255);
 /// The engine picked in the Engines section, drawn beside satbox's contact (hollow squares).
 pub(crate) const ENGINE: Rgba = Rgba(120, 230, 255, 255);
+/// An engine's speculative band and contact (made, but pushing only once they overlap).
+pub(crate) const SPECULATIVE: Rgba = Rgba(90, 200, 200, 255);
 /// The segment between the closest points of separated boxes: the true distance.
 pub(crate) const DISTANCE: Rgba = Rgba(200, 160, 255, 255);
 /// The panel's table: the selected row.

@@ -122,6 +122,9 @@ pub(crate) struct View<D: Dim> {
     pub overlays: Overlays,
     /// The contact manifold's margin and edge bias (a scene keeps them as `view.manifold`).
     pub manifold: ManifoldParams,
+    /// The engine whose tolerance bands are shown (a scene keeps it as `view.profile`, as
+    /// `satbox check` reads it).
+    pub profile: Option<crate::sat::bands::Bands>,
     /// The motion's time slider as the scene keeps it (the mode's own is [`ModeState::time`]).
     ///
     /// [`ModeState::time`]: super::mode::ModeState::time
@@ -136,6 +139,7 @@ impl<D: Dim> Default for View<D> {
             filter: AxisFilter::default(),
             overlays: Overlays::default(),
             manifold: ManifoldParams::default(),
+            profile: None,
             time: 0.0,
         }
     }
@@ -159,6 +163,12 @@ impl<D: Dim> View<D> {
             if manifold.as_object().is_some_and(|m| !m.is_empty()) {
                 map.insert("manifold".into(), manifold);
             }
+            if let Some(bands) = &self.profile {
+                map.insert(
+                    "profile".into(),
+                    crate::scene::manifold::bands_to_view(bands),
+                );
+            }
         }
         v
     }
@@ -176,6 +186,7 @@ impl<D: Dim> View<D> {
             filter: common.filter,
             overlays: common.overlays,
             manifold: params_from_view(v).unwrap_or_default(),
+            profile: crate::scene::manifold::bands_from_view(v).ok().flatten(),
             time: common.time,
         };
         (view, camera)

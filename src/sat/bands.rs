@@ -71,6 +71,21 @@ impl Profile {
         }
     }
 
+    /// Where its defaults come from, in a few words (the module's table has them in full).
+    pub fn source(self) -> &'static str {
+        match self {
+            Profile::Box2d => "Box2D v3 constants.h: speculative distance 4 × linear slop 0.005",
+            Profile::Box3d => "Box3D constants.h: speculative distance 4 × linear slop 0.005",
+            Profile::Jolt => {
+                "Jolt PhysicsSettings.h: mSpeculativeContactDistance 0.02, mPenetrationSlop 0.02"
+            }
+            Profile::Physx => {
+                "PhysX PxShape: contact offset 0.02 per shape (0.04 the pair), rest offset 0"
+            }
+            Profile::Mujoco => "MuJoCo mjmodel.h: geom_margin 0 and geom_gap 0",
+        }
+    }
+
     /// The profile of a name.
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|p| p.name() == s)

@@ -439,6 +439,17 @@ impl<V> AxisTest<V> {
     pub fn overlap(&self) -> f32 {
         -self.gap()
     }
+
+    /// The same axis with A's shadow grown by `ra` and B's by `rb`: the shadows of two rounded
+    /// boxes whose cores these are (a rounded box's support is its core's plus its radius).
+    #[inline]
+    pub(crate) fn grown(self, ra: f32, rb: f32) -> Self {
+        Self {
+            ra: self.ra + ra,
+            rb: self.rb + rb,
+            ..self
+        }
+    }
 }
 
 /// The answer when the boxes intersect: the axis of least penetration.

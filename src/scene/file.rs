@@ -68,6 +68,21 @@ impl Scene {
         self
     }
 
+    /// The same scene with each box's convex radius (`"radius"` on the box, written only when it
+    /// is above 0, as its shortest text).
+    pub fn with_radii(mut self, radii: [f32; 2]) -> Self {
+        for (v, r) in [(&mut self.a, radii[0]), (&mut self.b, radii[1])] {
+            if let Value::Object(map) = v {
+                if r > 0.0 {
+                    map.insert("radius".into(), crate::scene::number::f32_json(r));
+                } else {
+                    map.remove("radius");
+                }
+            }
+        }
+        self
+    }
+
     /// The boxes' motion, validated (`None`: at rest).
     pub fn motion(&self) -> Result<Option<MotionSpec>, SceneError> {
         match &self.motion {

@@ -119,6 +119,24 @@ pub fn bands_from_view(view: &Value) -> Result<Option<crate::sat::bands::Bands>,
     Ok(Some(bands))
 }
 
+/// `view.profile` as [`bands_from_view`] reads it back: the engine's name when its bands are the
+/// defaults, else an object with the engine and the three bands.
+pub fn bands_to_view(bands: &crate::sat::bands::Bands) -> Value {
+    if *bands == bands.profile.defaults() {
+        return Value::String(bands.profile.name().into());
+    }
+    let mut map = serde_json::Map::new();
+    map.insert("engine".into(), bands.profile.name().into());
+    for (key, x) in [
+        ("detect", bands.detect),
+        ("active", bands.active),
+        ("slop", bands.slop),
+    ] {
+        map.insert(key.into(), crate::scene::number::f32_json(x));
+    }
+    Value::Object(map)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ use crate::app::dim::{Dim, Project, Vector};
 use crate::app::frame::Frame;
 use crate::app::mode::ModeState;
 use crate::app::theme::{self, Rgba};
+use crate::sat::bands::Fate;
 use crate::sat::manifold::{ContactPoint, FaceTrace, SidePlane, Stage};
 use crate::sat::Obb;
 use crate::sat::{fmt_num, Which};
@@ -66,8 +67,13 @@ pub(crate) fn draw<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Vec<Pending
             super::line(x, y, 2.0, theme::LEAST);
         }
     }
+    // an engine's bands judge the manifold's final points
+    let mut fates = frame.bands.as_ref().map(|b| b.points.as_slice());
     let points: Vec<ContactPoint<D::Vec>> = match (frame.stage, &trace.face) {
-        (Some(Stage::Below | Stage::Reduction), Some(f)) => f.below.clone(),
+        (Some(Stage::Below | Stage::Reduction), Some(f)) => {
+            fates = None;
+            f.below.clone()
+        }
         _ if reached >= rank(Some(Stage::Points)) => trace
             .manifold
             .as_ref()
@@ -83,7 +89,13 @@ pub(crate) fn draw<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Vec<Pending
         })
         .into_iter()
         .fold(f32::INFINITY, f32::min);
-    markers(p, &points, mode.cursor_px, (size_px / 10.0).clamp(2.0, 9.0))
+    markers(
+        p,
+        &points,
+        fates,
+        mode.cursor_px,
+        (size_px / 10.0).clamp(2.0, 9.0),
+    )
 }
 
 /// The reference face filled in its box's colour, the incident face outlined in the other's.
@@ -217,6 +229,7 @@ fn clipped<V: Vector>(
 fn markers<V: Vector>(
     p: &dyn Project<V>,
     points: &[ContactPoint<V>],
+    fates: Option<&[Fate]>,
     cursor: Option<Vec2>,
     largest: f32,
 ) -> Vec<PendingLabel> {
@@ -233,9 +246,25 @@ fn markers<V: Vector>(
             super::dot(at, r + 2.0, theme::PLATE);
             super::dot(at, r, theme::LEAST);
         }
+        // the engine's fate of the point: a ring in its colour
+        let fate = fates.and_then(|f| f.get(k)).copied();
+        if let Some(fate) = fate {
+            super::outline(
+                &circle(at, r + 4.5),
+                2.5,
+                crate::app::ui::bands::fate_color(fate),
+            );
+        }
         let hovered = cursor.is_some_and(|c| c.distance(at) <= r + 5.0);
         let text = if hovered {
-            format!("{} · separation {}", q.id.name(), fmt_num(q.separation))
+            let fate = fate.map_or(String::new(), |f| {
+                format!(" · {}", f.name().replace('_', " "))
+            });
+            format!(
+                "{} · separation {}{fate}",
+                q.id.name(),
+                fmt_num(q.separation)
+            )
         } else {
             (k + 1).to_string()
         };

@@ -13,6 +13,7 @@ use crate::app::layout::{key_places, least_covered, AxisLine, Shadows, PROBE};
 use crate::app::mode::ModeState;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
+use crate::sat::bands::Bands;
 use crate::sat::{fmt_num, AxisTest};
 use crate::sat::{Obb, Report};
 
@@ -68,14 +69,15 @@ pub(crate) fn draw<D: Paint>(
         labels.extend(super::engine::draw_recorded(frame, r));
     }
     let vp = frame.viewport;
-    let color = if frame.touching() {
+    let (verdict, intersect) = frame.verdict();
+    let color = if frame.touching() && frame.rounded.is_none() {
         theme::TOUCHING
-    } else if frame.report.intersect() {
+    } else if intersect {
         theme::HIT
     } else {
         theme::FIRST_SEPARATING
     };
-    let mut clear = vec![super::banner(fonts, &frame.report.verdict(), &vp, color)];
+    let mut clear = vec![super::banner(fonts, &verdict, &vp, color)];
     if let Some(m) = &frame.motion {
         clear.push(super::hint(fonts, &m.summary(), &vp, clear[0].1.y));
     } else if settings.hint && vp.h >= 450.0 {
@@ -110,7 +112,7 @@ pub(crate) fn draw<D: Paint>(
 /// The colour key, with the degenerate axes that have no line, where it hides the least of the
 /// scene's lines (top right, else bottom right); returns its rectangle.
 fn legend<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, fonts: &Fonts) -> (Vec2, Vec2) {
-    let entries = [
+    let mut entries = vec![
         (theme::A, 4.0, "A's shadow"),
         (theme::B, 4.0, "B's shadow"),
         (theme::OVERLAP, 4.0, "shadows overlap"),
@@ -119,6 +121,10 @@ fn legend<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, fonts: &Fonts) -> (Vec2
         (theme::OVERLAPPING, 1.5, "overlapping axis"),
         (theme::LEAST, 3.5, "least penetration"),
     ];
+    if frame.bands.is_some() {
+        entries.push((theme::SPECULATIVE, 3.0, "engine: speculative band"));
+        entries.push((theme::TOUCHING, 3.0, "engine: slop band"));
+    }
     let degenerate: Vec<String> = frame
         .report
         .axes()
@@ -152,6 +158,14 @@ struct OnScreen<'a, V> {
 }
 
 impl<V: Vector> OnScreen<'_, V> {
+    /// Pixels per unit of axis coordinate along the line here.
+    fn px_per_unit(&self) -> f32 {
+        match (self.at(self.line.lo, 0.0), self.at(self.line.hi, 0.0)) {
+            (Some(a), Some(b)) => a.distance(b) / (self.line.hi - self.line.lo).abs().max(1e-12),
+            _ => 0.0,
+        }
+    }
+
     /// The pixel of axis coordinate `s`, moved `off` pixels away from the boxes.
     fn at(&self, s: f32, off: f32) -> Option<Vec2> {
         self.projector
@@ -214,6 +228,10 @@ fn axis_line<D: Dim>(
     };
     let bw = if focus { 6.0 } else { 4.5 };
     shadows(&on, &t, bw);
+    let mut magnified = Vec::new();
+    if let (Some(b), true) = (&frame.bands, focus && !probe) {
+        magnified = engine_bands(&on, &t, &b.bands, bw);
+    }
     if D::DETAIL_ON_ALL_AXES || focus {
         centre_distance(&on, &t, bw, focus);
     }
@@ -222,7 +240,7 @@ fn axis_line<D: Dim>(
         projection_lines(&on, &t, focus);
     }
     if !ov.labels && !probe {
-        return Vec::new();
+        return magnified;
     }
     let mut text = if probe {
         probe_label(&t)
@@ -238,7 +256,8 @@ fn axis_line<D: Dim>(
     } else {
         theme::TEXT_DIM
     };
-    place_labels(&on, &t, text, c, focus, bw)
+    magnified.extend(place_labels(&on, &t, text, c, focus, bw));
+    magnified
 }
 
 /// Both shadows side by side, A on the boxes' side and B outside, the overlap as a red band over
@@ -278,6 +297,154 @@ fn shadows<V: Vector>(on: &OnScreen<V>, t: &Shadows<V>, bw: f32) {
             super::dot(q, bw * 0.7, c.lighten(0.4));
         }
     }
+}
+
+/// An engine's bands at the touching point of the axis in focus. On the line itself, beyond B's
+/// shadow and measured from the end of A's shadow that faces B: the speculative band (from
+/// `active` to `detect`) and the slop (below `active`), with a tick where the engine starts to
+/// push. Since they are usually a few hundredths wide, a magnifier beside the line draws the same
+/// stretch enlarged: A's shadow ending at the middle, B's starting at the gap, both bands, and
+/// their names.
+fn engine_bands<V: Vector>(
+    on: &OnScreen<V>,
+    t: &Shadows<V>,
+    bands: &Bands,
+    bw: f32,
+) -> Vec<PendingLabel> {
+    let towards_b = t.interval_b.center() >= t.interval_a.center();
+    let (end, near_b) = if towards_b {
+        (t.interval_a.max, t.interval_b.min)
+    } else {
+        (t.interval_a.min, t.interval_b.max)
+    };
+    let at = |gap: f32| if towards_b { end + gap } else { end - gap };
+    let off = bw * 2.4;
+    if bands.detect > bands.active {
+        on.bar(
+            at(bands.active),
+            at(bands.detect),
+            off,
+            bw * 0.9,
+            theme::SPECULATIVE,
+        );
+    }
+    if bands.slop > 0.0 {
+        on.bar(
+            at(bands.active - bands.slop),
+            at(bands.active),
+            off,
+            bw * 0.9,
+            theme::TOUCHING,
+        );
+    }
+    let Some(q) = on.at(at(bands.active), off) else {
+        return Vec::new();
+    };
+    super::line(q - on.out * bw, q + on.out * bw, 1.5, theme::TEXT);
+    let gap = if towards_b {
+        near_b - end
+    } else {
+        end - near_b
+    };
+    magnifier(q + on.out * (bw + 2.0), on, bands, gap)
+}
+
+/// The magnifier of [`engine_bands`], hung below `from` (the tick on the line): A's shadow ending
+/// at its middle, B's from `gap`, both bands and their numbers, enlarged to fit.
+fn magnifier<V: Vector>(
+    from: Vec2,
+    on: &OnScreen<V>,
+    bands: &Bands,
+    gap: f32,
+) -> Vec<PendingLabel> {
+    // the magnifier: the gap, both bands and a margin, across MAG_HALF pixels each side
+    const MAG_HALF: f32 = 90.0;
+    let reach = [bands.detect, bands.active - bands.slop, bands.active, gap]
+        .iter()
+        .fold(0.0f32, |m, x| m.max(x.abs()));
+    let scale = MAG_HALF / (1.3 * reach).max(1e-6);
+    let middle = from + on.out * 90.0;
+    let (lo, hi) = (
+        middle - Vec2::new(MAG_HALF + 8.0, 26.0),
+        middle + Vec2::new(MAG_HALF + 8.0, 30.0),
+    );
+    super::polygon(
+        &[lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)],
+        theme::PLATE,
+    );
+    super::line(from, middle - Vec2::Y * 26.0, 1.0, theme::TEXT_DIM);
+    let x = |g: f32| middle.x + (g * scale).clamp(-MAG_HALF, MAG_HALF);
+    let y = middle.y;
+    super::line(
+        Vec2::new(x(-2.0 * reach), y - 6.0),
+        Vec2::new(x(0.0), y - 6.0),
+        5.0,
+        theme::A,
+    );
+    super::line(
+        Vec2::new(x(gap), y + 6.0),
+        Vec2::new(x(2.0 * reach), y + 6.0),
+        5.0,
+        theme::B,
+    );
+    if bands.detect > bands.active {
+        super::line(
+            Vec2::new(x(bands.active), y + 16.0),
+            Vec2::new(x(bands.detect), y + 16.0),
+            5.0,
+            theme::SPECULATIVE,
+        );
+    }
+    if bands.slop > 0.0 {
+        super::line(
+            Vec2::new(x(bands.active - bands.slop), y + 16.0),
+            Vec2::new(x(bands.active), y + 16.0),
+            5.0,
+            theme::TOUCHING,
+        );
+    }
+    super::line(
+        Vec2::new(x(bands.active), y - 12.0),
+        Vec2::new(x(bands.active), y + 20.0),
+        1.5,
+        theme::TEXT,
+    );
+    let label = |text: String, at: Vec2, color: Rgba, anchor: Anchor| PendingLabel {
+        text,
+        at,
+        size: 12,
+        color,
+        anchor,
+        important: true,
+    };
+    vec![
+        label(
+            format!(
+                "{} · ×{:.0}",
+                bands.profile.title(),
+                scale / on.px_per_unit().max(1e-6)
+            ),
+            Vec2::new(lo.x + 4.0, lo.y + 9.0),
+            theme::TEXT,
+            Anchor::Left,
+        ),
+        label(
+            format!("gap {}", fmt_num(gap)),
+            Vec2::new(hi.x - 4.0, lo.y + 9.0),
+            theme::B,
+            Anchor::Right,
+        ),
+        label(
+            format!(
+                "detect {} · slop {}",
+                fmt_num(bands.detect),
+                fmt_num(bands.slop)
+            ),
+            Vec2::new(middle.x, hi.y - 5.0),
+            theme::SPECULATIVE,
+            Anchor::Center,
+        ),
+    ]
 }
 
 /// The centre distance `|T·L|` as a bracket on the boxes' side of the line.
@@ -404,11 +571,12 @@ fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<Pendi
     if !mode.view.overlays.labels {
         return None;
     }
+    // the best candidate's gap (with rounded boxes it can be short of the distance, even below 0)
     let best = frame
         .report
         .axes()
         .iter()
-        .filter(|t| t.is_separating())
+        .filter(|t| !t.degenerate())
         .map(|t| t.gap())
         .fold(f32::MIN, f32::max);
     let d = (b - a).normalize_or(Vec2::X);
@@ -434,6 +602,10 @@ fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<Pendi
 /// The push-out vector from the deepest contact point, and B's outline where the push would
 /// leave it: moving B by `depth · normal` makes the boxes touch. Nothing when they only touch.
 fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
+    // rounded boxes whose cores are apart: the candidates' depth is not theirs
+    if frame.rounded.is_some_and(|r| !r.cores_overlap) {
+        return None;
+    }
     let pen = frame.report.penetration()?;
     if frame.touching() {
         return None;

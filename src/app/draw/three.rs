@@ -172,6 +172,10 @@ fn boxes(frame: &Frame<Three>, mode: &ModeState<Three>, fonts: &Fonts) {
         draw::polygon(quad, *color);
     }
     for (which, obb, color) in both {
+        let radius = mode.radii[usize::from(which == Which::B)];
+        if radius > 0.0 {
+            rounded_shell(p, obb, radius, color);
+        }
         box_edges(p, obb, color, mode.selected_box == Some(which));
         let top = obb.center + Vec3::Y * (obb.projected_radius(Vec3::Y) + 0.25);
         if let Some(px) = p.project(top) {
@@ -209,6 +213,65 @@ fn box_edges(p: &Projector, obb: &Obb3, color: Rgba, selected: bool) {
                     draw::line(a, b, width, c);
                 } else {
                     draw::dashed(a, b, width, 5.0, c);
+                }
+            }
+        }
+    }
+}
+
+/// The surface of a box grown by `radius` around its drawn core: each face pushed out by it, and
+/// at each end of each edge the quarter circle that joins its two faces. What faces the eye is
+/// solid, the rest dashed and faint.
+fn rounded_shell(p: &Projector, obb: &Obb3, radius: f32, color: Rgba) {
+    const STEPS: usize = 6;
+    let corners = obb.corners();
+    let axes = obb.axes();
+    let e = obb.half_extents.to_array();
+    let normal = |k: usize, positive: bool| if positive { axes[k] } else { -axes[k] };
+    let front = |n: Vec3, at: Vec3| n.dot(p.eye - at) > 0.0;
+    let stroke = |a: Vec3, b: Vec3, visible: bool| {
+        if let Some((x, y)) = p.segment(a, b) {
+            if visible {
+                draw::line(x, y, 1.6, color.alpha(0.85));
+            } else {
+                draw::dashed(x, y, 1.0, 4.0, color.alpha(0.3));
+            }
+        }
+    };
+    for (k, &extent) in e.iter().enumerate() {
+        for positive in [false, true] {
+            let n = normal(k, positive);
+            let visible = front(n, obb.center + n * (extent + radius));
+            let quad = face(k, positive).map(|i| corners[i] + n * radius);
+            for q in 0..4 {
+                stroke(quad[q], quad[(q + 1) % 4], visible);
+            }
+        }
+    }
+    for i in 0..8usize {
+        for k in 0..3 {
+            let j = i | (1 << k);
+            if j == i {
+                continue;
+            }
+            let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
+            let (n1, n2) = (
+                normal(k1, i & (1 << k1) != 0),
+                normal(k2, i & (1 << k2) != 0),
+            );
+            let visible = front(n1 + n2, corners[i] + (n1 + n2) * radius);
+            if !visible {
+                continue;
+            }
+            for end in [corners[i], corners[j]] {
+                let arc: Vec<Vec3> = (0..=STEPS)
+                    .map(|s| {
+                        let t = s as f32 / STEPS as f32 * std::f32::consts::FRAC_PI_2;
+                        end + (n1 * t.cos() + n2 * t.sin()) * radius
+                    })
+                    .collect();
+                for w in arc.windows(2) {
+                    stroke(w[0], w[1], true);
                 }
             }
         }

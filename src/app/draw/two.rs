@@ -184,7 +184,20 @@ fn boxes(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
     let cursor = mode.pointer.cursor;
     for (w, obb, color) in [(Which::A, &mode.a, theme::A), (Which::B, &mode.b, theme::B)] {
         let inside = cursor.is_some_and(|p| obb.contains_point(p));
-        let pts: Vec<Vec2> = obb.corners().iter().map(|c| px(frame, *c)).collect();
+        let core: Vec<Vec2> = obb.corners().iter().map(|c| px(frame, *c)).collect();
+        let radius = mode.radii[usize::from(w == Which::B)];
+        // a rounded box: its surface drawn, its core dashed inside
+        let pts: Vec<Vec2> = if radius > 0.0 {
+            for k in 0..4 {
+                draw::dashed(core[k], core[(k + 1) % 4], 1.2, 5.0, color.alpha(0.6));
+            }
+            rounded_outline(obb, radius)
+                .into_iter()
+                .map(|c| px(frame, c))
+                .collect()
+        } else {
+            core
+        };
         draw::polygon(&pts, color.alpha(if inside { 0.34 } else { 0.16 }));
         let (width, edge) = match (mode.selected_box == Some(w), inside) {
             (true, _) => (3.2, color.lighten(0.35)),
@@ -225,6 +238,27 @@ fn boxes(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
             Anchor::Center,
         );
     }
+}
+
+/// The outline of a box grown by `radius`: its sides pushed out by it, joined by quarter circles
+/// around the corners (counter-clockwise, as [`Obb2::corners`]).
+pub(crate) fn rounded_outline(obb: &Obb2, radius: f32) -> Vec<Vec2> {
+    const STEPS: usize = 8;
+    let [u0, u1] = obb.axes();
+    let e = obb.half_extents;
+    // the corners in counter-clockwise order from (+, +), each with the quarter it rounds
+    [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)]
+        .into_iter()
+        .enumerate()
+        .flat_map(|(q, (sx, sy))| {
+            let corner = obb.center + u0 * (sx * e.x) + u1 * (sy * e.y);
+            (0..=STEPS).map(move |k| {
+                let angle = (q as f32 + k as f32 / STEPS as f32) * std::f32::consts::FRAC_PI_2;
+                let (sin, cos) = angle.sin_cos();
+                corner + (u0 * cos + u1 * sin) * radius
+            })
+        })
+        .collect()
 }
 
 /// The line that separates the boxes on each separating axis the scene shows: perpendicular to

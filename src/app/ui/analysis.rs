@@ -31,6 +31,18 @@ pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
         (None, Some(c)) => format!("in contact: {c}"),
         (None, None) => "in contact".to_string(),
     };
+    let (heading, detail, color) = match frame.rounded_verdict() {
+        Some((heading, detail, intersect)) => (
+            heading,
+            detail,
+            if intersect {
+                theme::HIT
+            } else {
+                theme::FIRST_SEPARATING
+            },
+        ),
+        None => (r.verdict(), detail, color),
+    };
     egui::Frame::new()
         .fill(theme::PANEL_FRAME.egui())
         .stroke(egui::Stroke::new(2.0, color.egui()))
@@ -47,12 +59,16 @@ pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
             };
             ui.set_min_height(rows * 22.0 + 18.0);
             ui.label(
-                RichText::new(r.verdict())
+                RichText::new(heading)
                     .color(color.egui())
                     .size(16.0)
                     .strong(),
             );
             dim(ui, detail);
+            if let Some(b) = &frame.bands {
+                let color = super::bands::fate_color(b.bands.fate(b.separation));
+                ui.label(RichText::new(&b.sentence).color(color.egui()));
+            }
         });
 }
 
@@ -156,6 +172,13 @@ pub(crate) fn penetration<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: 
         .id_salt("penetration")
         .default_open(true)
         .show(ui, |ui| {
+            if frame.rounded.is_some_and(|x| !x.cores_overlap) && r.intersect() {
+                dim(
+                    ui,
+                    "the candidate axes' least overlap of the grown shadows; the rounded boxes' \
+                     own answer is the verdict's (from the cores' distance)",
+                );
+            }
             let dash = || RichText::new("–").color(theme::TEXT_DIM.egui());
             let p = r.penetration();
             egui::Grid::new("penetration")

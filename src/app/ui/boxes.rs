@@ -184,6 +184,7 @@ fn editor<D: Dim>(
                         }
                         ui.end_row();
                     }
+                    radius_row(ui, model, which, &refused, commands);
                 });
             ui.horizontal(|ui| {
                 let turn = if D::MODE == Mode::Three {
@@ -205,6 +206,39 @@ fn editor<D: Dim>(
     if let Some(why) = refused.into_inner() {
         commands.push(AppCommand::Message(format!("Box {which}: {why}"), true).into());
     }
+}
+
+/// The box's convex radius, in the editor's grid: 0 is a sharp box, more grows the box shown
+/// and answered from its core by that much in every direction.
+fn radius_row<D: Dim>(
+    ui: &mut Ui,
+    model: &PanelModel<D>,
+    which: Which,
+    refused: &RefCell<Option<String>>,
+    commands: &mut Vec<Command>,
+) {
+    let row = EditorRow {
+        label: "radius",
+        hint: "convex radius: the box is its core (the numbers above) grown by this in every \
+               direction, as Jolt's mConvexRadius and Box2D's and Box3D's hull radius; 0 is a \
+               sharp box",
+        values: vec![(
+            "r",
+            f64::from(model.mode.radii[usize::from(which == Which::B)]),
+        )],
+        speed: 0.005,
+        suffix: "",
+        decimals: 3,
+        min: 0.0,
+    };
+    ui.label(row.label).on_hover_text(row.hint);
+    ui.label(row.values[0].0);
+    let check = |x: f64| crate::sat::rounded::validate_radius(x as f32).map_err(|e| e.to_string());
+    let place = (&row, "r", model.settings.touch);
+    if let Some(v) = number(ui, row.values[0].1, place, check, refused) {
+        commands.push(ModeCommand::SetRadius(which, v).into());
+    }
+    ui.end_row();
 }
 
 /// Gizmo (3D), snapping and view controls.

@@ -4,6 +4,7 @@
 //! what the pointer is on in the panel ([`PanelPointer`]) is the next frame's input too.
 
 pub(crate) mod analysis;
+pub(crate) mod bands;
 pub(crate) mod boxes;
 pub(crate) mod contact;
 pub(crate) mod engine;
@@ -549,6 +550,7 @@ pub(crate) fn contents<D: Dim>(
     analysis::cross_check(ui, &model.frame.check, c);
     analysis::penetration(ui, model, c);
     contact::section(ui, model, c);
+    bands::section(ui, model, c);
     engine::section(ui, model);
     engines::section(ui, model, c);
     ui.separator();
