@@ -76,6 +76,8 @@ render() {
   # rounded cubes apart while no candidate separates their grown shadows; Jolt's bands on a near pair
   "$BIN" --scene assets/scenes/3d-rounded-corner-to-corner.json --screenshot "$OUT/rounded-corner-to-corner.png" --size "$SIZE"
   echo "$OUT/rounded-corner-to-corner.png"
+  "$BIN" --scene assets/scenes/3d-rounded-corner-to-corner.json --sphere --screenshot "$OUT/rounded-sphere.png" --size "$SIZE"
+  echo "$OUT/rounded-sphere.png"
   "$BIN" --scene assets/scenes/3d-bands-jolt-near-pair.json --screenshot "$OUT/bands-jolt.png" --size "$SIZE"
   echo "$OUT/bands-jolt.png"
   for p in "${PRESETS[@]}"; do

@@ -98,6 +98,16 @@ fn contents<D: Dim>(
     commands: &mut Vec<Command>,
 ) {
     origin_line(ui, model);
+    if model.frame.rounded.is_some() {
+        dim(
+            ui,
+            format!(
+                "on the cores, as engines collide rounded shapes: the rounded boxes' distance is \
+                 the cores' less rA + rB = {}",
+                fmt_num(radii(model))
+            ),
+        );
+    }
     let shown = shown_step(state.step, g.steps());
     let step = shown.and_then(|k| g.step(k));
     if let Some(axis) = picture(ui, model, g, state, step, height) {
@@ -112,16 +122,35 @@ fn contents<D: Dim>(
     }
 }
 
-/// Where the origin is, in words and in the verdict's colour.
+/// Both radii together (0 for sharp boxes): the window runs on the cores.
+fn radii<D: Dim>(model: &PanelModel<D>) -> f32 {
+    model.frame.radii[0] + model.frame.radii[1]
+}
+
+/// The exact distance between the cores (the boxes themselves when sharp).
+fn core_distance<D: Dim>(model: &PanelModel<D>) -> f32 {
+    match model.frame.rounded {
+        None => model.frame.separation.distance,
+        Some(r) if r.cores_overlap => 0.0,
+        Some(r) => r
+            .depth
+            .map_or(r.distance + radii(model), |d| radii(model) - d),
+    }
+}
+
+/// Where the origin is, in words and in the verdict's colour (of the cores, for rounded boxes).
 fn origin_line<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
     let report = &model.frame.report;
-    let (intersect, touching) = (report.intersect(), report.touching());
+    let (intersect, touching) = match model.frame.rounded {
+        Some(r) => (r.cores_overlap, false),
+        None => (report.intersect(), report.touching()),
+    };
     let colour = match (intersect, touching) {
         (_, true) => theme::TOUCHING,
         (true, false) => theme::HIT,
         (false, false) => theme::FIRST_SEPARATING,
     };
-    let text = origin_words(intersect, touching, model.frame.separation.distance);
+    let text = origin_words(intersect, touching, core_distance(model));
     ui.label(RichText::new(text).strong().color(colour.egui()));
 }
 
@@ -300,7 +329,7 @@ fn gjk_end<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, g: &GjkFrame) {
     );
     match run.separated {
         Some((d, ..)) => {
-            let exact = model.frame.separation.distance;
+            let exact = core_distance(model);
             text(
                 ui,
                 format!(
@@ -311,6 +340,29 @@ fn gjk_end<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, g: &GjkFrame) {
                 ),
                 theme::DISTANCE,
             );
+            if model.frame.rounded.is_some() {
+                let r = radii(model);
+                let rounded = d as f32 - r;
+                text(
+                    ui,
+                    if rounded > 0.0 {
+                        format!(
+                            "the rounded boxes: {} − {} = {} apart",
+                            fmt_num(d as f32),
+                            fmt_num(r),
+                            fmt_num(rounded)
+                        )
+                    } else {
+                        format!(
+                            "the rounded boxes: {} − {} < 0: they overlap by {}",
+                            fmt_num(d as f32),
+                            fmt_num(r),
+                            fmt_num(-rounded)
+                        )
+                    },
+                    theme::TEXT,
+                );
+            }
         }
         None => dim(
             ui,
@@ -373,7 +425,8 @@ fn epa_end<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, g: &GjkFrame) {
     let Some(p) = model.frame.report.penetration() else {
         return dim(ui, "SAT finds no depth: the boxes only touch");
     };
-    let sat = p.depth;
+    // the report's axes carry rounded boxes' grown shadows: EPA runs on the cores
+    let sat = p.depth - radii(model);
     dim(
         ui,
         format!("SAT's depth (axis {}): {}", p.axis_index, fmt_num(sat)),

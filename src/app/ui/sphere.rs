@@ -98,6 +98,9 @@ fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) 
     let report = &model.frame.report;
     let axes = report.axes();
     let tol = model.frame.check.band as f32 * 10.0;
+    if let Some(rounded) = model.frame.rounded.filter(|r| !r.cores_overlap) {
+        return rounded_facts(ui, model, dirs.max.1, &rounded, tol);
+    }
     match report.penetration() {
         Some(p) => {
             let least = -dirs.max.1;
@@ -138,6 +141,68 @@ fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) 
         ui,
         "s(n) = |T·n| − ra(n) − rb(n); green separates, red overlaps, the line is s = 0",
     );
+}
+
+/// Rounded boxes whose cores are apart: the true distance (or depth) from the cores' distance,
+/// the sphere's largest rounded gap `s(n) − rA − rB`, and how far the best candidate's grown gap
+/// falls short of it.
+fn rounded_facts<D: Dim>(
+    ui: &mut Ui,
+    model: &PanelModel<D>,
+    largest: f32,
+    rounded: &crate::sat::rounded::RoundedAnswer<D::Vec>,
+    tol: f32,
+) {
+    let truth = rounded.depth.map_or(rounded.distance, |d| -d);
+    let head = match rounded.depth {
+        Some(d) => format!("Rounded boxes, intersecting: depth {}", fmt_num(d)),
+        None => format!(
+            "Rounded boxes, separated: distance {}",
+            fmt_num(rounded.distance)
+        ),
+    };
+    ui.label(RichText::new(head).strong());
+    ui.label(
+        RichText::new(format!(
+            "largest s(n) sampled: {} (s(n): the cores' less rA + rB)",
+            fmt_num(largest)
+        ))
+        .color(theme::DISTANCE.egui()),
+    );
+    let best = model
+        .frame
+        .report
+        .axes()
+        .iter()
+        .filter(|t| !t.degenerate())
+        .min_by(|x, y| y.gap().total_cmp(&x.gap()));
+    let Some(t) = best else { return };
+    dim(
+        ui,
+        format!(
+            "best candidate, axis {} ({}): {}",
+            t.index(),
+            t.kind().label(),
+            fmt_num(t.gap())
+        ),
+    );
+    let short = truth - t.gap();
+    let (text, color) = if short <= tol.max(1e-4) {
+        (
+            "the best candidate gives it here".to_string(),
+            theme::FIRST_SEPARATING,
+        )
+    } else {
+        (
+            format!(
+                "short by {}: the cores' closest features meet along no candidate; rounded \
+                 boxes need the cores' distance (GJK)",
+                fmt_num(short)
+            ),
+            theme::TOUCHING,
+        )
+    };
+    ui.label(RichText::new(text).color(color.egui()));
 }
 
 /// Separated boxes: the exact distance, the sphere's largest `s(n)` and the best candidate gap.
