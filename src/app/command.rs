@@ -111,6 +111,8 @@ pub(crate) enum OpenCommand {
         description: String,
         /// The boxes.
         pair: crate::scene::Pair,
+        /// Each box's convex radius (Jolt's printout carries one).
+        radii: [f32; 2],
     },
 }
 

@@ -300,7 +300,8 @@ impl Library {
         if let Some(preset) = named.as_deref().and_then(|name| self.preset(name)) {
             let description = preset.source.description.clone();
             let scene = Scene::new(&noted.pair, description, serde_json::Value::Null)
-                .with_motion(motion.as_ref());
+                .with_motion(motion.as_ref())
+                .with_radii(noted.radii);
             return Ok(Loaded {
                 scene,
                 pair: noted.pair,
@@ -318,7 +319,8 @@ impl Library {
             false => format!("opened from a link ({})", notes.join("; ")),
         };
         let scene = Scene::new(&noted.pair, description, serde_json::Value::Null)
-            .with_motion(motion.as_ref());
+            .with_motion(motion.as_ref())
+            .with_radii(noted.radii);
         Ok(Loaded::new(scene, noted.pair, None))
     }
 
@@ -518,6 +520,11 @@ mod tests {
             saved["b"].get("radius").is_none(),
             "a sharp box writes no radius: {saved}"
         );
+        // its link carries the radius, and opens rounded
+        let link =
+            crate::scene::link::with_radii(crate::scene::link::encode(&loaded.pair), three.radii);
+        let opened = Library::new(None, false).link(&link).unwrap();
+        assert_eq!(opened.scene.noted_pair().unwrap().radii, [0.3, 0.0]);
         // a radius edited is an edit: modified, and undone by Undo
         let settings = Settings::default();
         three.apply(&ModeCommand::SetRadius(Which::B, 0.1), &settings, &VP);

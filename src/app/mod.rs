@@ -158,11 +158,13 @@ async fn main_loop(options: Options) {
 }
 
 /// The fragment of the link to the scene `mode` shows: its boxes as they start, their motion,
-/// and the preset they were made from (the page's address and *Copy link* both write it).
+/// their radii and the preset they were made from (the page's address and *Copy link* both write it).
 fn scene_fragment<D: Dim>(mode: &ModeState<D>) -> String {
     let (a, b) = mode.starts();
-    crate::scene::link::with_preset(
-        crate::scene::link::encode_moving(&D::Obb::pair(a, b), mode.motion.as_ref()),
+    use crate::scene::link;
+    let boxes = link::encode_moving(&D::Obb::pair(a, b), mode.motion.as_ref());
+    link::with_preset(
+        link::with_radii(boxes, mode.radii),
         mode.source.preset.as_deref(),
     )
 }
@@ -515,8 +517,13 @@ impl App {
             }
             OpenCommand::Text(name, Err(e)) => Err(format!("cannot read {name}: {e}")),
             OpenCommand::Link(link) => lib.link(link).map_err(|e| format!("the link: {e}")),
-            OpenCommand::Pasted { description, pair } => {
-                let scene = crate::scene::Scene::new(pair, description, serde_json::Value::Null);
+            OpenCommand::Pasted {
+                description,
+                pair,
+                radii,
+            } => {
+                let scene = crate::scene::Scene::new(pair, description, serde_json::Value::Null)
+                    .with_radii(*radii);
                 Ok(Loaded::new(scene, *pair, None))
             }
         };

@@ -779,7 +779,27 @@ mod files {
         AppCommand::Open(OpenCommand::Pasted {
             description: "pasted from Godot".into(),
             pair: Pair::Three(a, b),
+            radii: [0.0; 2],
         })
+    }
+
+    /// A Jolt printout with a convex radius opens as Jolt's rounded boxes: the core smaller by the
+    /// radius, the radius on each box.
+    #[test]
+    fn a_jolt_paste_with_a_convex_radius_opens_as_its_rounded_boxes() {
+        use crate::scene::paste::{paste, Engine};
+        let text = "BoxShape(Vec3(1, 1, 1), 0.05f) RVec3(0,0,0) Quat(0,0,0,1)\n\
+                    BoxShape(Vec3(1, 1, 1), 0.1f) RVec3(2.1,0,0) Quat(0,0,0,1)";
+        let read = paste(Engine::Jolt, Mode::Three, text).unwrap();
+        let mut app = App::with_library(Library::new(None, false), &VP);
+        app.run(AppCommand::Open(OpenCommand::Pasted {
+            description: "pasted from Jolt".into(),
+            pair: read.pair,
+            radii: read.radii,
+        }));
+        assert_eq!(app.three.radii, [0.05, 0.1]);
+        assert_eq!(app.three.a.half_extents, Vec3::splat(0.95));
+        assert_eq!(app.three.b.half_extents, Vec3::splat(0.9));
     }
 
     fn recording() -> PathBuf {

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::scene::link::link;
+use crate::scene::link::{link, with_radii};
 use crate::scene::noted_pair_from_json;
 
 /// The link was printed.
@@ -28,7 +28,7 @@ pub fn run(path: &Path, base: &str, out: &mut dyn Write, err: &mut dyn Write) ->
             for note in &read.notes {
                 let _ = writeln!(err, "satbox link: note: {note}");
             }
-            let _ = writeln!(out, "{}", link(&read.pair, base));
+            let _ = writeln!(out, "{}", with_radii(link(&read.pair, base), read.radii));
             EXIT_OK
         }
         Err(e) => {

@@ -15,6 +15,8 @@
 //!   `basis` (nine numbers, row by row), `euler.order` with `euler.degrees` or `euler.radians`, or
 //!   in 2D `angle` or `angle_deg`. Links satbox writes use `center`, `half_extents` and `rotation` /
 //!   `angle`.
+//! * `a.radius=R`, `b.radius=R`, optional: the box's convex radius (written when it is above 0, see
+//!   [`with_radii`]).
 //! * `preset=NAME`, optional: the preset the boxes were made from (see [`with_preset`]). The window
 //!   shows that preset's name and description, and whether the boxes differ from it; the pair
 //!   itself is always the link's own boxes.
@@ -39,7 +41,7 @@ pub const BASE_URL: &str = "https://satbox.example/#";
 pub const VERSION: &str = "1";
 
 /// The box fields a link may carry, and whether each is one number (the rest are lists).
-const FIELDS: [(&str, bool); 11] = [
+const FIELDS: [(&str, bool); 12] = [
     ("center", false),
     ("half_extents", false),
     ("size", false),
@@ -51,6 +53,7 @@ const FIELDS: [(&str, bool); 11] = [
     ("euler.order", false),
     ("angle", true),
     ("angle_deg", true),
+    ("radius", true),
 ];
 
 fn numbers(xs: &[f32]) -> String {
@@ -328,6 +331,17 @@ pub fn with_preset(fragment: String, preset: Option<&str>) -> String {
         Some(name) if is_preset_name(name) => format!("{fragment}&preset={name}"),
         _ => fragment,
     }
+}
+
+/// `fragment` with each box's convex radius above 0 (`a.radius=…`, `b.radius=…`): a link of
+/// sharp boxes is left as it is.
+pub fn with_radii(mut fragment: String, radii: [f32; 2]) -> String {
+    for (name, r) in [("a", radii[0]), ("b", radii[1])] {
+        if r > 0.0 {
+            fragment += &format!("&{name}.radius={}", f32_text(r));
+        }
+    }
+    fragment
 }
 
 /// Whether `name` can be a preset's name in a link: letters, digits, `-` and `_`, at most 64.
@@ -643,5 +657,25 @@ mod tests {
         // a motion without its dt is refused by name
         let e = decode_moving(&format!("{}&b.velocity=1,0,0", encode(&pair))).unwrap_err();
         assert!(e.to_string().contains("motion.dt"), "{e}");
+    }
+
+    #[test]
+    fn a_rounded_pair_s_link_carries_each_radius_and_a_sharp_one_none() {
+        let a = crate::sat::Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY).unwrap();
+        let b = crate::sat::Obb3::new(Vec3::splat(3.0), Vec3::ONE, Quat::IDENTITY).unwrap();
+        let pair = Pair::Three(a, b);
+        let sharp = with_radii(encode(&pair), [0.0, 0.0]);
+        assert_eq!(sharp, encode(&pair));
+        let rounded = with_radii(encode(&pair), [0.6, 0.25]);
+        assert!(
+            rounded.ends_with("&a.radius=0.6&b.radius=0.25"),
+            "{rounded}"
+        );
+        let read = decode(&rounded).unwrap();
+        assert_eq!(read.radii, [0.6, 0.25]);
+        assert_eq!(read.pair, pair);
+        assert!(read.notes.is_empty(), "{:?}", read.notes);
+        let bad = decode(&rounded.replace("a.radius=0.6", "a.radius=-1")).unwrap_err();
+        assert!(bad.to_string().contains("radius"), "{bad}");
     }
 }

@@ -190,7 +190,7 @@ impl Engine {
         match self {
             Engine::Unity => "Unity: a BoxCollider's size is the full size in the object's local space, scaled by the transform's lossyScale (a negative scale mirrors the box; under a rotated parent with non-uniform scale lossyScale is only approximate), and its center is a local offset, turned and scaled with the object. Quaternions print x, y, z, w. Per box: BoxCollider.center, BoxCollider.size, transform.lossyScale, transform.position, transform.rotation (2D: BoxCollider2D.offset, size, lossyScale x y, position x y, eulerAngles.z in degrees). Vector3.ToString() prints 2 decimals: ToString(\"F6\") keeps the numbers.",
             Engine::Godot => "Godot 4: BoxShape3D.size (RectangleShape2D.size in 2D) is the full size. The global transform prints as [X: (…), Y: (…), Z: (…), O: (…)]: the basis columns, which are the box's axes, then the origin. A scaled basis is refused with the scale found: move the scale into the size. Per box: size, then the transform as printed.",
-            Engine::Jolt => "Jolt: a BoxShape takes half extents, and its convex radius (0.05 by default) is inside them: Jolt's box is the given half extents with edges and corners rounded by that radius; satbox tests the sharp box and says how far its corners reach beyond the rounded one. Quaternions are x, y, z, w. Per box: half extent, convex radius, position, rotation. No 2D boxes.",
+            Engine::Jolt => "Jolt: a BoxShape takes half extents, and its convex radius (0.05 by default) is inside them: Jolt's box is the given half extents with edges and corners rounded by that radius; satbox reads it as that rounded box (a core of the half extents less the radius, grown by it) and says how far the sharp box's corners would reach beyond it. Quaternions are x, y, z, w. Per box: half extent, convex radius, position, rotation. No 2D boxes.",
             Engine::Parry => "parry / rapier on nalgebra: Cuboid::new takes half extents; an Isometry is a translation and a UnitQuaternion, and nalgebra's Quaternion::new(w, i, j, k) takes w first. Per box: half extents, translation, rotation w, x, y, z (2D: half extents, translation, angle in radians).",
             Engine::ParryGlam => "parry 0.31 on glam: Cuboid::new takes half extents; a Pose is a translation and a glam quaternion, built with Rotation::from_xyzw(x, y, z, w): w last. Per box: half extents, translation, rotation x, y, z, w (2D: half extents, translation, angle in radians).",
             Engine::MuJoCo => "MuJoCo: a box geom's size is its half sizes; pos is its centre and quat its orientation, w first (the default quat=\"1 0 0 0\"). Per box: size, pos, quat w, x, y, z, as in <geom type=\"box\" size=\"…\" pos=\"…\" quat=\"…\"/>. No 2D boxes.",
@@ -527,16 +527,21 @@ fn jolt_box_shape(which: Which, n: &[f64], notes: &mut Vec<Note>) -> Result<Valu
         )));
     }
     notes.extend(order_note(which, q, false));
-    if radius > 0.0 {
-        let r = radius;
-        notes.push(Note::about(which, format!(
-            "Jolt rounds this box's edges and corners by its convex radius {}: satbox tests the sharp box, whose edges reach up to {} and corners up to {} beyond Jolt's rounded one",
-            f64_text(r),
-            f64_text(round4(r * (2f64.sqrt() - 1.0))),
-            f64_text(round4(r * (3f64.sqrt() - 1.0)))
-        )));
+    if radius == 0.0 {
+        return Ok(json!({"center": position, "half_extents": half, "rotation": q}));
     }
-    Ok(json!({"center": position, "half_extents": half, "rotation": q}))
+    // Jolt's shape: the half extents less the radius, rounded by it
+    let r = radius;
+    let core: Vec<f64> = half.iter().map(|h| h - r).collect();
+    notes.push(Note::about(which, format!(
+        "Jolt's half extents include its convex radius {}: read as Jolt collides it, a core of half extents {} rounded by {} (set the radius to 0 for the sharp box, whose edges reach {} and corners {} beyond it)",
+        f64_text(r),
+        core.iter().map(|x| f64_text(*x)).collect::<Vec<_>>().join(", "),
+        f64_text(r),
+        f64_text(round4(r * (2f64.sqrt() - 1.0))),
+        f64_text(round4(r * (3f64.sqrt() - 1.0)))
+    )));
+    Ok(json!({"center": position, "half_extents": core, "rotation": q, "radius": r}))
 }
 
 /// parry on nalgebra (3D) and MuJoCo: half extents called `what`, position, quaternion w first.
@@ -911,10 +916,12 @@ pub fn paste(engine: Engine, mode: Mode, text: &str) -> Result<NotedPair, SceneE
         Mode::Three => read_boxes::<Obb3>(&boxes[0], &boxes[1], &mut notes)?,
         Mode::Two => read_boxes::<Obb2>(&boxes[0], &boxes[1], &mut notes)?,
     };
+    // a convex radius the printout carries (Jolt's), on each box
+    let radius = |v: &Value| v.get("radius").and_then(Value::as_f64).unwrap_or(0.0) as f32;
     Ok(NotedPair {
         pair,
         notes,
-        radii: [0.0; 2],
+        radii: [radius(&boxes[0]), radius(&boxes[1])],
     })
 }
 
@@ -1084,7 +1091,17 @@ mod tests {
         let Pair::Three(pa, pb) = read.pair else {
             unreachable!()
         };
-        assert_eq!((bits3(&pa), bits3(&pb)), (bits3(&a), bits3(&b)));
+        // Jolt's half extents include the radius: the core is 0.05 smaller, rounded by 0.05
+        assert_eq!(read.radii, [0.05, 0.05]);
+        for (p, o) in [(pa, a), (pb, b)] {
+            assert_eq!((p.center, p.rotation), (o.center, o.rotation));
+            assert!(
+                (p.half_extents + Vec3::splat(0.05) - o.half_extents)
+                    .abs()
+                    .max_element()
+                    < 1e-6
+            );
+        }
     }
 
     #[test]
@@ -1168,7 +1185,7 @@ mod tests {
     }
 
     #[test]
-    fn jolt_half_extents_with_a_convex_radius_give_the_same_box_and_a_rounding_note() {
+    fn jolt_half_extents_with_a_convex_radius_give_its_rounded_box_a_core_smaller_by_the_radius() {
         let (a, b) = reference3();
         let jolt = |o: &Obb3| {
             format!(
@@ -1187,10 +1204,15 @@ mod tests {
         let Pair::Three(pa, pb) = read.pair else {
             unreachable!()
         };
-        assert_eq!((bits3(&pa), bits3(&pb)), (bits3(&a), bits3(&b)));
+        assert_eq!(read.radii, [0.05, 0.05]);
+        for (p, o) in [(pa, a), (pb, b)] {
+            assert_eq!((p.center, p.rotation), (o.center, o.rotation));
+            let core = o.half_extents - Vec3::splat(0.05);
+            assert!((p.half_extents - core).abs().max_element() < 1e-6);
+        }
         assert_eq!(read.notes.len(), 2);
         assert!(
-            read.notes[0].message.contains("corners up to 0.0366"),
+            read.notes[0].message.contains("corners 0.0366 beyond it"),
             "{}",
             read.notes[0]
         );
@@ -1325,8 +1347,10 @@ mod tests {
                 };
                 let read = paste(engine, mode, example)
                     .unwrap_or_else(|e| panic!("{} {mode}: {e}", engine.name()));
+                // (a rounded box, as Jolt's, by its rounded answer)
+                let [ra, rb] = read.radii;
                 let touching = match read.pair {
-                    Pair::Three(a, b) => dim3::report(&a, &b).penetration.map(|p| p.depth),
+                    Pair::Three(a, b) => crate::sat::rounded::rounded(&a, ra, &b, rb).depth,
                     Pair::Two(a, b) => dim2::report(&a, &b).penetration.map(|p| p.depth),
                 };
                 // B rests on A, sunk a little

@@ -133,6 +133,7 @@ fn preview(ui: &mut Ui, engine: Engine, mode: crate::scene::Mode, text: &str) ->
                 Command::from(AppCommand::Open(OpenCommand::Pasted {
                     description: format!("pasted from {}", engine.name()),
                     pair: noted.pair,
+                    radii: noted.radii,
                 }))
             })
         }
