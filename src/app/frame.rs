@@ -631,7 +631,7 @@ impl<D: Dim> Frame<D> {
                 true,
             ));
         }
-        let cores = rounded.distance + r;
+        let cores = rounded.depth.map_or(rounded.distance + r, |d| r - d);
         Some(match rounded.depth {
             Some(depth) => (
                 format!("Intersecting, depth {}", fmt_num(depth)),

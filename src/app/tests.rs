@@ -566,6 +566,31 @@ mod frame {
         assert_eq!(frame.check.disagreement(), None);
     }
 
+    /// Cubes whose cores are 0.1 apart with radii 0.1 each overlap by 0.1, and the verdict says
+    /// how far apart the cores are.
+    #[test]
+    fn rounded_cubes_whose_cores_are_0_1_apart_with_radii_0_1_overlap_by_0_1() {
+        use crate::app::command::ModeCommand;
+        use crate::sat::{Obb3, Which};
+        use glam::{Quat, Vec3};
+        let settings = Settings::default();
+        let mut mode = ModeState::<Three>::new(&VP);
+        mode.a = Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY).unwrap();
+        mode.b = Obb3::new(Vec3::new(2.1, 0.0, 0.0), Vec3::ONE, Quat::IDENTITY).unwrap();
+        for which in [Which::A, Which::B] {
+            mode.apply(&ModeCommand::SetRadius(which, 0.1), &settings, &VP);
+        }
+        let frame = frame_of(&mode, &settings);
+        let (heading, detail, intersect) = frame.rounded_verdict().expect("rounded");
+        assert!(intersect);
+        assert_eq!(heading, "Intersecting, depth 0.1");
+        assert!(
+            detail.starts_with("the cores are 0.1 apart, within the radii 0.2"),
+            "{detail}"
+        );
+        assert_eq!(frame.verdict(), (heading, true));
+    }
+
     /// Jolt's bands on boxes 0.013 apart: the verdict's sentence says Jolt makes a speculative
     /// contact, and each of the four points is speculative.
     #[test]
