@@ -340,8 +340,8 @@ pub(crate) struct Kept<D: Dim> {
     engines: Option<KeptEngines<D>>,
 }
 
-/// The engines' rows and the boxes they are of.
-type KeptEngines<D> = ((<D as Dim>::Obb, <D as Dim>::Obb), Vec<EngineRow>);
+/// The engines' rows and the boxes (and radii) they are of.
+type KeptEngines<D> = ((<D as Dim>::Obb, <D as Dim>::Obb, [f32; 2]), Vec<EngineRow>);
 
 /// One engine's row in the Engines section: what asking it gave, how its answer compares with
 /// satbox's, and how long it took.
@@ -365,8 +365,10 @@ pub(crate) struct EngineRow {
 
 impl EngineRow {
     /// Every engine's row for `pair`, built in or not (an engine of the other dimension is left
-    /// out), each followed by a row for each of its other algorithms' answers (Bullet's GJK/EPA).
-    pub(crate) fn all(pair: &crate::scene::Pair) -> Vec<EngineRow> {
+    /// out), each followed by a row for each of its other algorithms' answers (Bullet's GJK/EPA)
+    /// and, for boxes rounded by one radius, its answer for the rounded boxes where it has rounded
+    /// boxes of its own (Box2D, Jolt).
+    pub(crate) fn all(pair: &crate::scene::Pair, radii: [f32; 2]) -> Vec<EngineRow> {
         let satbox = engines::compare::Satbox::of(pair);
         let mut rows = Vec::new();
         for name in EngineName::ALL
@@ -400,6 +402,9 @@ impl EngineRow {
                     .collect(),
                 _ => Vec::new(),
             };
+            let rounded = (radii[0] == radii[1])
+                .then(|| Self::rounded(pair, name, radii[0]))
+                .flatten();
             rows.push(EngineRow {
                 name,
                 also: None,
@@ -409,8 +414,38 @@ impl EngineRow {
                 micros,
             });
             rows.extend(others);
+            rows.extend(rounded);
         }
         rows
+    }
+
+    /// `name`'s row for the rounded boxes (`pair`'s cores each grown by `radius`), compared with
+    /// satbox's answer for them; `None` where it has no rounded boxes.
+    fn rounded(pair: &crate::scene::Pair, name: EngineName, radius: f32) -> Option<EngineRow> {
+        let (reply, micros) = timed(|| engines::ask_rounded(name, pair, radius));
+        let reply = reply?;
+        let about = engines::About {
+            convex_radius: radius,
+            ..name.engine()?.about()
+        };
+        let grown = engines::grown(pair, radius);
+        let comparison = match &reply {
+            engines::Reply::Answered(a) => {
+                let satbox = engines::compare::Satbox::rounded(&grown, radius);
+                Some(engines::compare::compare(
+                    &grown, name, &about, a, &satbox, None,
+                ))
+            }
+            _ => None,
+        };
+        Some(EngineRow {
+            name,
+            also: Some("rounded"),
+            about: Some(about),
+            reply,
+            comparison,
+            micros,
+        })
     }
 
     /// The row's title: the engine's, and its other algorithm's after it ("Bullet GJK/EPA").
@@ -499,7 +534,10 @@ impl<D: Dim> Frame<D> {
     pub(crate) fn kept(&mut self, mode: &ModeState<D>) -> Kept<D> {
         Kept {
             gjk: self.gjk.take().map(|g| ((mode.a, mode.b), g)),
-            engines: Some(((mode.a, mode.b), std::mem::take(&mut self.engines))),
+            engines: Some((
+                (mode.a, mode.b, mode.radii),
+                std::mem::take(&mut self.engines),
+            )),
         }
     }
 
@@ -570,8 +608,8 @@ impl<D: Dim> Frame<D> {
                 Some(_) => ParryBeside::of_cores::<D>(a, b, &manifold_params),
             },
             engines: match kept.engines {
-                Some((pair, rows)) if pair == (*a, *b) => rows,
-                _ => EngineRow::all(&D::Obb::pair(*a, *b)),
+                Some((pair, rows)) if pair == (*a, *b, mode.radii) => rows,
+                _ => EngineRow::all(&D::Obb::pair(*a, *b), mode.radii),
             },
             contact,
             contact_check,

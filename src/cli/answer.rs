@@ -248,6 +248,26 @@ pub(crate) fn engine_out(
     )))
 }
 
+/// An engine's answer for rounded boxes (the `cores` each grown by `radius`, asked with
+/// [`crate::engines::ask_rounded`]), compared with satbox's answer for those rounded boxes.
+#[cfg(feature = "parry")]
+pub(crate) fn engine_rounded_out(
+    cores: &crate::scene::Pair,
+    engine: crate::engines::EngineName,
+    answer: &crate::engines::Answer,
+    radius: f32,
+) -> Option<EngineAnswerOut> {
+    use crate::engines::{compare::Satbox, grown, About};
+    let about = About {
+        convex_radius: radius,
+        ..engine.engine()?.about()
+    };
+    // held to the grown boxes shrunk back by the radius and rounded by it: the rounded boxes
+    let grown = grown(cores, radius);
+    let satbox = Satbox::rounded(&grown, radius);
+    Some(answer_out(&grown, engine, &about, answer, &satbox, None))
+}
+
 /// An engine's answer on a line, compared with satbox's; its other answers under their names.
 #[cfg(feature = "parry")]
 fn answer_out(

@@ -350,11 +350,33 @@ pub fn answer_after(
         let satbox = compare::Satbox::of(&case.pair);
         for engine in others {
             let reply = engines::ask(engine, &case.pair, motion);
-            let o = engine_out(&case.pair, engine, reply, &satbox, moving);
+            let mut o = engine_out(&case.pair, engine, reply, &satbox, moving);
+            add_rounded(&mut o, &case.pair, engine, case.radii);
             out.engines.0.push((engine.name(), o));
         }
     }
     (out, now, lifecycle)
+}
+
+/// With rounded boxes of one radius, the engine's answer for them (where it has rounded boxes of
+/// its own: Box2D, Jolt) under `"rounded"` beside its answer for the sharp cores.
+fn add_rounded(
+    out: &mut crate::cli::answer::EngineOut,
+    cores: &Pair,
+    engine: EngineName,
+    [ra, rb]: [f32; 2],
+) {
+    let crate::cli::answer::EngineOut::Answered(main) = out else {
+        return;
+    };
+    if ra != rb || ra <= 0.0 {
+        return;
+    }
+    if let Some(engines::Reply::Answered(a)) = engines::ask_rounded(engine, cores, ra) {
+        if let Some(rounded) = crate::cli::answer::engine_rounded_out(cores, engine, &a, ra) {
+            main.also.0.push(("rounded", rounded));
+        }
+    }
 }
 
 /// A case's manifold parameters: its `"view": {"manifold": {...}}` (a saved scene keeps its

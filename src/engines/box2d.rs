@@ -13,7 +13,7 @@
 
 use std::sync::OnceLock;
 
-use boxdd::shapes::box_polygon;
+use boxdd::shapes::{box_polygon, rounded_box_polygon};
 use boxdd::{
     collide_polygons, shape_distance, time_of_impact, DistanceInput, Foundation, Rot, ShapeProxy,
     SimplexCache, Sweep, ToiInput, ToiState, Transform,
@@ -76,11 +76,11 @@ fn turn_to_world(a: &Obb2, v: boxdd::Vec2) -> Vec3 {
     (u0 * v.x + u1 * v.y).normalize_or_zero().extend(0.0)
 }
 
-/// A box's four corners in its own frame, for GJK.
-fn proxy(o: &Obb2) -> ShapeProxy {
+/// A box's four corners in its own frame, with its `radius`, for GJK.
+fn proxy(o: &Obb2, radius: f32) -> ShapeProxy {
     let (x, y) = (o.half_extents.x, o.half_extents.y);
     let corners = [(-x, -y), (x, -y), (x, y), (-x, y)].map(|(x, y)| boxdd::Vec2::new(x, y));
-    ShapeProxy::new(corners, 0.0).expect("four finite corners")
+    ShapeProxy::new(corners, radius).expect("four finite corners")
 }
 
 impl Engine for Box2d {
@@ -128,20 +128,40 @@ impl Engine for Box2d {
         let Pair::Two(a, b) = pair else {
             unreachable!("Box2D is asked 2D pairs only");
         };
-        let mut answer = contact(a, b);
+        let mut answer = contact(a, b, 0.0);
         if !answer.intersect {
-            distance(a, b, &mut answer);
+            distance(a, b, &mut answer, 0.0);
         }
         if let Some(m) = motion {
             answer.impact = impact(a, b, m);
         }
         answer
     }
+
+    fn answer_rounded(&self, cores: &Pair, radius: f32) -> Option<Answer> {
+        ready();
+        let Pair::Two(a, b) = cores else {
+            return None;
+        };
+        let mut answer = contact(a, b, radius);
+        if !answer.intersect {
+            distance(a, b, &mut answer, radius);
+        }
+        answer.notes.push(format!(
+            "rounded polygons: b2MakeRoundedBox of the cores with radius {}",
+            crate::sat::fmt_num(radius)
+        ));
+        Some(answer)
+    }
 }
 
-/// `b2CollidePolygons`: the contact points and normal, in the world.
-fn contact(a: &Obb2, b: &Obb2) -> Answer {
-    let polygon = |o: &Obb2| box_polygon(o.half_extents.x, o.half_extents.y);
+/// `b2CollidePolygons`: the contact points and normal, in the world; with a `radius`, of the
+/// boxes as rounded polygons (`b2MakeRoundedBox`: the box grown by the radius).
+fn contact(a: &Obb2, b: &Obb2, radius: f32) -> Answer {
+    let polygon = |o: &Obb2| match radius > 0.0 {
+        true => rounded_box_polygon(o.half_extents.x, o.half_extents.y, radius),
+        false => box_polygon(o.half_extents.x, o.half_extents.y),
+    };
     let manifold =
         polygon(a).and_then(|pa| polygon(b).and_then(|pb| collide_polygons(pa, pb, b_in_a(a, b))));
     let Ok(m) = manifold else {
@@ -164,10 +184,12 @@ fn contact(a: &Obb2, b: &Obb2) -> Answer {
     Answer::from_points(points, Some(turn_to_world(a, m.normal)))
 }
 
-/// `b2ShapeDistance`: the distance and closest points of a separated pair.
-fn distance(a: &Obb2, b: &Obb2, answer: &mut Answer) {
+/// `b2ShapeDistance`: the distance and closest points of a separated pair (with a `radius`, of
+/// the boxes grown by it: the proxies carry it and the query uses it).
+fn distance(a: &Obb2, b: &Obb2, answer: &mut Answer, radius: f32) {
     let mut cache = SimplexCache::new();
-    let input = DistanceInput::new(proxy(a), proxy(b), b_in_a(a, b));
+    let input = DistanceInput::new(proxy(a, radius), proxy(b, radius), b_in_a(a, b))
+        .map(|input| input.with_radii(radius > 0.0));
     let Ok(d) = input.and_then(|input| shape_distance(input, &mut cache)) else {
         return;
     };
@@ -194,7 +216,12 @@ fn impact(a: &Obb2, b: &Obb2, motion: &MotionSpec) -> Option<Impact> {
         )
         .ok()
     };
-    let input = ToiInput::new(proxy(a), proxy(b), sweep(a, &m.a)?, sweep(b, &m.b)?);
+    let input = ToiInput::new(
+        proxy(a, 0.0),
+        proxy(b, 0.0),
+        sweep(a, &m.a)?,
+        sweep(b, &m.b)?,
+    );
     let out = input.and_then(time_of_impact).ok()?;
     match out.state {
         ToiState::Hit => Some(Impact {

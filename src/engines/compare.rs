@@ -326,8 +326,8 @@ pub fn compare(
         rounded = Satbox::rounded(pair, about.convex_radius);
         out.by_design.push(format!(
             "compared with satbox's answer for the rounded boxes: each box's half extents with \
-             edges and corners rounded by the convex radius {} (a core shrunk by it, grown back \
-             by a sphere of it)",
+             edges and corners rounded by the convex radius {} (its core is the half extents \
+             less the radius, grown back by a sphere of it)",
             fmt_num(about.convex_radius)
         ));
         &rounded

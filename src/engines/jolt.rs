@@ -243,6 +243,25 @@ impl Engine for Jolt {
         refuse_invalid(EngineName::Jolt, pair)
     }
 
+    fn answer_rounded(&self, cores: &Pair, radius: f32) -> Option<Answer> {
+        if !matches!(cores, Pair::Three(..)) || !ready() {
+            return None;
+        }
+        // Jolt's box keeps its radius inside its half extents: the cores grown by it
+        let Pair::Three(ga, gb) = super::grown(cores, radius) else {
+            return None;
+        };
+        let mut answer = contact(&ga, &gb, radius);
+        if !answer.intersect {
+            distance(&ga, &gb, &mut answer, radius);
+        }
+        answer.notes.push(format!(
+            "BoxShapes of the cores' half extents plus {r} with convex radius {r}",
+            r = crate::sat::fmt_num(radius)
+        ));
+        Some(answer)
+    }
+
     fn answer(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Answer {
         let Pair::Three(a, b) = pair else {
             unreachable!("Jolt is asked 3D pairs only");

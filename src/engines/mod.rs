@@ -337,6 +337,53 @@ pub trait Engine: Sync {
     fn refuse(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Option<String>;
     /// Its answer for a pair it accepts; with a motion, its time of impact too.
     fn answer(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Answer;
+    /// Its answer for rounded boxes: the `cores` grown by `radius` each, made as the engine makes
+    /// rounded boxes of its own (Box2D's rounded polygons, Jolt's convex radius); `None` for an
+    /// engine without them.
+    fn answer_rounded(&self, cores: &Pair, radius: f32) -> Option<Answer> {
+        let _ = (cores, radius);
+        None
+    }
+}
+
+/// Asks `engine` about rounded boxes: `cores` each grown by `radius`, made the engine's own way.
+/// `None` when the engine is not built in, answers no pairs of this dimension or has no rounded
+/// boxes; else its answer, or why it was not asked (checked as [`ask`] checks the cores).
+pub fn ask_rounded(engine: EngineName, cores: &Pair, radius: f32) -> Option<Reply> {
+    let e = engine.engine()?;
+    if !engine.answers(cores.mode()) || !radius.is_finite() || radius <= 0.0 {
+        return None;
+    }
+    let why = refuse_invalid(engine, cores)
+        .or_else(|| limits(cores))
+        .or_else(|| e.refuse(cores, None));
+    if let Some(why) = why {
+        return Some(Reply::NotAsked(why));
+    }
+    e.answer_rounded(cores, radius)
+        .map(|a| Reply::Answered(Box::new(a)))
+}
+
+/// `cores` with each half extent grown by `radius`: the boxes an engine whose convex radius lies
+/// inside the half extents (Jolt's) makes of rounded boxes, and what [`compare::compare`] holds
+/// such an answer to ([`compare::Satbox::rounded`] shrinks them back).
+pub fn grown(cores: &Pair, radius: f32) -> Pair {
+    match *cores {
+        Pair::Three(a, b) => {
+            let g = |o: crate::sat::Obb3| crate::sat::Obb3 {
+                half_extents: o.half_extents + glam::Vec3::splat(radius),
+                ..o
+            };
+            Pair::Three(g(a), g(b))
+        }
+        Pair::Two(a, b) => {
+            let g = |o: crate::sat::Obb2| crate::sat::Obb2 {
+                half_extents: o.half_extents + glam::Vec2::splat(radius),
+                ..o
+            };
+            Pair::Two(g(a), g(b))
+        }
+    }
 }
 
 /// Asks `engine` about `pair` (moving by `motion`): its answer, why it was not asked, or how to
