@@ -554,14 +554,22 @@ fn rounded_pairs(dim: usize, seed: u64) -> Vec<(Pair, f32)> {
             let pair = if dim == 2 {
                 let mut o = || {
                     let c = Vec2::new(r(-2.0, 2.0), r(-2.0, 2.0));
-                    Obb2::new(c, Vec2::new(r(0.1, 1.5), r(0.1, 1.5)), r(0.0, 6.28)).unwrap()
+                    Obb2::new(
+                        c,
+                        Vec2::new(r(0.1, 1.5), r(0.1, 1.5)),
+                        r(0.0, std::f32::consts::TAU),
+                    )
+                    .unwrap()
                 };
                 Pair::Two(o(), o())
             } else {
                 let mut o = || {
                     let c = Vec3::new(r(-2.0, 2.0), r(-2.0, 2.0), r(-2.0, 2.0));
                     let axis = Vec3::new(r(-1.0, 1.0), r(-1.0, 1.0), r(-1.0, 1.0));
-                    let turn = Quat::from_axis_angle(axis.normalize_or(Vec3::Z), r(0.0, 6.28));
+                    let turn = Quat::from_axis_angle(
+                        axis.normalize_or(Vec3::Z),
+                        r(0.0, std::f32::consts::TAU),
+                    );
                     Obb3::new(c, Vec3::new(r(0.1, 1.5), r(0.1, 1.5), r(0.1, 1.5)), turn).unwrap()
                 };
                 Pair::Three(o(), o())
