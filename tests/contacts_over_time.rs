@@ -16,20 +16,16 @@ use satbox::sat::{dim2, dim3, Manifold, ManifoldParams, Obb2, Obb3};
 fn since<B: satbox::sat::Obb>(
     a0: &B,
     b0: &B,
-    m0: &Manifold<B::Vec>,
-    (a, b, m): (&B, &B, &Manifold<B::Vec>),
+    m0: Option<&Manifold<B::Vec>>,
+    (a, b, m): (&B, &B, Option<&Manifold<B::Vec>>),
 ) -> satbox::sat::lifecycle::Lifecycle {
     between(
         Snapshot {
             a: a0,
             b: b0,
-            manifold: Some(m0),
+            manifold: m0,
         },
-        Snapshot {
-            a,
-            b,
-            manifold: Some(m),
-        },
+        Snapshot { a, b, manifold: m },
         DEFAULT_MATCH_DISTANCE,
     )
 }
@@ -95,7 +91,7 @@ fn equal_unit_cubes_stacked_0_01_deep_and_jittered_by_1e_4_rad_keep_the_ids_of_9
             (kept, stayed) = (kept + k, stayed + s);
             // the patch's corners, not a point sliding along its side: no point is lost, and
             // none drifts more than a few times the boxes' own motion
-            let l = since(a0, b0, m0, (&a, &b, &now));
+            let l = since(a0, b0, Some(m0), (&a, &b, Some(&now)));
             assert_eq!((l.lost, l.new), (0, 0), "frame {frame}: {l:?}");
             assert!(l.drift_ratio().unwrap() < 4.0, "frame {frame}: {l:?}");
         }
@@ -178,19 +174,7 @@ fn resting_boxes_under_1e_6_rad_noise_keep_every_point_by_id() {
         for frame in 1..200 {
             let (a1, b1) = pose(&mut rng);
             let m1 = dim3::manifold(&a1, &b1);
-            let l = between(
-                Snapshot {
-                    a: &a0,
-                    b: &b0,
-                    manifold: m0.as_ref(),
-                },
-                Snapshot {
-                    a: &a1,
-                    b: &b1,
-                    manifold: m1.as_ref(),
-                },
-                DEFAULT_MATCH_DISTANCE,
-            );
+            let l = since(&a0, &b0, m0.as_ref(), (&a1, &b1, m1.as_ref()));
             assert!(l.current > 0, "pair {n} frame {frame}: no contact");
             assert_eq!(
                 (l.new, l.lost, l.persisted_by_position),
@@ -343,7 +327,7 @@ fn rectangles_rocked_across_the_a_b_reference_side_tie_lose_no_point() {
         let m = dim2::manifold(&a, &b).expect("resting rectangles meet");
         constructions.insert(Construction::of(m.kind()));
         if let Some((a0, b0, m0)) = &before {
-            let l = since(a0, b0, m0, (&a, &b, &m));
+            let l = since(a0, b0, Some(m0), (&a, &b, Some(&m)));
             assert_eq!((l.new, l.lost), (0, 0), "frame {frame}: {l:?}");
         }
         before = Some((a, b, m));
@@ -369,25 +353,10 @@ fn a_box_lifted_clear_loses_every_point_and_one_set_back_finds_them_new() {
     let on = cube(Vec3::new(0.1, 0.2, 0.99), Quat::IDENTITY);
     let off = cube(Vec3::new(0.1, 0.2, 1.5), Quat::IDENTITY);
     let (m_on, m_off) = (dim3::manifold(&a, &on), dim3::manifold(&a, &off));
-    fn snap<'a>(a: &'a Obb3, b: &'a Obb3, m: &'a Option<Manifold<Vec3>>) -> Snapshot<'a, Obb3> {
-        Snapshot {
-            a,
-            b,
-            manifold: m.as_ref(),
-        }
-    }
-    let lifted = between(
-        snap(&a, &on, &m_on),
-        snap(&a, &off, &m_off),
-        DEFAULT_MATCH_DISTANCE,
-    );
+    let lifted = since(&a, &on, m_on.as_ref(), (&a, &off, m_off.as_ref()));
     assert_eq!((lifted.previous, lifted.lost, lifted.current), (4, 4, 0));
     assert!(!lifted.flipped() && lifted.warm_start_by_id() == Some(0.0));
-    let back = between(
-        snap(&a, &off, &m_off),
-        snap(&a, &on, &m_on),
-        DEFAULT_MATCH_DISTANCE,
-    );
+    let back = since(&a, &off, m_off.as_ref(), (&a, &on, m_on.as_ref()));
     assert_eq!((back.new, back.lost, back.persisted_by_position), (4, 0, 0));
     assert_eq!(back.warm_start_by_id(), None);
 }
@@ -402,19 +371,7 @@ fn a_stack_carried_sideways_keeps_its_points_by_id_and_by_position_with_drift_eq
         cube(b.center + step, b.rotation),
     );
     let (m1, m2) = (dim3::manifold(&a, &b), dim3::manifold(&a2, &b2));
-    let l = between(
-        Snapshot {
-            a: &a,
-            b: &b,
-            manifold: m1.as_ref(),
-        },
-        Snapshot {
-            a: &a2,
-            b: &b2,
-            manifold: m2.as_ref(),
-        },
-        DEFAULT_MATCH_DISTANCE,
-    );
+    let l = since(&a, &b, m1.as_ref(), (&a2, &b2, m2.as_ref()));
     assert_eq!(
         (l.persisted_by_id, l.persisted_by_position, l.new),
         (4, 4, 0)
@@ -447,19 +404,7 @@ fn a_cube_tipped_onto_its_edge_keeps_two_ids_whose_points_jumped_half_a_side() {
         Quat::from_rotation_x(std::f32::consts::FRAC_PI_4),
     );
     let (m1, m2) = (dim3::manifold(&a, &flat), dim3::manifold(&a, &tipped));
-    let l = between(
-        Snapshot {
-            a: &a,
-            b: &flat,
-            manifold: m1.as_ref(),
-        },
-        Snapshot {
-            a: &a,
-            b: &tipped,
-            manifold: m2.as_ref(),
-        },
-        DEFAULT_MATCH_DISTANCE,
-    );
+    let l = since(&a, &flat, m1.as_ref(), (&a, &tipped, m2.as_ref()));
     assert_eq!(
         (l.from, l.to),
         (Some(Construction::FaceA), Some(Construction::FaceA))
