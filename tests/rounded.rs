@@ -28,18 +28,21 @@ fn expected(cores_depth: Option<f64>, cores_distance: f64, r: f64) -> Option<Res
     }
 }
 
-#[test]
-fn random_rounded_boxes_are_apart_by_the_cores_distance_less_both_radii_or_overlap_by_the_rest() {
-    let mut rng = Rng(42);
+/// Checks `rounded` on 3,000 random pairs drawn by `pair` (with radii 0 to 0.5 each) against
+/// `oracle`, the cores' `f64` SAT depth and exact distance; how many were apart and overlapping.
+fn against_the_oracles<B: satbox::sat::Obb + std::fmt::Debug>(
+    rng: &mut Rng,
+    pair: impl Fn(&mut Rng) -> (B, B),
+    oracle: impl Fn(&B, &B) -> (Option<f64>, f64),
+) -> [usize; 2] {
     let mut checked = [0usize; 2];
     for _ in 0..3000 {
-        let (a, b) = (rng.obb3(), rng.obb3());
+        let (a, b) = pair(rng);
         let (ra, rb) = (rng.range(0.0, 0.5), rng.range(0.0, 0.5));
         let r = (ra + rb) as f64;
         let answer = rounded(&a, ra, &b, rb);
-        let oracle = reference::report3(&a, &b, DEGENERATE_THRESHOLD as f64);
-        let cores = separation3_f64(&a, &b).distance;
-        let Some(want) = expected(oracle.depth, cores, r) else {
+        let (depth, cores) = oracle(&a, &b);
+        let Some(want) = expected(depth, cores, r) else {
             continue;
         };
         match want {
@@ -65,41 +68,35 @@ fn random_rounded_boxes_are_apart_by_the_cores_distance_less_both_radii_or_overl
             "{answer:?} vs {truth}"
         );
     }
+    checked
+}
+
+#[test]
+fn random_rounded_boxes_are_apart_by_the_cores_distance_less_both_radii_or_overlap_by_the_rest() {
+    let checked = against_the_oracles(
+        &mut Rng(42),
+        |rng| (rng.obb3(), rng.obb3()),
+        |a, b| {
+            let oracle = reference::report3(a, b, DEGENERATE_THRESHOLD as f64);
+            (oracle.depth, separation3_f64(a, b).distance)
+        },
+    );
     assert!(checked[0] > 500 && checked[1] > 500, "{checked:?}");
 }
 
 #[test]
 fn random_rounded_rectangles_are_apart_by_the_cores_distance_less_both_radii_or_overlap_by_the_rest(
 ) {
-    let mut rng = Rng(43);
-    let mut checked = [0usize; 2];
-    for _ in 0..3000 {
-        let (a, b) = (rng.obb2(), rng.obb2());
-        let (ra, rb) = (rng.range(0.0, 0.5), rng.range(0.0, 0.5));
-        let r = (ra + rb) as f64;
-        let answer = rounded(&a, ra, &b, rb);
-        let oracle = reference::report2(&a, &b);
-        let cores = separation2_f64(&a, &b).distance;
-        let Some(want) = expected(oracle.depth, cores, r) else {
-            continue;
-        };
-        match want {
-            Ok(distance) => {
-                assert!(!answer.intersect, "{answer:?}");
-                assert!(
-                    (answer.distance as f64 - distance).abs() < 1e-4,
-                    "{answer:?} vs {distance}"
-                );
-                checked[0] += 1;
-            }
-            Err(depth) => {
-                assert!(answer.intersect, "{answer:?}");
-                let got = answer.depth.expect("a depth") as f64;
-                assert!((got - depth).abs() < 1e-4, "{answer:?} vs {depth}");
-                checked[1] += 1;
-            }
-        }
-    }
+    let checked = against_the_oracles(
+        &mut Rng(43),
+        |rng| (rng.obb2(), rng.obb2()),
+        |a, b| {
+            (
+                reference::report2(a, b).depth,
+                separation2_f64(a, b).distance,
+            )
+        },
+    );
     assert!(checked[0] > 500 && checked[1] > 500, "{checked:?}");
 }
 

@@ -120,6 +120,16 @@ fn grid(p: &Projector, fonts: &Fonts) {
     }
 }
 
+/// The 12 edges of a box: corner `i`, corner `j` along axis `k` from it (corner bit `k` set), and
+/// the other two axes, whose faces at `i`'s signs meet along the edge.
+fn edges() -> impl Iterator<Item = (usize, usize, [usize; 2])> {
+    (0..8usize).flat_map(|i| {
+        (0..3)
+            .filter(move |k| i & (1 << k) == 0)
+            .map(move |k| (i, i | (1 << k), [(k + 1) % 3, (k + 2) % 3]))
+    })
+}
+
 /// Face `k` of a box: the 4 corner indices (bit k fixed), counter-clockwise seen from outside.
 fn face(k: usize, positive: bool) -> [usize; 4] {
     let bit = 1 << k;
@@ -194,26 +204,19 @@ fn box_edges(p: &Projector, obb: &Obb3, color: Rgba, selected: bool) {
         let n = if positive { axes[k] } else { -axes[k] };
         n.dot(p.eye - (obb.center + n * e[k])) > 0.0
     };
-    for i in 0..8usize {
-        for k in 0..3 {
-            let j = i | (1 << k);
-            if j == i {
-                continue;
-            }
-            // the edge runs along axis k; its two faces are the other two axes at i's signs
-            let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
-            let visible = front(k1, i & (1 << k1) != 0) || front(k2, i & (1 << k2) != 0);
-            let (width, c) = match (visible, selected) {
-                (true, true) => (3.2, color.lighten(0.4)),
-                (true, false) => (2.2, color),
-                (false, _) => (1.0, color.alpha(0.45)),
-            };
-            if let Some((a, b)) = p.segment(corners[i], corners[j]) {
-                if visible {
-                    draw::line(a, b, width, c);
-                } else {
-                    draw::dashed(a, b, width, 5.0, c);
-                }
+    for (i, j, [k1, k2]) in edges() {
+        // the edge's two faces are the other two axes at i's signs
+        let visible = front(k1, i & (1 << k1) != 0) || front(k2, i & (1 << k2) != 0);
+        let (width, c) = match (visible, selected) {
+            (true, true) => (3.2, color.lighten(0.4)),
+            (true, false) => (2.2, color),
+            (false, _) => (1.0, color.alpha(0.45)),
+        };
+        if let Some((a, b)) = p.segment(corners[i], corners[j]) {
+            if visible {
+                draw::line(a, b, width, c);
+            } else {
+                draw::dashed(a, b, width, 5.0, c);
             }
         }
     }
@@ -248,31 +251,24 @@ fn rounded_shell(p: &Projector, obb: &Obb3, radius: f32, color: Rgba) {
             }
         }
     }
-    for i in 0..8usize {
-        for k in 0..3 {
-            let j = i | (1 << k);
-            if j == i {
-                continue;
-            }
-            let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
-            let (n1, n2) = (
-                normal(k1, i & (1 << k1) != 0),
-                normal(k2, i & (1 << k2) != 0),
-            );
-            let visible = front(n1 + n2, corners[i] + (n1 + n2) * radius);
-            if !visible {
-                continue;
-            }
-            for end in [corners[i], corners[j]] {
-                let arc: Vec<Vec3> = (0..=STEPS)
-                    .map(|s| {
-                        let t = s as f32 / STEPS as f32 * std::f32::consts::FRAC_PI_2;
-                        end + (n1 * t.cos() + n2 * t.sin()) * radius
-                    })
-                    .collect();
-                for w in arc.windows(2) {
-                    stroke(w[0], w[1], true);
-                }
+    for (i, j, [k1, k2]) in edges() {
+        let (n1, n2) = (
+            normal(k1, i & (1 << k1) != 0),
+            normal(k2, i & (1 << k2) != 0),
+        );
+        let visible = front(n1 + n2, corners[i] + (n1 + n2) * radius);
+        if !visible {
+            continue;
+        }
+        for end in [corners[i], corners[j]] {
+            let arc: Vec<Vec3> = (0..=STEPS)
+                .map(|s| {
+                    let t = s as f32 / STEPS as f32 * std::f32::consts::FRAC_PI_2;
+                    end + (n1 * t.cos() + n2 * t.sin()) * radius
+                })
+                .collect();
+            for w in arc.windows(2) {
+                stroke(w[0], w[1], true);
             }
         }
     }
