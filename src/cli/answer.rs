@@ -78,15 +78,15 @@ pub struct CaseOut {
     /// With a `"motion"`: when the boxes first touch in the step (`null` when they do not);
     /// left out without one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_of_impact: Option<Option<ToiOut>>,
+    pub time_of_impact: Option<Option<Box<ToiOut>>>,
     /// When either box has a `"radius"`: the answer for the rounded boxes (the fields above are
     /// the sharp cores'); left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rounded: Option<RoundedOut>,
+    pub rounded: Option<Box<RoundedOut>>,
     /// With `--profile` or a `"view": {"profile": …}`: what that engine's bands make of the pair
     /// and of each point it would make; left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bands: Option<BandsOut>,
+    pub bands: Option<Box<BandsOut>>,
     /// On every line after the first: what became of the line before's contact points
     /// ([`crate::sat::lifecycle`]); `null` when the line before was an error or of the other
     /// dimension; left out on the first line.
@@ -100,7 +100,7 @@ pub struct CaseOut {
     pub axes: Option<Vec<AxisOut>>,
     /// parry's answer and the disagreements, with `--compare parry`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parry: Option<ParryOut>,
+    pub parry: Option<Box<ParryOut>>,
     /// The other engines compared with (`--compare box3d,jolt`), each under its name.
     #[serde(flatten)]
     pub engines: EnginesOut,

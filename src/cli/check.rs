@@ -195,19 +195,19 @@ impl Before {
 }
 
 /// The answer to one case: its conclusions (all the report with `compact` false), manifold and
-/// distance; against the line before when there is one.
+/// distance; against the line before in `carry` when there is one (which then holds this line).
 struct Answer<'a> {
     line: usize,
     params: &'a ManifoldParams,
     compact: bool,
     motion: Option<&'a MotionSpec>,
-    before: Option<Option<&'a Before>>,
+    carry: Option<&'a mut Carry>,
     radii: [f32; 2],
 }
 
 impl PairQuestion for Answer<'_> {
-    type Answer = (CaseOut, Before, Option<Lifecycle>);
-    fn ask<B: PairBox>(self, a: &B, b: &B) -> Self::Answer {
+    type Answer = CaseOut;
+    fn ask<B: PairBox>(self, a: &B, b: &B) -> CaseOut {
         let sat = if self.compact {
             Conclusions::Compact(B::verdicts(a, b, &Default::default()))
         } else {
@@ -217,23 +217,30 @@ impl PairQuestion for Answer<'_> {
         let gjk = crate::sat::gjk::query(&a.to_box64(), &b.to_box64());
         let mut out = case_out(self.line, sat, manifold.as_ref(), B::separation(a, b), &gjk);
         if self.radii.iter().any(|r| *r > 0.0) {
-            out.rounded = Some(rounded_out(a, b, self.radii, self.params));
+            out.rounded = Some(Box::new(rounded_out(a, b, self.radii, self.params)));
         }
         out.time_of_impact = self.motion.map(|m| {
             time_of_impact(a, b, &m.for_boxes::<B::Vec>())
                 .as_ref()
-                .map(toi_out)
+                .map(|t| Box::new(toi_out(t)))
         });
-        let lifecycle = self
-            .before
-            .flatten()
-            .and_then(|before| before.to(a, b, manifold.as_ref()));
-        out.since_previous = self.before.map(|_| lifecycle.as_ref().map(SinceOut::of));
-        let now = Before {
-            pair: B::pair(*a, *b),
-            manifold: Carried::of(&manifold),
-        };
-        (out, now, lifecycle)
+        if let Some(carry) = self.carry {
+            let lifecycle = carry
+                .before
+                .as_ref()
+                .and_then(|before| before.to(a, b, manifold.as_ref()));
+            if std::mem::replace(&mut carry.seen, true) {
+                out.since_previous = Some(lifecycle.as_ref().map(SinceOut::of));
+            }
+            if let Some(l) = &lifecycle {
+                carry.summary.add(self.line, l);
+            }
+            carry.before = Some(Before {
+                pair: B::pair(*a, *b),
+                manifold: Carried::of(&manifold),
+            });
+        }
+        out
     }
 }
 
@@ -307,31 +314,31 @@ pub fn answer_moving(
     params: &ManifoldParams,
     options: &Options,
 ) -> CaseOut {
-    answer_after(line, case, motion, params, options, None).0
+    answer_after(line, case, motion, params, options, None)
 }
 
-/// [`answer_moving`] for a line after others: `before` is `Some` on every line but the first,
-/// with the line before's boxes and manifold when it was answered. Returns the answer (with its
-/// `since_previous`), this line's boxes and manifold for the next, and the lifecycle.
-pub fn answer_after(
+/// [`answer_moving`] for a line among others: with `carry`, the answer has its `since_previous`
+/// against the line before held there (on every line but the first), adds its lifecycle to the
+/// figures there, and leaves this line's boxes and manifold there for the next.
+fn answer_after(
     line: usize,
     case: &NotedPair,
     motion: Option<&MotionSpec>,
     params: &ManifoldParams,
     options: &Options,
-    before: Option<Option<&Before>>,
-) -> (CaseOut, Before, Option<Lifecycle>) {
-    let (mut out, now, lifecycle) = case.pair.ask(Answer {
+    carry: Option<&mut Carry>,
+) -> CaseOut {
+    let mut out = case.pair.ask(Answer {
         line,
         params,
         compact: options.compact,
         motion,
-        before,
+        carry,
         radii: case.radii,
     });
     out.notes = case.notes.iter().map(ToString::to_string).collect();
     if options.compare.is_empty() {
-        return (out, now, lifecycle);
+        return out;
     }
     let satbox_t = out
         .time_of_impact
@@ -340,7 +347,7 @@ pub fn answer_after(
     let moving = motion.map(|m| (m, satbox_t));
     let engines = options.compare.for_mode(case.pair.mode());
     if engines.contains(&EngineName::Parry) {
-        out.parry = Some(parry_out(&case.pair, params, moving));
+        out.parry = Some(Box::new(parry_out(&case.pair, params, moving)));
     }
     let others: Vec<EngineName> = engines
         .into_iter()
@@ -355,7 +362,7 @@ pub fn answer_after(
             out.engines.0.push((engine.name(), o));
         }
     }
-    (out, now, lifecycle)
+    out
 }
 
 /// With rounded boxes of one radius, the engine's answer for them (where it has rounded boxes of
@@ -447,25 +454,20 @@ fn answer_into(
     carry: &mut Carry,
     out: &mut Vec<u8>,
 ) -> bool {
-    let seen = std::mem::replace(&mut carry.seen, true);
     // Serialising these plain structs into a Vec cannot fail (serde_json writes a non-finite
     // float as `null`, and validation keeps them out anyway).
     match read_case(line, text, options.feature) {
         Ok((case, motion, params, bands)) => {
-            let before = seen.then_some(carry.before.as_ref());
-            let (mut answer, now, lifecycle) =
-                answer_after(line, &case, motion.as_ref(), &params, options, before);
+            let mut answer =
+                answer_after(line, &case, motion.as_ref(), &params, options, Some(carry));
             let bands = bands.or(options.profile.map(|p| p.defaults()));
-            answer.bands = bands.map(|b| case.pair.ask(BandsQuestion(&b, &params)));
+            answer.bands = bands.map(|b| Box::new(case.pair.ask(BandsQuestion(&b, &params))));
             answer.write_json(out);
-            if let Some(l) = &lifecycle {
-                carry.summary.add(line, l);
-            }
-            carry.before = Some(now);
             true
         }
         Err(error) => {
             let _ = serde_json::to_writer(out, &ErrorOut { line, error });
+            carry.seen = true;
             carry.before = None;
             false
         }
