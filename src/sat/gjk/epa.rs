@@ -252,7 +252,7 @@ thread_local! {
 }
 
 /// Unit directions across the affine hull of `points` (both ways), to find a point off it.
-fn directions_across(points: &[SupportPoint], dim: usize) -> Vec<DVec3> {
+fn directions_across(points: &[SupportPoint], dim: usize) -> ArrayVec<DVec3, 6> {
     let plane = |d: DVec3| {
         if dim == 2 {
             DVec3::new(d.x, d.y, 0.0)
@@ -261,7 +261,7 @@ fn directions_across(points: &[SupportPoint], dim: usize) -> Vec<DVec3> {
         }
     };
     let axes = [DVec3::X, DVec3::Y, DVec3::Z];
-    let mut out = Vec::new();
+    let mut out = ArrayVec::new();
     match points.len() {
         1 => axes[..dim].iter().for_each(|&u| out.extend([u, -u])),
         2 => {

@@ -6,7 +6,7 @@
 
 use glam::DVec3;
 
-use super::simplex::{nearest, nearest_with_newest, Nearest, Simplex, SupportPoint};
+use super::simplex::{nearest_with_newest, Choice, Nearest, Simplex, SupportPoint};
 use super::{GjkParams, Sink, Stop};
 use crate::sat::reference::Box64;
 
@@ -74,12 +74,13 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
     simplex.push(support(a, b, start));
     let mut run = GjkRun {
         separated: None,
-        simplex: simplex.clone(),
+        simplex: Simplex::new(),
         iterations: 0,
         support_evaluations: 1,
         stopped: Stop::Converged,
     };
-    let mut near = nearest(&simplex);
+    // the nearest point, and `simplex` the points that hold it
+    let mut near = Choice::point(&simplex);
     let mut upper = f64::INFINITY;
     loop {
         let length = near.v.length();
@@ -89,7 +90,7 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
         }
         if length >= upper {
             // no progress: the nearest point is the answer
-            run.separated = Some(answer(&near));
+            run.separated = Some(answer(&near, &simplex));
             break;
         }
         upper = length;
@@ -100,7 +101,7 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
         if upper - lower <= params.relative * upper {
             run.iterations += 1;
             steps.keep(|| step(direction, w, &simplex, &near, lower, upper));
-            run.separated = Some(answer(&near));
+            run.separated = Some(answer(&near, &simplex));
             run.stopped = Stop::Tolerance;
             break;
         }
@@ -108,30 +109,30 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
             // the support point is already in the simplex: nothing nearer exists
             run.iterations += 1;
             steps.keep(|| step(direction, w, &simplex, &near, lower, upper));
-            run.separated = Some(answer(&near));
+            run.separated = Some(answer(&near, &simplex));
             break;
         }
         simplex.push(w);
-        near = nearest_with_newest(&simplex);
+        let choice = nearest_with_newest(&simplex);
         run.iterations += 1;
         steps.keep(|| GjkStep {
             direction,
             support: w,
             simplex: simplex.clone(),
-            nearest: near.clone(),
+            nearest: choice.nearest(&simplex),
             lower,
             upper,
         });
-        simplex = near.kept.clone();
+        near = choice.keep(&mut simplex);
         if simplex.len() == dim + 1 {
             // a full simplex holds the origin
             if lower >= params.on_simplex {
-                run.separated = Some(answer(&near));
+                run.separated = Some(answer(&near, &simplex));
             }
             break;
         }
         if run.iterations == params.max_iterations {
-            run.separated = Some(answer(&near));
+            run.separated = Some(answer(&near, &simplex));
             run.stopped = Stop::IterationCap;
             break;
         }
@@ -145,7 +146,7 @@ fn step(
     direction: DVec3,
     support: SupportPoint,
     simplex: &Simplex,
-    near: &Nearest,
+    near: &Choice,
     lower: f64,
     upper: f64,
 ) -> GjkStep {
@@ -157,15 +158,16 @@ fn step(
         direction,
         support,
         simplex: with,
-        nearest: near.clone(),
+        nearest: near.nearest(simplex),
         lower,
         upper,
     }
 }
 
-/// The distance, the witness points and the normal from A to B of a nearest point `v = a − b`.
-fn answer(near: &Nearest) -> (f64, [DVec3; 2], DVec3) {
-    let [pa, pb] = near.witnesses();
+/// The distance, the witness points and the normal from A to B of a nearest point `v = a − b`
+/// held by the points `kept`.
+fn answer(near: &Choice, kept: &Simplex) -> (f64, [DVec3; 2], DVec3) {
+    let [pa, pb] = near.witnesses(kept);
     let d = near.v.length();
     // v = a − b points from B to A: the normal from A to B is −v
     (d, [pa, pb], -near.v / d)

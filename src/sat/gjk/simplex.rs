@@ -143,7 +143,7 @@ fn solve<const K: usize>(m: &mut [[f64; 4]; 3], tiny: f64) -> Option<[f64; 3]> {
 /// The point nearest the origin over the sub-simplices `masks` of `simplex` (each a bit set of
 /// its points): the nearest of those whose barycentric weights are all positive, the first of
 /// equals; the first point alone when none is.
-fn nearest_over(simplex: &Simplex, masks: impl Iterator<Item = usize>) -> Nearest {
+fn nearest_over(simplex: &Simplex, masks: impl Iterator<Item = usize>) -> Choice {
     let mut points = [DVec3::ZERO; 4];
     for (p, s) in points.iter_mut().zip(simplex) {
         *p = s.point;
@@ -176,17 +176,71 @@ fn nearest_over(simplex: &Simplex, masks: impl Iterator<Item = usize>) -> Neares
         // one point alone always has weight 1: a simplex of at least one point has an answer
         (best, best_v, best_weights) = (1, simplex[0].point, [1.0, 0.0, 0.0, 0.0]);
     }
-    let (index, n) = MEMBERS[best];
-    let mut kept = Simplex::new();
-    let mut weights = ArrayVec::new();
-    for k in 0..n {
-        kept.push(simplex[usize::from(index[k])]);
-        weights.push(best_weights[k]);
-    }
-    Nearest {
+    Choice {
+        mask: best,
         v: best_v,
-        kept,
-        weights,
+        weights: best_weights,
+    }
+}
+
+/// A simplex's nearest point as the sub-simplex holding it: its points (a bit set of the
+/// simplex's), their weights in the simplex's order, and the point. Small, so that GJK can keep
+/// its simplex in place ([`Choice::keep`]) and build a [`Nearest`] only for the steps it shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Choice {
+    /// The points kept, bit `k` for the simplex's point `k`.
+    mask: usize,
+    /// The nearest point.
+    pub v: DVec3,
+    /// The kept points' weights, in order (zero past them).
+    weights: [f64; 4],
+}
+
+impl Choice {
+    /// The nearest point of a simplex of one point: that point.
+    pub fn point(simplex: &Simplex) -> Self {
+        // as the search over its one sub-simplex computes it (so that `-0.0` reads `0.0` alike)
+        Choice {
+            mask: 1,
+            v: DVec3::ZERO + simplex[0].point * 1.0,
+            weights: [1.0, 0.0, 0.0, 0.0],
+        }
+    }
+
+    /// As a [`Nearest`] of `simplex`, the simplex it was chosen in.
+    pub fn nearest(&self, simplex: &Simplex) -> Nearest {
+        let (index, n) = MEMBERS[self.mask];
+        Nearest {
+            v: self.v,
+            kept: index[..n]
+                .iter()
+                .map(|&i| simplex[usize::from(i)])
+                .collect(),
+            weights: self.weights[..n].iter().copied().collect(),
+        }
+    }
+
+    /// Reduces `simplex` (the one it was chosen in) to the points kept, in order; the choice then
+    /// speaks of the reduced simplex (all its points kept).
+    pub fn keep(mut self, simplex: &mut Simplex) -> Self {
+        let (index, n) = MEMBERS[self.mask];
+        // the indices increase, so no point is overwritten before it is moved
+        for (k, &i) in index[..n].iter().enumerate() {
+            simplex[k] = simplex[usize::from(i)];
+        }
+        simplex.truncate(n);
+        self.mask = (1 << n) - 1;
+        self
+    }
+
+    /// The points of A and B that the nearest point is the difference of, in `kept` (the
+    /// simplex after [`Choice::keep`]), as [`Nearest::witnesses`] computes them.
+    pub fn witnesses(&self, kept: &Simplex) -> [DVec3; 2] {
+        kept.iter()
+            .zip(&self.weights)
+            .fold([DVec3::ZERO; 2], |[a, b], (p, w)| {
+                [a + p.a * *w, b + p.b * *w]
+            })
     }
 }
 
@@ -198,7 +252,7 @@ fn nearest_over(simplex: &Simplex, masks: impl Iterator<Item = usize>) -> Neares
 /// projection's distance to the face's hull, the weight of the vertex opposite times that
 /// vertex's height), so the search over the faces would choose the whole simplex: the same
 /// answer, to the bit, without asking the faces.
-fn clearly_inside(simplex: &Simplex) -> Option<Nearest> {
+fn clearly_inside(simplex: &Simplex) -> Option<Choice> {
     let n = simplex.len();
     if n < 2 {
         return None;
@@ -258,10 +312,10 @@ fn clearly_inside(simplex: &Simplex) -> Option<Nearest> {
     for k in 0..n {
         v += p[k] * weights[k];
     }
-    Some(Nearest {
+    Some(Choice {
+        mask: (1 << n) - 1,
         v,
-        kept: simplex.clone(),
-        weights: weights[..n].iter().copied().collect(),
+        weights,
     })
 }
 
@@ -288,13 +342,13 @@ const MEMBERS: [([u8; 4], usize); 16] = {
 /// The point of `simplex` nearest the origin, with the sub-simplex it lies inside: every
 /// sub-simplex asked.
 pub fn nearest(simplex: &Simplex) -> Nearest {
-    nearest_over(simplex, 1..(1 << simplex.len()))
+    nearest_over(simplex, 1..(1 << simplex.len())).nearest(simplex)
 }
 
 /// The point of `simplex` nearest the origin when its last point is the support point GJK has
 /// just added to a simplex whose nearest point lay inside it: only the sub-simplices holding that
 /// last point are asked.
-pub fn nearest_with_newest(simplex: &Simplex) -> Nearest {
+pub fn nearest_with_newest(simplex: &Simplex) -> Choice {
     let n = simplex.len();
     if let Some(near) = clearly_inside(simplex) {
         return near;
