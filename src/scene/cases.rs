@@ -62,9 +62,14 @@ impl<R: BufRead> Cases<R> {
                 while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
                     self.buf.pop();
                 }
-                Some(Ok(
-                    String::from_utf8(std::mem::take(&mut self.buf)).map_err(|_| ())
+                // the line keeps the buffer; the next line gets one as large (lines of a file are
+                // much alike), so it is read without growing
+                let next = Vec::with_capacity(self.buf.capacity());
+                Some(Ok(String::from_utf8(std::mem::replace(
+                    &mut self.buf,
+                    next,
                 ))
+                .map_err(|_| ())))
             }
             Err(e) => Some(Err(e)),
         }

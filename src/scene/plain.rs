@@ -141,6 +141,21 @@ impl<'a> Reader<'a> {
     /// A key without escapes.
     fn key(&mut self) -> Option<&'a [u8]> {
         self.expect(b'"')?;
+        // the keys a plain case has are recognised whole, closing quote included, a few
+        // comparisons of whole words instead of a test per byte
+        const KNOWN: [&[u8]; 6] = [
+            b"center\"",
+            b"half_extents\"",
+            b"rotation\"",
+            b"a\"",
+            b"b\"",
+            b"angle\"",
+        ];
+        let rest = &self.b[self.at..];
+        if let Some(known) = KNOWN.iter().find(|k| rest.starts_with(k)) {
+            self.at += known.len();
+            return Some(&known[..known.len() - 1]);
+        }
         let start = self.at;
         loop {
             match self.next()? {
