@@ -158,8 +158,8 @@ impl<V: Vector> Motion<V> {
         Self {
             before_center: before.center(),
             now_center: now.center(),
-            before_axes: before.axis_vectors().into_iter().collect(),
-            now_axes: now.axis_vectors().into_iter().collect(),
+            before_axes: before.axis_vectors(),
+            now_axes: now.axis_vectors(),
         }
     }
 

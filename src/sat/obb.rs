@@ -118,7 +118,7 @@ pub trait Obb: Copy + Debug + PartialEq + Default + Send + Sync + 'static {
     /// The half extents, one per local axis.
     fn half_extents(&self) -> Self::Vec;
     /// The unit local axes `u_k`, as many as the dimension.
-    fn axis_vectors(&self) -> Vec<Self::Vec>;
+    fn axis_vectors(&self) -> arrayvec::ArrayVec<Self::Vec, 3>;
     /// The corners (2D: counter-clockwise; 3D: bit `k` of the index set means `+e_k`).
     fn corner_points(&self) -> Vec<Self::Vec>;
     /// The edges, as pairs of indices into [`Obb::corner_points`].
@@ -187,8 +187,8 @@ impl Obb for Obb3 {
     fn half_extents(&self) -> Vec3 {
         self.half_extents
     }
-    fn axis_vectors(&self) -> Vec<Vec3> {
-        self.axes().to_vec()
+    fn axis_vectors(&self) -> arrayvec::ArrayVec<Vec3, 3> {
+        self.axes().into()
     }
     fn corner_points(&self) -> Vec<Vec3> {
         self.corners().to_vec()
@@ -285,8 +285,8 @@ impl Obb for Obb2 {
     fn half_extents(&self) -> Vec2 {
         self.half_extents
     }
-    fn axis_vectors(&self) -> Vec<Vec2> {
-        self.axes().to_vec()
+    fn axis_vectors(&self) -> arrayvec::ArrayVec<Vec2, 3> {
+        self.axes().into_iter().collect()
     }
     fn corner_points(&self) -> Vec<Vec2> {
         self.corners().to_vec()
