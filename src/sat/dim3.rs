@@ -421,15 +421,7 @@ pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
     let (a, b) = (Posed::of_box(a), Posed::of_box(b));
     #[cfg(all(feature = "simd", target_arch = "x86_64"))]
     if let Some(v4) = lanes16::v4() {
-        let lanes = lanes16::report_lanes(v4, &a, &b, params.degenerate_threshold);
-        // the verdicts from the masks the lanes already hold (the same rule, tested to the bit
-        // against the records' own): only the deciding axis's record is read twice
-        let verdicts = match (lanes.separating, lanes.least) {
-            (0, Some(k)) => (None, Some(Penetration::along(&lanes.axis(k)))),
-            (0, None) => Report3::verdicts(|k| lanes.axis(k)),
-            (separating, _) => (Some(separating.trailing_zeros() as usize), None),
-        };
-        return report_from(|k| lanes.axis(k), verdicts);
+        return lanes16::report(v4, &a, &b, params.degenerate_threshold);
     }
     let lanes = report_lanes::<true>(&a, &b, params.degenerate_threshold);
     report_of(|k| lanes.axis(k))
@@ -621,7 +613,7 @@ pub fn verdicts_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Verdicts3 {
 fn lane_verdicts(a: &Posed, b: &Posed, threshold: f32) -> Verdicts3 {
     #[cfg(all(feature = "simd", target_arch = "x86_64"))]
     if let Some(v4) = lanes16::v4() {
-        return lanes16::report_lanes(v4, a, b, threshold).verdicts();
+        return lanes16::verdicts(v4, a, b, threshold);
     }
     lane_verdicts_4(a, b, threshold)
 }
@@ -828,7 +820,10 @@ mod lanes16 {
     use pulp::x86::V4;
     use pulp::{cast, f32x16};
 
-    use super::{axis_kind, AxisTest, Interval, Posed, SatVerdicts, AXIS_COUNT};
+    use super::{
+        axis_kind, AxisTest, Interval, Penetration, Posed, Report3, SatReport, SatVerdicts,
+        AXIS_COUNT,
+    };
 
     /// AVX-512, detected once.
     pub(super) fn v4() -> Option<V4> {
@@ -915,7 +910,8 @@ mod lanes16 {
         }
     }
 
-    /// The 15 axes' numbers of `a` and `b` with AVX-512.
+    /// The 15 axes' numbers of `a` and `b` with AVX-512 (the tests read them lane by lane).
+    #[cfg(test)]
     pub(super) fn report_lanes(v4: V4, a: &Posed, b: &Posed, threshold: f32) -> Lanes16 {
         v4.vectorize(Kernel {
             v4,
@@ -923,6 +919,137 @@ mod lanes16 {
             b,
             threshold,
         })
+    }
+
+    struct VerdictsKernel<'a>(Kernel<'a>);
+
+    impl pulp::NullaryFnOnce for VerdictsKernel<'_> {
+        type Output = SatVerdicts<Vec3>;
+
+        #[inline(always)]
+        fn call(self) -> SatVerdicts<Vec3> {
+            let Kernel {
+                v4,
+                a,
+                b,
+                threshold,
+            } = self.0;
+            // drawn in the function that computed the lanes: they are never copied out
+            numbers(v4, a, b, threshold).verdicts()
+        }
+    }
+
+    /// The conclusions of `a` and `b` with AVX-512 ([`Lanes16::verdicts`] of [`report_lanes`]).
+    pub(super) fn verdicts(v4: V4, a: &Posed, b: &Posed, threshold: f32) -> SatVerdicts<Vec3> {
+        v4.vectorize(VerdictsKernel(Kernel {
+            v4,
+            a,
+            b,
+            threshold,
+        }))
+    }
+
+    struct ReportKernel<'a>(Kernel<'a>);
+
+    impl pulp::NullaryFnOnce for ReportKernel<'_> {
+        type Output = Report3;
+
+        #[inline(always)]
+        fn call(self) -> Report3 {
+            let Kernel {
+                v4,
+                a,
+                b,
+                threshold,
+            } = self.0;
+            let lanes = numbers(v4, a, b, threshold);
+            let axes = records(v4, &lanes);
+            // the verdicts from the masks the lanes already hold (the same rule, tested to the
+            // bit against the records' own)
+            let (first_separating, penetration) = match (lanes.separating, lanes.least) {
+                (0, Some(k)) => (None, Some(Penetration::along(&axes[k]))),
+                (0, None) => Report3::verdicts(|k| axes[k]),
+                (separating, _) => (Some(separating.trailing_zeros() as usize), None),
+            };
+            // built here, in the function returning it: nothing is copied on the way out
+            SatReport {
+                axes,
+                intersect: first_separating.is_none(),
+                first_separating,
+                penetration,
+            }
+        }
+    }
+
+    /// The whole report of `a` and `b` with AVX-512: [`report_lanes`], its 15 records written
+    /// from the lanes at once, and the verdicts.
+    pub(super) fn report(v4: V4, a: &Posed, b: &Posed, threshold: f32) -> Report3 {
+        v4.vectorize(ReportKernel(Kernel {
+            v4,
+            a,
+            b,
+            threshold,
+        }))
+    }
+
+    /// Lane `k`: the last word of axis `k`'s record when it is not degenerate
+    /// ([`AxisTest::index_word`]).
+    const INDEX_WORDS: [u32; 16] = {
+        let mut words = [0; 16];
+        let mut k = 0;
+        while k < AXIS_COUNT {
+            words[k] = AxisTest::index_word(k);
+            k += 1;
+        }
+        words
+    };
+
+    /// The 15 records, as [`Lanes16::axis`] makes them one by one, from the eight vectors whose
+    /// lane `k` holds record `k`'s eight words ([`AxisTest::from_words`]), by a transpose: in
+    /// each 128-bit quarter the 4 × 4 blocks are turned by unpacking and shuffling (quarter `q`
+    /// of vector `m` then holds words 0–3 of record `4q + m`, of vector `4 + m` its words 4–7),
+    /// and the halves of each record are put side by side.
+    #[inline(always)]
+    fn records(v4: V4, l: &Lanes16) -> [AxisTest<Vec3>; AXIS_COUNT] {
+        let f = v4.avx512f;
+        let degenerate = INDEX_WORDS.map(|w| w | 1 << 16);
+        let last = v4.select_u32x16(pulp::b16(l.degenerate), cast(degenerate), cast(INDEX_WORDS));
+        let w: [__m512; 8] = [
+            cast(l.x),
+            cast(l.y),
+            cast(l.z),
+            cast(l.ra),
+            cast(l.rb),
+            cast(l.sd),
+            cast(l.ca),
+            cast(last),
+        ];
+        let mut q = w;
+        for h in [0, 4] {
+            let t0 = f._mm512_unpacklo_ps(w[h], w[h + 1]);
+            let t1 = f._mm512_unpackhi_ps(w[h], w[h + 1]);
+            let t2 = f._mm512_unpacklo_ps(w[h + 2], w[h + 3]);
+            let t3 = f._mm512_unpackhi_ps(w[h + 2], w[h + 3]);
+            q[h] = f._mm512_shuffle_ps::<0x44>(t0, t2);
+            q[h + 1] = f._mm512_shuffle_ps::<0xEE>(t0, t2);
+            q[h + 2] = f._mm512_shuffle_ps::<0x44>(t1, t3);
+            q[h + 3] = f._mm512_shuffle_ps::<0xEE>(t1, t3);
+        }
+        let mut words = [[0u32; 8]; AXIS_COUNT];
+        for m in 0..4 {
+            // quarters 0, 1 (then 2, 3) of both vectors, reordered as records m, 4 + m
+            // (then 8 + m, 12 + m), each record's words 0–3 then 4–7
+            let low = f._mm512_shuffle_f32x4::<0x44>(q[m], q[4 + m]);
+            let high = f._mm512_shuffle_f32x4::<0xEE>(q[m], q[4 + m]);
+            let [r0, r1]: [[u32; 8]; 2] = cast(f._mm512_shuffle_f32x4::<0xD8>(low, low));
+            let [r2, r3]: [[u32; 8]; 2] = cast(f._mm512_shuffle_f32x4::<0xD8>(high, high));
+            (words[m], words[4 + m], words[8 + m]) = (r0, r1, r2);
+            if m < 3 {
+                words[12 + m] = r3;
+            }
+        }
+        // SAFETY: the last words are INDEX_WORDS with bit 16 or nothing added
+        unsafe { AxisTest::from_words(words) }
     }
 
     // Direct calls and `#[inline(always)]` functions only, no closures: the vector instructions
@@ -1395,12 +1522,21 @@ mod tests {
             if let Some(v4) = lanes16::v4() {
                 let wide =
                     lanes16::report_lanes(v4, &Posed::of_box(&a), &Posed::of_box(&b), threshold);
-                for axis in 0..AXIS_COUNT {
+                let report = lanes16::report(v4, &Posed::of_box(&a), &Posed::of_box(&b), threshold);
+                // the records written at once by the transpose are those made one by one
+                let bits = |t: &AxisTest<Vec3>| {
+                    let l = t.axis().to_array().map(f32::to_bits);
+                    let n = [t.ra(), t.rb(), t.signed_distance(), t.interval_a().min];
+                    (l, n.map(f32::to_bits), t.index(), t.kind(), t.degenerate())
+                };
+                for (axis, record) in report.axes.iter().enumerate() {
                     let context = format!("pair {k}, axis {axis}, 16 lanes: {a:?} {b:?}");
                     assert_eq!(wide.axis(axis), plain.axis(axis), "{context}");
+                    assert_eq!(bits(record), bits(&plain.axis(axis)), "{context}");
                 }
                 let four = lane_verdicts_4(&Posed::of_box(&a), &Posed::of_box(&b), threshold);
                 assert_eq!(wide.verdicts(), four, "pair {k}: {a:?} {b:?}");
+                assert_eq!(report.to_verdicts(), four, "pair {k}: {a:?} {b:?}");
             }
             degenerate_pairs += usize::from(plain.degenerate.iter().any(|&d| d != 0));
         }

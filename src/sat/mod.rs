@@ -297,7 +297,10 @@ impl AxisKind {
 /// Stored compactly (32 bytes in 3D: the axis, both radii, the signed centre distance, A's centre
 /// on the axis, the index and the flags); everything else is derived on demand by the accessors,
 /// with the same arithmetic, so that `gap()` is always `distance() − (ra() + rb())` bit for bit.
+/// Laid out as written (`repr(C)`), so that the AVX-512 report can write the 15 records from its
+/// lanes at once ([`AxisTest::from_words`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
 pub struct AxisTest<V> {
     axis: V,
     ra: f32,
@@ -319,6 +322,7 @@ impl<V: Copy> AxisTest<V> {
 
 /// An [`AxisKind`] in one byte: the tag in the high nibble, `i` and `j` in two bits each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
 struct PackedKind(u8);
 
 impl PackedKind {
@@ -337,6 +341,35 @@ impl PackedKind {
             1 => AxisKind::FaceB(low),
             _ => AxisKind::Edge(low >> 2, low & 3),
         }
+    }
+}
+
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+impl AxisTest<glam::Vec3> {
+    /// The last of a 3D record's eight 32-bit words ([`AxisTest::from_words`]) for axis `index`
+    /// of the 15 (in test order), not degenerate: its index, then its kind's byte.
+    pub(crate) const fn index_word(index: usize) -> u32 {
+        index as u32 | (PackedKind::pack(dim3::axis_kind(index)).0 as u32) << 8
+    }
+
+    /// The 15 records of a 3D report from their words, eight per record in the struct's order:
+    /// `L.x, L.y, L.z`, `ra`, `rb`, `T·L`, `A.center·L` (as `f32` bits) and
+    /// [`AxisTest::index_word`] with bit 16 set when the axis is degenerate.
+    ///
+    /// # Safety
+    /// Every last word is an [`AxisTest::index_word`], or one with bit 16 set: nothing else above
+    /// bit 15 (the byte read as `degenerate` is a `bool`).
+    pub(crate) unsafe fn from_words(
+        words: [[u32; 8]; dim3::AXIS_COUNT],
+    ) -> [Self; dim3::AXIS_COUNT] {
+        const _: () = assert!(std::mem::size_of::<AxisTest<glam::Vec3>>() == 32);
+        debug_assert!(words.iter().all(|w| w[7] >> 16 <= 1), "{words:?}");
+        // SAFETY: `AxisTest<Vec3>` is `repr(C)`: `Vec3` (three f32, repr(C)), four f32, then
+        // `index: u8`, `kind: PackedKind` (repr(transparent) over u8), `degenerate: bool` and
+        // one byte of padding, 32 bytes in all (asserted above); every bit pattern is a valid f32
+        // and u8, and the caller keeps the bool's byte 0 or 1. x86-64 is little-endian: the last
+        // word's bytes are index, kind, degenerate, padding.
+        unsafe { std::mem::transmute(words) }
     }
 }
 

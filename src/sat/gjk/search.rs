@@ -13,10 +13,17 @@ use crate::sat::reference::Box64;
 /// The support point of box `o` in direction `d`: the corner furthest along `d`
 /// (`center + Σ e_k sign(u_k·d) u_k`, a zero component counting as positive).
 pub fn box_support(o: &Box64, d: DVec3) -> DVec3 {
-    (0..o.dim).fold(o.center, |p, k| {
+    let along = |p: DVec3, k: usize| {
         let u = o.axes[k];
         p + u * (o.half[k] * if u.dot(d) >= 0.0 { 1.0 } else { -1.0 })
-    })
+    };
+    // (written out for the two dimensions there are: the same sums, in the same order)
+    let p = along(along(o.center, 0), 1);
+    if o.dim == 3 {
+        along(p, 2)
+    } else {
+        p
+    }
 }
 
 /// The support point of `A ⊖ B` in direction `d`: A's furthest along `d` minus B's furthest
