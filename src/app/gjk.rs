@@ -16,7 +16,8 @@ use crate::sat::fmt_num;
 use crate::sat::gjk::{self, GjkParams, GjkTrace, MinkowskiDifference, MinkowskiFace, Stop};
 use crate::sat::Obb;
 
-/// What the window shows of a pair, computed once per frame while it is open.
+/// What the window shows of a pair: computed when the pair changes while it is open, and kept
+/// from frame to frame ([`crate::app::frame::Kept`]).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GjkFrame {
     /// GJK's and EPA's steps and answer, with parry's tolerances.
@@ -25,6 +26,9 @@ pub(crate) struct GjkFrame {
     pub difference: MinkowskiDifference,
     /// Its corners, each once.
     pub vertices: Vec<DVec3>,
+    /// Its edges, each once, with the faces on either side (indices into `difference.faces`;
+    /// the same face twice for an edge found on one face only).
+    pub edges: Vec<([DVec3; 2], [usize; 2])>,
 }
 
 impl GjkFrame {
@@ -35,6 +39,7 @@ impl GjkFrame {
         Self {
             trace: gjk::trace(&a, &b, &GjkParams::PARRY),
             vertices: difference.vertices(),
+            edges: Self::edges(&difference),
             difference,
         }
     }
@@ -42,6 +47,28 @@ impl GjkFrame {
     /// How many steps the stepper walks: GJK's, then EPA's.
     pub(crate) fn steps(&self) -> usize {
         self.trace.gjk.len() + self.trace.epa.len()
+    }
+
+    /// The edges of the faces of `A ⊖ B` (3D: the sides of its polygons), each once, with the two faces
+    /// that share it (an edge is the same two corners, to the bit, on both faces).
+    fn edges(d: &MinkowskiDifference) -> Vec<([DVec3; 2], [usize; 2])> {
+        let key = |p: DVec3| p.to_array().map(f64::to_bits);
+        let mut out: Vec<([DVec3; 2], [usize; 2])> = Vec::new();
+        for (f, face) in d.faces.iter().enumerate() {
+            let n = face.polygon.len();
+            for k in 0..n {
+                let (p, q) = (face.polygon[k], face.polygon[(k + 1) % n]);
+                let same = |e: &&mut ([DVec3; 2], [usize; 2])| {
+                    let [a, b] = e.0.map(key);
+                    (a, b) == (key(p), key(q)) || (a, b) == (key(q), key(p))
+                };
+                match out.iter_mut().find(same) {
+                    Some(e) => e.1[1] = f,
+                    None => out.push(([p, q], [f, f])),
+                }
+            }
+        }
+        out
     }
 
     /// The step shown at stepper position `k` (the last one when `k` is past the end).
@@ -273,11 +300,20 @@ pub(crate) fn label_spot(
     lines: &[(Vec2, Vec2)],
     bounds: Spot,
 ) -> Spot {
+    // right, then counter-clockwise on the screen (y down) in eighths of a turn
+    const SIDES: [Vec2; 8] = [
+        Vec2::new(1.0, 0.0),
+        Vec2::new(1.0, -1.0),
+        Vec2::new(0.0, -1.0),
+        Vec2::new(-1.0, -1.0),
+        Vec2::new(-1.0, 0.0),
+        Vec2::new(-1.0, 1.0),
+        Vec2::new(0.0, 1.0),
+        Vec2::new(1.0, 1.0),
+    ];
     let mut best: Option<(f32, Spot)> = None;
     for gap in [7.0f32, 14.0, 24.0, 36.0] {
-        for k in 0..8 {
-            let a = k as f32 * std::f32::consts::FRAC_PI_4;
-            let d = Vec2::new(a.cos().round(), -a.sin().round());
+        for d in SIDES {
             // the label's near edge or corner `gap` from the point, on the side `d`
             let centre = at + d * gap + d * size * 0.5;
             let spot = (centre - size * 0.5, centre + size * 0.5);
@@ -455,6 +491,31 @@ mod tests {
         // facing: +z faces the unturned viewer, −z does not
         assert!(p.facing(DVec3::Z) && !p.facing(-DVec3::Z));
         assert!(turned.facing(-DVec3::X) && !turned.facing(DVec3::X));
+    }
+
+    #[test]
+    fn every_edge_of_the_difference_is_drawn_once_between_its_two_faces() {
+        let cube = Obb3::axis_aligned(Vec3::ZERO, Vec3::splat(0.5));
+        let g = GjkFrame::of(&cube, &cube);
+        // A ⊖ A of a cube is a cube twice the size: 12 edges, each between two faces
+        assert_eq!(g.edges.len(), 12);
+        let turn = Quat::from_euler(glam::EulerRot::XYZ, 0.3, 0.5, 0.4);
+        let turned = Obb3::new(Vec3::X, Vec3::new(0.5, 0.7, 0.9), turn).unwrap();
+        for g in [g, GjkFrame::of(&cube, &turned)] {
+            for (ends, [f, h]) in &g.edges {
+                assert_ne!(f, h, "{ends:?} lies on one face only");
+                for k in [f, h] {
+                    let face = &g.difference.faces[*k];
+                    for q in ends {
+                        let off = face.normal.dot(*q) - face.offset;
+                        assert!(off.abs() < 1e-9, "{q} is {off} off face {k}");
+                    }
+                }
+            }
+            // Euler: V − E + F = 2 for the closed polytope
+            let (v, e, f) = (g.vertices.len(), g.edges.len(), g.difference.faces.len());
+            assert_eq!(v + f, e + 2, "{v} vertices, {e} edges, {f} faces");
+        }
     }
 
     #[test]

@@ -20,6 +20,8 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 pub(crate) mod analysis;
+#[doc(hidden)]
+pub mod bench;
 pub(crate) mod camera;
 pub(crate) mod command;
 pub(crate) mod dim;

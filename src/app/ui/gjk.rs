@@ -627,12 +627,15 @@ fn difference(
         r
     };
     if !flat {
+        // each edge once: solid when a face beside it faces the viewer, else dashed behind
         let back = Stroke::new(1.0, theme::TEXT_DIM.alpha(0.35).egui());
-        for f in &g.difference.faces {
-            if p.facing(f.normal) {
-                painter.add(Shape::line(ring(f), edge));
+        let faces = &g.difference.faces;
+        for (ends, beside) in &g.edges {
+            let ends = ends.map(|q| px(p.pixel(q)));
+            if beside.iter().any(|&f| p.facing(faces[f].normal)) {
+                painter.line_segment(ends, edge);
             } else {
-                painter.extend(Shape::dashed_line(&ring(f), back, 4.0, 3.0));
+                painter.extend(Shape::dashed_line(&ends, back, 8.0, 5.0));
             }
         }
     }
