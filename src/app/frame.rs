@@ -424,18 +424,11 @@ impl EngineRow {
     fn rounded(pair: &crate::scene::Pair, name: EngineName, radius: f32) -> Option<EngineRow> {
         let (reply, micros) = timed(|| engines::ask_rounded(name, pair, radius));
         let reply = reply?;
-        let about = engines::About {
-            convex_radius: radius,
-            ..name.engine()?.about()
-        };
-        let grown = engines::grown(pair, radius);
+        let (grown, about, satbox) = engines::compare::rounded_terms(pair, name, radius)?;
         let comparison = match &reply {
-            engines::Reply::Answered(a) => {
-                let satbox = engines::compare::Satbox::rounded(&grown, radius);
-                Some(engines::compare::compare(
-                    &grown, name, &about, a, &satbox, None,
-                ))
-            }
+            engines::Reply::Answered(a) => Some(engines::compare::compare(
+                &grown, name, &about, a, &satbox, None,
+            )),
             _ => None,
         };
         Some(EngineRow {

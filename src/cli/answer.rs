@@ -257,14 +257,7 @@ pub(crate) fn engine_rounded_out(
     answer: &crate::engines::Answer,
     radius: f32,
 ) -> Option<EngineAnswerOut> {
-    use crate::engines::{compare::Satbox, grown, About};
-    let about = About {
-        convex_radius: radius,
-        ..engine.engine()?.about()
-    };
-    // held to the grown boxes shrunk back by the radius and rounded by it: the rounded boxes
-    let grown = grown(cores, radius);
-    let satbox = Satbox::rounded(&grown, radius);
+    let (grown, about, satbox) = crate::engines::compare::rounded_terms(cores, engine, radius)?;
     Some(answer_out(&grown, engine, &about, answer, &satbox, None))
 }
 

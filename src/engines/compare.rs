@@ -308,6 +308,23 @@ fn degrees(u: Vec3, v: Vec3) -> f32 {
         .to_degrees()
 }
 
+/// What an engine's answer for rounded boxes ([`super::ask_rounded`]) is held to: the boxes as
+/// it was given them (`cores` each grown by `radius`), its settings at that radius, and satbox's
+/// answer for the rounded boxes. `None` when the engine is not built in.
+pub fn rounded_terms(
+    cores: &Pair,
+    engine: EngineName,
+    radius: f32,
+) -> Option<(Pair, About, Satbox)> {
+    let about = About {
+        convex_radius: radius,
+        ..engine.engine()?.about()
+    };
+    let grown = super::grown(cores, radius);
+    let satbox = Satbox::rounded(&grown, radius);
+    Some((grown, about, satbox))
+}
+
 /// Compares `engine`'s `answer` with satbox's `satbox` for `pair` (moving by `motion`, when
 /// satbox's time of impact is `satbox_impact`).
 pub fn compare(
