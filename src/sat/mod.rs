@@ -297,8 +297,8 @@ impl AxisKind {
 /// Stored compactly (32 bytes in 3D: the axis, both radii, the signed centre distance, A's centre
 /// on the axis, the index and the flags); everything else is derived on demand by the accessors,
 /// with the same arithmetic, so that `gap()` is always `distance() − (ra() + rb())` bit for bit.
-/// Laid out as written (`repr(C)`), so that the AVX-512 report can write the 15 records from its
-/// lanes at once ([`AxisTest::from_words`]).
+/// Laid out as written (`repr(C)`), so that the AVX-512 report can write its 15 records from its
+/// lanes at once.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C)]
 pub struct AxisTest<V> {
