@@ -171,11 +171,7 @@ impl Obb3Frame {
     /// the bit, as [`verdicts`] of the boxes the frames were made from, without turning their
     /// quaternions into matrices again.
     pub fn verdicts(&self, other: &Obb3Frame) -> Verdicts3 {
-        lane_verdicts(
-            &Posed::of_frame(self),
-            &Posed::of_frame(other),
-            SatParams::default().degenerate_threshold,
-        )
+        lane_verdicts(self, other, SatParams::default().degenerate_threshold)
     }
 
     /// The boolean test against `other` with the default
@@ -418,11 +414,11 @@ pub fn report(a: &Obb3, b: &Obb3) -> Report3 {
 /// definition, summed in the same order as [`Obb3::projected_radius`], so it is the same to the
 /// bit (pinned by the tests below).
 pub fn report_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Report3 {
-    let (a, b) = (Posed::of_box(a), Posed::of_box(b));
     #[cfg(all(feature = "simd", target_arch = "x86_64"))]
     if let Some(v4) = lanes16::v4() {
-        return lanes16::report(v4, &a, &b, params.degenerate_threshold);
+        return lanes16::report(v4, a, b, params.degenerate_threshold);
     }
+    let (a, b) = (Posed::of_box(a), Posed::of_box(b));
     let lanes = report_lanes::<true>(&a, &b, params.degenerate_threshold);
     report_of(|k| lanes.axis(k))
 }
@@ -601,21 +597,17 @@ pub fn verdicts(a: &Obb3, b: &Obb3) -> Verdicts3 {
 /// penetration and its depth), from the same numbers, to the bit:
 /// `report_with(a, b, params).to_verdicts()` without writing the 15 records.
 pub fn verdicts_with(a: &Obb3, b: &Obb3, params: &SatParams) -> Verdicts3 {
-    lane_verdicts(
-        &Posed::of_box(a),
-        &Posed::of_box(b),
-        params.degenerate_threshold,
-    )
+    lane_verdicts(a, b, params.degenerate_threshold)
 }
 
-/// [`verdicts_with`] of two boxes as the lanes read them.
+/// [`verdicts_with`] of two boxes or frames as the lanes read them.
 #[inline(always)]
-fn lane_verdicts(a: &Posed, b: &Posed, threshold: f32) -> Verdicts3 {
+fn lane_verdicts<P: Pose>(a: &P, b: &P, threshold: f32) -> Verdicts3 {
     #[cfg(all(feature = "simd", target_arch = "x86_64"))]
     if let Some(v4) = lanes16::v4() {
         return lanes16::verdicts(v4, a, b, threshold);
     }
-    lane_verdicts_4(a, b, threshold)
+    lane_verdicts_4(&a.posed(), &b.posed(), threshold)
 }
 
 /// [`lane_verdicts`] from the 4-lane groups.
@@ -687,6 +679,28 @@ impl Posed {
             center: Vec3::new(c[0], c[1], c[2]),
             half_extents: Vec3::new(e[0], e[1], e[2]),
         }
+    }
+}
+
+/// What the report's numbers read a box's pose from: a box (its axes made from its quaternion) or
+/// a frame (its axes held). The AVX-512 path asks for the pose in the function that computes the
+/// lanes, so that the axes go from the quaternion to the lanes in registers.
+trait Pose {
+    /// The pose as the numbers read it.
+    fn posed(&self) -> Posed;
+}
+
+impl Pose for Obb3 {
+    #[inline(always)]
+    fn posed(&self) -> Posed {
+        Posed::of_box(self)
+    }
+}
+
+impl Pose for Obb3Frame {
+    #[inline(always)]
+    fn posed(&self) -> Posed {
+        Posed::of_frame(self)
     }
 }
 
@@ -821,7 +835,7 @@ mod lanes16 {
     use pulp::{cast, f32x16};
 
     use super::{
-        axis_kind, AxisTest, Interval, Penetration, Posed, Report3, SatReport, SatVerdicts,
+        axis_kind, AxisTest, Interval, Penetration, Pose, Posed, Report3, SatReport, SatVerdicts,
         AXIS_COUNT,
     };
 
@@ -894,25 +908,36 @@ mod lanes16 {
         }
     }
 
-    struct Kernel<'a> {
+    /// The two boxes (or frames) and the threshold, for a function that enables AVX-512.
+    struct Kernel<'a, P> {
         v4: V4,
-        a: &'a Posed,
-        b: &'a Posed,
+        a: &'a P,
+        b: &'a P,
         threshold: f32,
     }
 
-    impl pulp::NullaryFnOnce for Kernel<'_> {
+    impl<P: Pose> Kernel<'_, P> {
+        /// The 15 axes' numbers, the poses made here (in registers, with AVX-512 enabled).
+        #[inline(always)]
+        fn lanes(&self) -> Lanes16 {
+            let (a, b) = (self.a.posed(), self.b.posed());
+            numbers(self.v4, &a, &b, self.threshold)
+        }
+    }
+
+    #[cfg(test)]
+    impl<P: Pose> pulp::NullaryFnOnce for Kernel<'_, P> {
         type Output = Lanes16;
 
         #[inline(always)]
         fn call(self) -> Lanes16 {
-            numbers(self.v4, self.a, self.b, self.threshold)
+            self.lanes()
         }
     }
 
     /// The 15 axes' numbers of `a` and `b` with AVX-512 (the tests read them lane by lane).
     #[cfg(test)]
-    pub(super) fn report_lanes(v4: V4, a: &Posed, b: &Posed, threshold: f32) -> Lanes16 {
+    pub(super) fn report_lanes<P: Pose>(v4: V4, a: &P, b: &P, threshold: f32) -> Lanes16 {
         v4.vectorize(Kernel {
             v4,
             a,
@@ -921,26 +946,20 @@ mod lanes16 {
         })
     }
 
-    struct VerdictsKernel<'a>(Kernel<'a>);
+    struct VerdictsKernel<'a, P>(Kernel<'a, P>);
 
-    impl pulp::NullaryFnOnce for VerdictsKernel<'_> {
+    impl<P: Pose> pulp::NullaryFnOnce for VerdictsKernel<'_, P> {
         type Output = SatVerdicts<Vec3>;
 
         #[inline(always)]
         fn call(self) -> SatVerdicts<Vec3> {
-            let Kernel {
-                v4,
-                a,
-                b,
-                threshold,
-            } = self.0;
             // drawn in the function that computed the lanes: they are never copied out
-            numbers(v4, a, b, threshold).verdicts()
+            self.0.lanes().verdicts()
         }
     }
 
-    /// The conclusions of `a` and `b` with AVX-512 ([`Lanes16::verdicts`] of [`report_lanes`]).
-    pub(super) fn verdicts(v4: V4, a: &Posed, b: &Posed, threshold: f32) -> SatVerdicts<Vec3> {
+    /// The conclusions of `a` and `b` with AVX-512 ([`Lanes16::verdicts`] of their lanes).
+    pub(super) fn verdicts<P: Pose>(v4: V4, a: &P, b: &P, threshold: f32) -> SatVerdicts<Vec3> {
         v4.vectorize(VerdictsKernel(Kernel {
             v4,
             a,
@@ -949,21 +968,15 @@ mod lanes16 {
         }))
     }
 
-    struct ReportKernel<'a>(Kernel<'a>);
+    struct ReportKernel<'a, P>(Kernel<'a, P>);
 
-    impl pulp::NullaryFnOnce for ReportKernel<'_> {
+    impl<P: Pose> pulp::NullaryFnOnce for ReportKernel<'_, P> {
         type Output = Report3;
 
         #[inline(always)]
         fn call(self) -> Report3 {
-            let Kernel {
-                v4,
-                a,
-                b,
-                threshold,
-            } = self.0;
-            let lanes = numbers(v4, a, b, threshold);
-            let axes = records(v4, &lanes);
+            let lanes = self.0.lanes();
+            let axes = records(self.0.v4, &lanes);
             // the verdicts from the masks the lanes already hold (the same rule, tested to the
             // bit against the records' own)
             let (first_separating, penetration) = match (lanes.separating, lanes.least) {
@@ -981,9 +994,9 @@ mod lanes16 {
         }
     }
 
-    /// The whole report of `a` and `b` with AVX-512: [`report_lanes`], its 15 records written
-    /// from the lanes at once, and the verdicts.
-    pub(super) fn report(v4: V4, a: &Posed, b: &Posed, threshold: f32) -> Report3 {
+    /// The whole report of `a` and `b` with AVX-512: their lanes, the 15 records written from
+    /// them at once, and the verdicts.
+    pub(super) fn report<P: Pose>(v4: V4, a: &P, b: &P, threshold: f32) -> Report3 {
         v4.vectorize(ReportKernel(Kernel {
             v4,
             a,
@@ -1520,9 +1533,8 @@ mod tests {
             // with AVX-512, the 15 axes in one register: the same records and conclusions
             #[cfg(all(feature = "simd", target_arch = "x86_64"))]
             if let Some(v4) = lanes16::v4() {
-                let wide =
-                    lanes16::report_lanes(v4, &Posed::of_box(&a), &Posed::of_box(&b), threshold);
-                let report = lanes16::report(v4, &Posed::of_box(&a), &Posed::of_box(&b), threshold);
+                let wide = lanes16::report_lanes(v4, &a, &b, threshold);
+                let report = lanes16::report(v4, &a, &b, threshold);
                 // the records written at once by the transpose are those made one by one
                 let bits = |t: &AxisTest<Vec3>| {
                     let l = t.axis().to_array().map(f32::to_bits);
