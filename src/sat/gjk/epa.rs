@@ -391,9 +391,7 @@ impl EpaRun {
         let s = &self.facet;
         let q = self.normal * self.depth;
         if let Some(w) = super::simplex::weights_inside(s, q) {
-            return s.iter().zip(w).fold([DVec3::ZERO; 2], |[a, b], (p, w)| {
-                [a + p.a * w, b + p.b * w]
-            });
+            return super::simplex::witnesses(s, &w);
         }
         super::simplex::nearest_to(s, q).witnesses()
     }

@@ -43,13 +43,19 @@ impl Nearest {
     /// The points of A and B that the nearest point is the difference of (the same combination
     /// of the kept points' `a` and `b`).
     pub fn witnesses(&self) -> [DVec3; 2] {
-        self.kept
-            .iter()
-            .zip(&self.weights)
-            .fold([DVec3::ZERO; 2], |[a, b], (p, w)| {
-                [a + p.a * *w, b + p.b * *w]
-            })
+        witnesses(&self.kept, &self.weights)
     }
+}
+
+/// The points of A and B whose difference is the combination of `points` with `weights` (the
+/// same combination of their `a` and `b`, in order).
+pub fn witnesses(points: &[SupportPoint], weights: &[f64]) -> [DVec3; 2] {
+    points
+        .iter()
+        .zip(weights)
+        .fold([DVec3::ZERO; 2], |[a, b], (p, w)| {
+            [a + p.a * *w, b + p.b * *w]
+        })
 }
 
 /// The barycentric weights of the origin's projection onto the affine hull of the first `n`
@@ -236,11 +242,7 @@ impl Choice {
     /// The points of A and B that the nearest point is the difference of, in `kept` (the
     /// simplex after [`Choice::keep`]), as [`Nearest::witnesses`] computes them.
     pub fn witnesses(&self, kept: &Simplex) -> [DVec3; 2] {
-        kept.iter()
-            .zip(&self.weights)
-            .fold([DVec3::ZERO; 2], |[a, b], (p, w)| {
-                [a + p.a * *w, b + p.b * *w]
-            })
+        witnesses(kept, &self.weights)
     }
 }
 
