@@ -644,10 +644,21 @@ fn compare_parry_on_two_cubes_face_to_face_agrees_and_says_why_parry_lists_eight
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     let p = &run.lines()[0]["parry"];
+    // parry's object has every engine's form
+    for field in [
+        "version",
+        "intersect",
+        "depth",
+        "normal",
+        "manifold",
+        "distance",
+    ] {
+        assert!(p.get(field).is_some(), "{field}: {p}");
+    }
     assert_eq!(p["manifold"]["points"].as_array().unwrap().len(), 8);
     assert_eq!(p["disagreements"], serde_json::json!([]));
     let why = p["by_design"][0].as_str().unwrap();
-    assert!(why.contains("8 points at 4 places"), "{why}");
+    assert!(why.contains("keeps 8 points where satbox keeps 4"), "{why}");
 }
 
 #[test]
@@ -1117,23 +1128,58 @@ fn rounded_cubes_corner_to_corner_are_apart_though_every_candidate_axis_says_the
     let run = check_stdin(&format!("{ROUNDED_CORNERS}\n"));
     assert_eq!(run.status, 0, "{}", run.stderr);
     let v = &run.lines()[0];
-    // the sharp cores' answer stays at the top level
-    assert!((v["separation_distance"].as_f64().unwrap() - 0.34641).abs() < 1e-5);
-    let r = &v["rounded"];
-    assert_eq!(r["radius"], serde_json::json!([0.3, 0.0]));
-    assert_eq!(r["intersect"], false);
-    let distance = r["distance"].as_f64().unwrap();
+    // the answer for the boxes as given is the top level
+    assert_eq!(v["intersect"], false);
+    let distance = v["separation_distance"].as_f64().unwrap();
     assert!(
         (distance - (0.2 * 3f64.sqrt() - 0.3)).abs() < 1e-5,
         "{distance}"
     );
+    assert!(v["first_separating_axis"].is_null() && v["manifold"].is_null());
+    assert!(v["depth"].is_null() && v["normal"].is_null());
+    // every candidate's shadows are grown by the radius: none separates
+    for axis in v["axes"].as_array().unwrap() {
+        assert!(axis["gap"].as_f64().unwrap() <= 0.0, "{axis}");
+    }
+    // what the cores are, and what the candidates alone say
+    let r = &v["rounded"];
+    assert_eq!(r["radius"], serde_json::json!([0.3, 0.0]));
+    assert_eq!(r["cores_overlap"], false);
+    assert!((r["cores_distance"].as_f64().unwrap() - 0.34641).abs() < 1e-5);
     // the best of the 15 gaps is 0.2, less the radius: −0.1, "overlapping"
     assert!((r["candidate_gap"].as_f64().unwrap() + 0.1).abs() < 1e-5);
-    let n = r["normal"].as_array().unwrap();
-    assert!(n
+}
+
+/// A Jolt pair as pasted: radius 0.05 on both boxes, cores 0.08 apart. The boxes overlap by 0.02.
+const JOLT_PASTED: &str = r#"{"a":{"center":[0,0,0],"half_extents":[2,0.1,2],"rotation":[0,0,0,1],"radius":0.05},"b":{"center":[0.3,0.68,-0.2],"half_extents":[0.5,0.5,0.5],"rotation":[0,0,0,1],"radius":0.05}}"#;
+
+#[test]
+fn rounded_boxes_whose_cores_are_apart_overlap_at_the_top_level_and_in_jolt_s_bands() {
+    let run = satbox(
+        &["check", "--compact", "--profile", "jolt", "-"],
+        line(&[JOLT_PASTED]).as_bytes(),
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let v = &run.lines()[0];
+    assert_eq!(v["intersect"], true);
+    assert!((num(&v["depth"]) - 0.02).abs() < 1e-5, "{v}");
+    assert_eq!(v["normal"], serde_json::json!([0.0, 1.0, 0.0]));
+    assert!(v["min_axis"].is_null(), "the depth lies along no candidate");
+    assert_eq!(v["separation_distance"], 0.0);
+    let points = v["manifold"]["points"].as_array().unwrap();
+    assert_eq!(points.len(), 4);
+    assert!(points
         .iter()
-        .all(|x| (x.as_f64().unwrap() - 1.0 / 3f64.sqrt()).abs() < 1e-5));
-    assert!(r["manifold"].is_null() && r["depth"].is_null());
+        .all(|p| (num(&p["separation"]) + 0.02).abs() < 1e-5));
+    assert!((num(&v["rounded"]["cores_distance"]) - 0.08).abs() < 1e-5);
+    // Jolt's bands read the same answer: 0.02 deep, pushed
+    let bands = &v["bands"];
+    assert!((num(&bands["separation"]) + 0.02).abs() < 1e-5, "{bands}");
+    assert_ne!(bands["fate"], "not_made", "{bands}");
+    assert!(
+        !bands["verdict"].as_str().unwrap().contains("no contact"),
+        "{bands}"
+    );
 }
 
 #[test]
@@ -1174,22 +1220,21 @@ fn overlapping_rounded_cubes_are_deeper_by_both_radii_with_the_manifold_pushed_o
     let v = &check_stdin(&format!("{line}\n")).lines()[0];
     // the cores are 1 apart face to face: the rounded boxes 0.5 apart
     assert_eq!(v["intersect"], false);
-    assert!((v["rounded"]["distance"].as_f64().unwrap() - 0.5).abs() < 1e-6);
+    assert!((num(&v["separation_distance"]) - 0.5).abs() < 1e-6);
     let line = GOOD3_APART.replace("[3,0,0]", "[2.25,0,0]").replacen(
         "\"half_extents\":[1,1,1],",
         "\"half_extents\":[1,1,1],\"radius\":0.25,",
         2,
     );
     let v = &check_stdin(&format!("{line}\n")).lines()[0];
-    let r = &v["rounded"];
-    assert_eq!(r["intersect"], true);
+    assert_eq!(v["intersect"], true);
     // the cores 0.25 apart, the radii 0.5 together: 0.25 deep
-    assert!((r["depth"].as_f64().unwrap() - 0.25).abs() < 1e-6);
-    let points = r["manifold"]["points"].as_array().unwrap();
+    assert!((num(&v["depth"]) - 0.25).abs() < 1e-6);
+    let points = v["manifold"]["points"].as_array().unwrap();
     assert_eq!(points.len(), 4);
     for p in points {
-        assert!((p["separation"].as_f64().unwrap() + 0.25).abs() < 1e-6);
-        assert!((p["point"][0].as_f64().unwrap() - 1.125).abs() < 1e-6);
+        assert!((num(&p["separation"]) + 0.25).abs() < 1e-6);
+        assert!((num(&p["point"][0]) - 1.125).abs() < 1e-6);
     }
 }
 

@@ -4,7 +4,9 @@
 //! 3 − 1 − (cos 0.3 + sin 0.3) = 0.74914. In 2D the same pair as rectangles.
 
 use glam::{Quat, Vec2, Vec3};
-use satbox::engines::{ask, Answer, EngineName, Reply};
+use satbox::engines::ask::{ask_one, Asked};
+use satbox::engines::compare::{Comparison, Truth};
+use satbox::engines::{EngineAnswer as Answer, EngineName, Question, Reply};
 use satbox::sat::{Obb2, Obb3};
 use satbox::scene::motion::{BoxMotion, MotionSpec};
 use satbox::scene::Pair;
@@ -34,8 +36,22 @@ fn pair2(x: f32) -> Pair {
     Pair::Two(a, b)
 }
 
+/// Asks `engine` about sharp boxes at rest, or moving by `motion`.
+fn ask(engine: EngineName, pair: &Pair, motion: Option<&MotionSpec>) -> Reply {
+    let question = Question {
+        motion: motion.copied(),
+        ..Question::of(*pair)
+    };
+    satbox::engines::ask(engine, &question)
+}
+
+/// `engine` asked about `question`, each of its answers compared with satbox's.
+fn asked(engine: EngineName, question: &Question) -> Asked {
+    ask_one(engine, question, &Truth::of_question(question))
+}
+
 /// The engine's answer, when it is built in (else `None`, said on stderr).
-fn answer(engine: EngineName, pair: &Pair) -> Option<satbox::engines::Answer> {
+fn answer(engine: EngineName, pair: &Pair) -> Option<Answer> {
     match ask(engine, pair, None) {
         Reply::Answered(a) => Some(*a),
         Reply::Missing(how) => {
@@ -188,17 +204,8 @@ fn jolt_at_its_default_convex_radius_answers_beside_the_sharp_box_within_twice_t
     let d = rounded.answer.distance.expect("a distance");
     let sharp = expected_distance();
     assert!(d > sharp + 1e-3 && d < sharp + 0.1, "{d}");
-    let pair = pair3(3.0);
-    let about = EngineName::Jolt.engine().unwrap().about().of_also(rounded);
-    let satbox = satbox::engines::compare::Satbox::of(&pair);
-    let c = satbox::engines::compare::compare(
-        &pair,
-        EngineName::Jolt,
-        &about,
-        &rounded.answer,
-        &satbox,
-        None,
-    );
+    let jolt = asked(EngineName::Jolt, &Question::of(pair3(3.0)));
+    let c = &jolt.also[0].comparison;
     assert!(c.disagreements.is_empty(), "{:?}", c.disagreements);
     assert!(
         c.by_design.iter().any(|w| w.contains("convex radius")),
@@ -216,7 +223,7 @@ fn jolt_at_its_radius_agrees_with_satbox_s_rounded_boxes_while_the_cores_are_apa
             return;
         };
         let rounded = a.also.iter().find(|x| x.name == "default_radius").unwrap();
-        let truth = satbox::engines::compare::Satbox::rounded(&pair, rounded.convex_radius);
+        let truth = Truth::rounded_inside(&pair, rounded.convex_radius);
         assert_eq!(truth.depth.map(|d| (d.0 * 1e5).round() / 1e5), depth);
         if let Some(d) = depth {
             assert!((rounded.answer.depth.unwrap() - d).abs() < 1e-4, "{x}");
@@ -227,15 +234,8 @@ fn jolt_at_its_radius_agrees_with_satbox_s_rounded_boxes_while_the_cores_are_apa
                     && (rounded.answer.distance.unwrap() - d).abs() < 1e-4
             );
         }
-        let about = EngineName::Jolt.engine().unwrap().about().of_also(rounded);
-        let c = satbox::engines::compare::compare(
-            &pair,
-            EngineName::Jolt,
-            &about,
-            &rounded.answer,
-            &satbox::engines::compare::Satbox::of(&pair),
-            None,
-        );
+        let jolt = asked(EngineName::Jolt, &Question::of(pair));
+        let c = &jolt.also[0].comparison;
         assert!(c.disagreements.is_empty(), "{:?}", c.disagreements);
         // held to the rounded boxes, and nothing left to excuse by the radius
         assert!(c.by_design[0].starts_with("compared with satbox's answer for the rounded boxes"));
@@ -447,13 +447,8 @@ fn pair_of(line: &str) -> Pair {
 }
 
 /// The engine's comparison with satbox's answer on `pair`.
-fn compared(engine: EngineName, pair: &Pair) -> Option<satbox::engines::compare::Comparison> {
-    let a = answer(engine, pair)?;
-    let about = engine.engine()?.about();
-    let satbox = satbox::engines::compare::Satbox::of(pair);
-    Some(satbox::engines::compare::compare(
-        pair, engine, &about, &a, &satbox, None,
-    ))
+fn compared(engine: EngineName, pair: &Pair) -> Option<Comparison> {
+    asked(engine, &Question::of(*pair)).comparison
 }
 
 #[test]
@@ -518,20 +513,21 @@ fn the_audit_has_a_row_for_every_engine_built_in_and_one_for_bullet_s_gjk_epa() 
 /// An engine's answer for rounded boxes (`cores` each grown by `radius`), compared with satbox's
 /// answer for them: its disagreements (`None` when the engine is not built in).
 fn rounded_disagreements(engine: EngineName, cores: &Pair, radius: f32) -> Option<Vec<String>> {
-    use satbox::engines::{ask_rounded, compare, grown};
-    let reply = ask_rounded(engine, cores, radius)?;
-    let Reply::Answered(a) = reply else {
-        panic!("{engine} was not asked about rounded boxes: {reply:?}");
+    let question = Question {
+        radii: [radius; 2],
+        ..Question::of(*cores)
     };
-    let about = satbox::engines::About {
-        convex_radius: radius,
-        ..engine.engine().unwrap().about()
-    };
-    let grown = grown(cores, radius);
-    let truth = compare::Satbox::rounded(&grown, radius);
-    let c = compare::compare(&grown, engine, &about, &a, &truth, None);
+    let asked = asked(engine, &question);
+    match &asked.reply {
+        Reply::Answered(_) => {}
+        Reply::Missing(_) => return None,
+        r => panic!("{engine} was not asked about rounded boxes: {r:?}"),
+    }
     Some(
-        c.disagreements
+        asked
+            .comparison
+            .unwrap()
+            .disagreements
             .iter()
             .map(|d| d.description.clone())
             .collect(),
@@ -642,11 +638,41 @@ fn jolt_at_the_boxes_own_radius_agrees_with_satbox_s_rounded_boxes_while_the_cor
 
 #[test]
 fn an_engine_without_rounded_boxes_of_its_own_is_not_asked_about_them() {
-    let cores = pair3(2.3);
-    for engine in [EngineName::Box3d, EngineName::Parry] {
-        assert!(
-            satbox::engines::ask_rounded(engine, &cores, 0.1).is_none(),
-            "{engine}"
-        );
+    let question = Question {
+        radii: [0.1, 0.1],
+        ..Question::of(pair3(2.3))
+    };
+    for engine in [
+        EngineName::Box3d,
+        EngineName::Mujoco,
+        EngineName::Bullet,
+        EngineName::Ode,
+    ] {
+        match satbox::engines::ask(engine, &question) {
+            Reply::NotAsked(why) => assert!(why.contains("boxes are sharp"), "{engine}: {why}"),
+            Reply::Missing(_) => {}
+            r => panic!("{engine}: {r:?}"),
+        }
     }
+}
+
+#[test]
+fn parry_s_round_cuboids_agree_with_satbox_s_rounded_boxes_but_for_a_long_distance_now_and_then() {
+    let (mut long, mut other) = (Vec::new(), Vec::new());
+    for dim in [2, 3] {
+        for (cores, radius) in rounded_pairs(dim, 9) {
+            for found in rounded_disagreements(EngineName::Parry, &cores, radius).unwrap() {
+                if found.starts_with("distance") {
+                    long.push(found);
+                } else {
+                    other.push(found);
+                }
+            }
+        }
+    }
+    // parry3d's EPA on round cuboids shares its cuboids' known short depth
+    assert!(other.len() <= 4, "{} of 800: {other:?}", other.len());
+    // query::distance on round cuboids is GJK on curved surfaces: it stops a little long (about
+    // 0.1 %) on some pairs (docs/engines.md)
+    assert!(long.len() <= 24, "{} of 800: {long:?}", long.len());
 }

@@ -173,7 +173,7 @@ fn epa_with_parry_tolerances_reaches_sat_depth_where_parry_stops_short() {
         let Some((epa, sat, scale)) = pair.ask(Depths) else {
             continue;
         };
-        let Some(contact) = satbox::engines::parry::answer(&pair).contact else {
+        let Some(contact) = satbox::engines::parry::answer(&pair, [0.0; 2]).contact else {
             continue;
         };
         compared += 1;

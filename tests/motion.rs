@@ -300,13 +300,15 @@ fn a_long_box_spinning_past_a_corner_is_hit_only_when_its_turn_is_counted() {
 }
 
 /// satbox's time of impact beside parry's casts (`cast_shapes` for translation,
-/// `cast_shapes_nonlinear` with turns) on random pairs: they agree within
-/// `engines::parry::time_tolerance` (1e-4 of the step plus the time to close the length
-/// tolerance) except on the few pairs counted here.
+/// `cast_shapes_nonlinear` with turns) on random pairs, held to each other by the one comparison:
+/// they agree within `engines::compare::time_tolerance` (1e-4 of the step plus the time to close
+/// the length tolerance) except on the few pairs counted here.
 #[cfg(feature = "parry")]
 #[test]
 fn satbox_and_parry_casts_agree_on_random_moving_pairs() {
-    use satbox::engines::parry::{cast, compare_casts};
+    use satbox::engines::ask::ask_one;
+    use satbox::engines::compare::{Kind, Truth};
+    use satbox::engines::{EngineName, Question};
     use satbox::scene::motion::{BoxMotion, MotionSpec};
     use satbox::scene::Pair;
     let mut rng = Rng(24);
@@ -330,10 +332,13 @@ fn satbox_and_parry_casts_agree_on_random_moving_pairs() {
             },
             dt: 1.0,
         };
-        let motion = spec.for_boxes::<Vec3>();
-        let ours = time_of_impact(&a, &b, &motion).map(|t| t.t as f32);
-        let pair = Pair::Three(a, b);
-        let theirs = cast(&pair, &spec);
+        let question = Question {
+            motion: Some(spec),
+            ..Question::of(Pair::Three(a, b))
+        };
+        let truth = Truth::of_question(&question);
+        let ours = truth.impact;
+        let parry = ask_one(EngineName::Parry, &question, &truth);
         let tally = if turns {
             &mut turning
         } else {
@@ -343,8 +348,9 @@ fn satbox_and_parry_casts_agree_on_random_moving_pairs() {
         if ours.is_some() {
             tally.1 += 1;
         }
-        if let Some(d) = compare_casts(&pair, &spec, ours, theirs.as_ref()) {
-            eprintln!("{}: {a:?} {b:?} {spec:?}", d.describe());
+        let found = parry.comparison.unwrap().disagreements;
+        if let Some(d) = found.iter().find(|d| d.kind == Kind::TimeOfImpact) {
+            eprintln!("{}: {a:?} {b:?} {spec:?}", d.description);
             tally.2 += 1;
         }
     }

@@ -583,7 +583,8 @@ fn the_motion_presets_tunnel_swing_and_slide_apart_as_described() {
 /// by the cores' distance less both radii, while every candidate's grown gap is below 0.
 #[test]
 fn rounded_presets_are_apart_though_no_candidate_axis_separates_their_grown_shadows() {
-    use satbox::sat::rounded::rounded;
+    use satbox::sat::{Answer, ManifoldParams};
+    let params = ManifoldParams::default();
     for (name, distance, best_gap) in [
         ("2d-rounded-corner-to-corner", 0.9 * 2f32.sqrt() - 1.0, -0.1),
         ("3d-rounded-corner-to-corner", 3f32.sqrt() - 1.2, -0.2),
@@ -597,12 +598,12 @@ fn rounded_presets_are_apart_though_no_candidate_axis_separates_their_grown_shad
         assert!(ra > 0.0 && rb > 0.0, "{name}: both boxes rounded");
         let answer = match noted.pair {
             Pair::Two(a, b) => {
-                let r = rounded(&a, ra, &b, rb);
-                (r.intersect, r.distance, r.candidate_gap)
+                let r = Answer::of(&a, &b, noted.radii, &params);
+                (r.intersect, r.distance, r.cores.unwrap().candidate_gap)
             }
             Pair::Three(a, b) => {
-                let r = rounded(&a, ra, &b, rb);
-                (r.intersect, r.distance, r.candidate_gap)
+                let r = Answer::of(&a, &b, noted.radii, &params);
+                (r.intersect, r.distance, r.cores.unwrap().candidate_gap)
             }
         };
         assert!(!answer.0, "{name}: the rounded boxes are apart");

@@ -88,14 +88,20 @@ fn the_verdict_and_the_deciding_axis_change_several_times() {
 #[cfg(feature = "parry")]
 #[test]
 fn parry3d_is_short_on_a_stretch_of_the_tunnelling_frames() {
-    use satbox::engines::parry::{answer, compare};
+    use satbox::engines::ask::ask_one;
+    use satbox::engines::compare::Truth;
+    use satbox::engines::{EngineName, Question};
     let r = recording();
     let short: Vec<usize> = r
         .good_frames()
         .filter(|(_, _, case)| {
-            compare(&case.pair, &answer(&case.pair))
+            let question = Question::of(case.pair);
+            let parry = ask_one(EngineName::Parry, &question, &Truth::of_question(&question));
+            parry
+                .comparison
                 .iter()
-                .any(|d| d.known_cause().is_some())
+                .flat_map(|c| &c.disagreements)
+                .any(|d| d.known.is_some())
         })
         .map(|(k, _, _)| k)
         .collect();

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::dim::Dim;
 use crate::sat::manifold::{ManifoldTrace, Stage};
-use crate::sat::{fmt_num, AxisKind, Obb, Penetration, Report, Vector};
+use crate::sat::{fmt_num, Answer, AxisKind, Obb, Report, Vector};
 
 /// How "Resolve" separates intersecting boxes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,10 +22,9 @@ pub(crate) enum ResolveMode {
 pub(crate) fn resolve<D: Dim>(
     a: &D::Obb,
     b: &D::Obb,
-    pen: &Penetration<D::Vec>,
+    push: D::Vec,
     mode: ResolveMode,
 ) -> (D::Obb, D::Obb) {
-    let push = pen.normal * pen.depth;
     match mode {
         ResolveMode::Split => (
             D::Obb::moved(a, -(push * 0.5)),
@@ -44,15 +43,23 @@ fn perpendicular_count<V: Vector>(axes: &[V], normal: V) -> usize {
 /// A feature of a box by its dimension, with its article: "a corner", "an edge", "a face".
 const FEATURES: [&str; 3] = ["a corner", "an edge", "a face"];
 
-/// The feature pair in contact along the axis of least penetration: "face of A against an edge of
-/// B", "edge of A against edge of B" in 3D; "edge of B against a corner of A" in 2D, where a side
-/// is the reference feature.
-pub(crate) fn contact_features<B: Obb>(a: &B, b: &B, report: &B::Report) -> Option<String> {
-    let p = report.penetration()?;
-    let feature = |o: &B| FEATURES[perpendicular_count(&o.axis_vectors(), p.normal).min(2)];
+/// The feature pair in contact along the answer's normal: "face of A against an edge of B",
+/// "edge of A against edge of B" in 3D; "edge of B against a corner of A" in 2D, where a side is
+/// the reference feature; for rounded boxes whose cores are apart, the cores' features that face
+/// each other across the gap.
+pub(crate) fn contact_features<B: Obb>(a: &B, b: &B, answer: &Answer<B::Vec>) -> Option<String> {
+    let normal = answer.normal?;
+    let feature = |o: &B| FEATURES[perpendicular_count(&o.axis_vectors(), normal).min(2)];
+    let Some(axis) = answer.axis else {
+        return Some(format!(
+            "the rounded surfaces over {} of A's core and {} of B's",
+            feature(a),
+            feature(b)
+        ));
+    };
     // the reference feature is a face of the box: a side in 2D
     let face = ["corner", "edge", "face"][B::Vec::DIM - 1];
-    Some(match report.axes()[p.axis_index].kind() {
+    Some(match B::axis_kind(axis) {
         AxisKind::FaceA(_) => format!("{face} of A against {} of B", feature(b)),
         AxisKind::FaceB(_) => format!("{face} of B against {} of A", feature(a)),
         AxisKind::Edge(..) => "edge of A against edge of B".to_string(),
@@ -223,10 +230,13 @@ fn stage_name(stage: Stage) -> String {
     }
 }
 
-/// The step's words: an axis under test with its numbers, or a stage of the contact.
-pub(crate) fn step_words<V: Copy>(
+/// The step's words: an axis under test with its numbers (each shadow grown by its box's radius,
+/// as the axis tests the boxes as given), or a stage of the contact; the last axis's words say
+/// what the `answer` is.
+pub(crate) fn step_words<V: Vector>(
     step: &StepThrough,
     report: &impl Report<V>,
+    answer: &Answer<V>,
     trace: &ManifoldTrace<V>,
 ) -> StepWords {
     let n = report.axes().len();
@@ -253,14 +263,20 @@ pub(crate) fn step_words<V: Copy>(
             },
             tone: StepVerdict::Neutral,
         },
-        None => axis_words(step, report, total),
+        None => axis_words(step, report, answer, total),
     }
 }
 
 /// The axis under test with its numbers, and what happens next; `total` counts the contact's
 /// stages after the axes.
-fn axis_words<V: Copy>(step: &StepThrough, report: &impl Report<V>, total: usize) -> StepWords {
-    let axes = report.axes();
+fn axis_words<V: Vector>(
+    step: &StepThrough,
+    report: &impl Report<V>,
+    answer: &Answer<V>,
+    total: usize,
+) -> StepWords {
+    let [ra, rb] = answer.radii;
+    let axes: Vec<_> = report.axes().iter().map(|t| t.grown(ra, rb)).collect();
     let n = axes.len();
     let t = &axes[step.current.min(n - 1)];
     let title = format!(
@@ -289,12 +305,16 @@ fn axis_words<V: Copy>(step: &StepThrough, report: &impl Report<V>, total: usize
             "|T·L| > ra + rb: SEPARATED. An early-out test stops here.",
             StepVerdict::Separates,
         ),
-        StepState::Done(_) if report.intersect() => (
+        StepState::Done(_) if answer.intersect => (
             "No axis separates: the boxes INTERSECT.",
             StepVerdict::Intersects,
         ),
+        StepState::Done(_) if answer.first_separating.is_none() => (
+            "No axis separates, yet these rounded boxes are apart: their cores' closest features meet along no candidate.",
+            StepVerdict::Separates,
+        ),
         StepState::Done(_) => ("Last axis tested.", StepVerdict::Neutral),
-        StepState::Testing(_) if last_axis && report.intersect() => (
+        StepState::Testing(_) if last_axis && answer.intersect => (
             "No axis separates: the boxes INTERSECT. Next: where they touch.",
             StepVerdict::Intersects,
         ),

@@ -13,16 +13,16 @@ use super::layout::{axes_to_place, Shadows, PROBE};
 use super::mode::{Analysis, ModeState};
 use super::settings::Settings;
 use super::sphere::extreme;
-use crate::engines::parry::{self, Disagreement, ParryAnswer};
-use crate::engines::{self, EngineName};
+use crate::engines::ask::{ask_all, Asked};
+use crate::engines::compare::Truth;
+use crate::engines::{EngineName, Question};
 use crate::sat::agreement::{Agreement, Verdict};
+use crate::sat::answer::{reference, reference_manifold};
 use crate::sat::bands::{Bands, Fate};
 use crate::sat::fmt_num;
 use crate::sat::manifold::{FeatureChoice, Manifold, ManifoldTrace, Stage};
 use crate::sat::reference::{compare_manifolds, ManifoldAgreement};
-use crate::sat::rounded::{rounded, RoundedAnswer};
-use crate::sat::{Obb, Report};
-use crate::sat::{SatParams, Separation};
+use crate::sat::{Answer, AxisTest, Obb, Report, SatParams};
 use crate::scene::PairBox;
 
 /// What the user points at, as a frame reads it: the axis under the pointer (in the scene this
@@ -42,9 +42,12 @@ pub(crate) struct Frame<D: Dim> {
     pub viewport: Viewport,
     /// World to pixels.
     pub projector: D::Projector,
-    /// The full report.
+    /// The answer for the boxes as given: the one truth the headline and every section read.
+    pub answer: Answer<D::Vec>,
+    /// The cores' full report: the candidate axes, which explain the answer (shown with each
+    /// shadow grown by its box's radius: [`Frame::axis`]).
     pub report: D::Report,
-    /// The fast test, the report and the f64 reference side by side.
+    /// The answer, the fast test and the f64 reference side by side.
     pub check: Agreement,
     /// The axis under the pointer, in the scene or the panel's table.
     pub hovered_axis: Option<usize>,
@@ -65,26 +68,18 @@ pub(crate) struct Frame<D: Dim> {
     pub gjk: Option<super::gjk::GjkFrame>,
     /// The contact manifold, traced stage by stage.
     pub contact: ManifoldTrace<D::Vec>,
-    /// The contact manifold beside its f64 reference.
+    /// The contact manifold beside its f64 reference (of the boxes as given).
     pub contact_check: ManifoldAgreement,
     /// The manifold each feature a person can force would give (auto, face of A, face of B and,
     /// in 3D, edge pair), with the mode's other contact parameters.
     pub alternatives: Vec<(FeatureChoice, Option<Manifold<D::Vec>>)>,
     /// While the step-through walks the contact's construction: the stage shown.
     pub stage: Option<Stage>,
-    /// The exact distance and closest points (distance 0 and none when the boxes intersect).
-    pub separation: Separation<D::Vec>,
-    /// parry's answer for the same pair, and where it differs from satbox's.
-    pub parry: ParryBeside,
-    /// Every engine's answer for the pair, one row each (kept while the boxes stay).
-    pub engines: Vec<EngineRow>,
+    /// Every engine asked about the pair, each answer compared with satbox's (kept while the
+    /// boxes stay).
+    pub engines: Vec<Asked>,
     /// The boxes' motion over the step, when they move.
     pub motion: Option<super::motion::MotionFrame<D>>,
-    /// Each box's convex radius (both 0 for sharp boxes).
-    pub radii: [f32; 2],
-    /// The exact answer for the rounded boxes, when either has a radius: the report's axes then
-    /// carry the grown shadows, and this says what they alone cannot.
-    pub rounded: Option<RoundedAnswer<D::Vec>>,
     /// The engine's tolerance bands chosen in the panel, and what they make of this pair.
     pub bands: Option<BandsFrame>,
 }
@@ -103,25 +98,11 @@ pub(crate) struct BandsFrame {
 }
 
 impl BandsFrame {
-    /// The bands' fate of a pair shown with its `report`, its rounded answer (with radii) and its
-    /// contact manifold.
-    fn of_pair<D: Dim>(
-        bands: Bands,
-        a: &D::Obb,
-        b: &D::Obb,
-        report: &D::Report,
-        rounded: Option<&RoundedAnswer<D::Vec>>,
-        contact: &ManifoldTrace<D::Vec>,
-    ) -> Self {
-        let separation = match rounded {
-            Some(r) => r.depth.map_or(r.distance, |d| -d),
-            None => match report.penetration() {
-                Some(p) => -p.depth,
-                None => D::Obb::separation(a, b).distance,
-            },
-        };
+    /// The bands' fate of a pair whose answer is `answer` (its contact points traced in
+    /// `contact`).
+    fn of_answer<V: Vector>(bands: Bands, answer: &Answer<V>, contact: &ManifoldTrace<V>) -> Self {
         let points = contact.manifold.iter().flat_map(|m| m.points());
-        Self::of(bands, separation, points.map(|p| p.separation))
+        Self::of(bands, answer.separation(), points.map(|p| p.separation))
     }
 
     /// The fate of a pair whose surfaces are `separation` apart, with its contact points'
@@ -132,50 +113,6 @@ impl BandsFrame {
             separation,
             sentence: bands.verdict(separation),
             points: points.map(|s| bands.fate(s)).collect(),
-        }
-    }
-}
-
-/// parry's answer for the pair (parry3d / parry2d 0.31: `intersection_test`, `contact` and its
-/// contact manifold) and every disagreement with satbox's, with its size: three queries a frame.
-pub(crate) struct ParryBeside {
-    /// What parry says.
-    pub answer: ParryAnswer,
-    /// Where it differs from satbox.
-    pub disagreements: Vec<Disagreement>,
-    /// Where its contact manifold differs by design (each sentence with the reason).
-    pub by_design: Vec<String>,
-}
-
-impl ParryBeside {
-    /// parry beside the cores of rounded boxes: their own contact, traced again without radii.
-    fn of_cores<D: Dim>(a: &D::Obb, b: &D::Obb, params: &crate::sat::ManifoldParams) -> Self {
-        Self::of::<D>(a, b, &D::Obb::manifold_trace(a, b, params), params.margin)
-    }
-
-    /// parry's answer for `a` and `b` and the disagreements with satbox's, given satbox's contact
-    /// built with speculative `margin`.
-    pub(crate) fn of<D: Dim>(
-        a: &D::Obb,
-        b: &D::Obb,
-        contact: &ManifoldTrace<D::Vec>,
-        margin: f32,
-    ) -> Self {
-        let pair = D::Obb::pair(*a, *b);
-        let answer = parry::answer(&pair);
-        let mut disagreements = parry::compare(&pair, &answer);
-        // parry's manifold is asked with no prediction: manifolds compare only without a margin
-        let mut by_design = Vec::new();
-        if margin == 0.0 {
-            let satbox = parry::SatboxContact::of(contact);
-            let m = parry::compare_manifolds(&pair, satbox.as_ref(), &answer);
-            disagreements.extend(m.disagreements);
-            by_design = m.by_design;
-        }
-        Self {
-            answer,
-            disagreements,
-            by_design,
         }
     }
 }
@@ -252,39 +189,39 @@ fn refine_extreme<D: Dim>(
     (lift(n), value)
 }
 
-/// The live cross-check of a pair whose report is `report`: the fast test and the f64 reference
-/// beside it.
+/// The live cross-check of a pair whose answer is `answer`: the fast test (sharp boxes only)
+/// and the f64 reference for the boxes as given beside it.
 pub(crate) fn cross_check<D: Dim>(
     a: &D::Obb,
     b: &D::Obb,
-    report: &D::Report,
+    answer: &Answer<D::Vec>,
     params: &SatParams,
 ) -> Agreement {
-    let verdict = Verdict {
-        intersect: report.intersect(),
-        first_separating: report.first_separating(),
-        depth: report.penetration().map(|p| p.depth),
-    };
-    let reference = D::Obb::reference(a, b, params.degenerate_threshold as f64);
+    let reference = reference(a, b, answer.radii, params.degenerate_threshold as f64);
+    let fast = (answer.radii == [0.0; 2]).then(|| D::Obb::intersects(a, b, params));
     Agreement::from_verdict(
-        verdict,
+        Verdict::from(answer),
         &reference,
-        D::Obb::intersects(a, b, params),
-        crate::sat::scale(a, b),
+        fast,
+        crate::sat::scale(a, b) + answer.radius(),
     )
 }
 
 /// The manifold each feature a person can force would give (auto, face of A, face of B and, in
-/// 3D, edge pair).
+/// 3D, edge pair), of the boxes as given (with their `radii`).
 fn alternatives<D: Dim>(
     a: &D::Obb,
     b: &D::Obb,
+    radii: [f32; 2],
     params: &crate::sat::ManifoldParams,
 ) -> Vec<(FeatureChoice, Option<Manifold<D::Vec>>)> {
     FeatureChoice::CHOICES
         .into_iter()
         .filter(|c| <D::Vec as crate::sat::Vector>::DIM == 3 || *c != FeatureChoice::EdgePair)
-        .map(|c| (c, D::Obb::manifold(a, b, &params.with_feature(c))))
+        .map(|c| {
+            let m = crate::sat::answer::manifold(a, b, radii, &params.with_feature(c));
+            (c, m)
+        })
         .collect()
 }
 
@@ -317,167 +254,46 @@ pub(crate) fn focus_axis<D: Dim>(
     }
     hovered
         .or(mode.view.selected_axis)
-        .or(report.first_separating())
-        .or(report.penetration().map(|p| p.axis_index))
+        .or(analysis.answer.first_separating)
+        .or(analysis.answer.axis)
 }
 
-/// Whether axis `index` is drawn: while stepping, the axes tested so far; else the filter's say.
-pub(crate) fn shows<D: Dim>(mode: &ModeState<D>, report: &D::Report, index: usize) -> bool {
+/// Whether axis `index` is drawn: while stepping, the axes tested so far; else the filter's say
+/// (an axis that separates the boxes as given, `answer`, counts as separating).
+pub(crate) fn shows<D: Dim>(mode: &ModeState<D>, answer: &Answer<D::Vec>, index: usize) -> bool {
     if mode.step.active {
         mode.step.tested(index)
     } else {
-        let separating = report.axes()[index].is_separating();
         mode.view
             .filter
-            .shows(index, separating, mode.view.selected_axis)
+            .shows(index, answer.separates(index), mode.view.selected_axis)
     }
 }
 
-/// What a frame computed that the next can keep while the boxes stay as they are: the
-/// Minkowski difference and GJK/EPA's trace (the GJK window's picture), with the pair it is of.
+/// What a frame computed that the next can keep while the boxes stay as they are: the GJK
+/// window's picture (the Minkowski difference and GJK/EPA's trace) and the engines' answers, each
+/// with the boxes it is of.
 pub(crate) struct Kept<D: Dim> {
     gjk: Option<KeptGjk<D>>,
     engines: Option<KeptEngines<D>>,
 }
 
-/// The engines' rows and the boxes (and radii) they are of.
-type KeptEngines<D> = ((<D as Dim>::Obb, <D as Dim>::Obb, [f32; 2]), Vec<EngineRow>);
+/// The engines' answers and the boxes (and radii) they are of.
+type KeptEngines<D> = ((<D as Dim>::Obb, <D as Dim>::Obb, [f32; 2]), Vec<Asked>);
 
-/// One engine's row in the Engines section: what asking it gave, how its answer compares with
-/// satbox's, and how long it took.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct EngineRow {
-    /// The engine.
-    pub name: EngineName,
-    /// The title of its other algorithm this row answers with (`"GJK/EPA"`), or `None` for
-    /// its main answer.
-    pub also: Option<&'static str>,
-    /// Its version and settings, when built in.
-    pub about: Option<engines::About>,
-    /// Its answer, why it was not asked, or how to build it in.
-    pub reply: engines::Reply,
-    /// Where its answer differs from satbox's, when it answered.
-    pub comparison: Option<engines::compare::Comparison>,
-    /// How long its query took, in microseconds (`None` in the browser, where the standard
-    /// library has no clock).
-    pub micros: Option<f32>,
-}
-
-impl EngineRow {
-    /// Every engine's row for `pair`, built in or not (an engine of the other dimension is left
-    /// out), each followed by a row for each of its other algorithms' answers (Bullet's GJK/EPA)
-    /// and, for boxes rounded by one radius, its answer for the rounded boxes where it has rounded
-    /// boxes of its own (Box2D, Jolt).
-    pub(crate) fn all(pair: &crate::scene::Pair, radii: [f32; 2]) -> Vec<EngineRow> {
-        let satbox = engines::compare::Satbox::of(pair);
-        let mut rows = Vec::new();
-        for name in EngineName::ALL
-            .into_iter()
-            .filter(|e| e.answers(pair.mode()))
-        {
-            let (reply, micros) = timed(|| engines::ask(name, pair, None));
-            let about = name.engine().map(|e| e.about());
-            let compare = |about: &engines::About, a: &engines::Answer| {
-                engines::compare::compare(pair, name, about, a, &satbox, None)
-            };
-            let comparison = match (&reply, &about) {
-                (engines::Reply::Answered(a), Some(about)) => Some(compare(about, a)),
-                _ => None,
-            };
-            let others: Vec<EngineRow> = match (&reply, &about) {
-                (engines::Reply::Answered(a), Some(about)) => a
-                    .also
-                    .iter()
-                    .map(|other| {
-                        let about = about.of_also(other);
-                        EngineRow {
-                            name,
-                            also: Some(other.title),
-                            comparison: Some(compare(&about, &other.answer)),
-                            about: Some(about),
-                            reply: engines::Reply::Answered(Box::new(other.answer.clone())),
-                            micros,
-                        }
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            let rounded = (radii[0] == radii[1])
-                .then(|| Self::rounded(pair, name, radii[0]))
-                .flatten();
-            rows.push(EngineRow {
-                name,
-                also: None,
-                about,
-                reply,
-                comparison,
-                micros,
-            });
-            rows.extend(others);
-            rows.extend(rounded);
-        }
-        rows
-    }
-
-    /// `name`'s row for the rounded boxes (`pair`'s cores each grown by `radius`), compared with
-    /// satbox's answer for them; `None` where it has no rounded boxes.
-    fn rounded(pair: &crate::scene::Pair, name: EngineName, radius: f32) -> Option<EngineRow> {
-        let (reply, micros) = timed(|| engines::ask_rounded(name, pair, radius));
-        let reply = reply?;
-        let (grown, about, satbox) = engines::compare::rounded_terms(pair, name, radius)?;
-        let comparison = match &reply {
-            engines::Reply::Answered(a) => Some(engines::compare::compare(
-                &grown, name, &about, a, &satbox, None,
-            )),
-            _ => None,
-        };
-        Some(EngineRow {
-            name,
-            also: Some("rounded"),
-            about: Some(about),
-            reply,
-            comparison,
-            micros,
-        })
-    }
-
-    /// The row's title: the engine's, and its other algorithm's after it ("Bullet GJK/EPA").
-    pub(crate) fn title(&self) -> String {
-        match self.also {
-            None => self.name.title().to_string(),
-            Some(also) => format!("{} {also}", self.name.title()),
-        }
-    }
-
-    /// Its answer, when it answered.
-    pub(crate) fn answer(&self) -> Option<&engines::Answer> {
-        match &self.reply {
-            engines::Reply::Answered(a) => Some(a),
-            _ => None,
-        }
-    }
-
-    /// Its real disagreements with satbox (none when it did not answer).
-    pub(crate) fn disagreements(&self) -> &[engines::compare::Finding] {
-        self.comparison
-            .as_ref()
-            .map_or(&[], |c| c.disagreements.as_slice())
-    }
-}
-
-/// `f()` and how long it took in microseconds, where the platform has a clock
-/// (`std::time::Instant` panics on wasm32-unknown-unknown).
-fn timed<T>(f: impl FnOnce() -> T) -> (T, Option<f32>) {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let started = std::time::Instant::now();
-        let value = f();
-        (value, Some(started.elapsed().as_secs_f32() * 1e6))
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        (f(), None)
-    }
+/// Every engine that answers the pair's dimension, built in or not, asked about the boxes as given
+/// and compared with their `answer` by the one comparison.
+fn ask_engines<D: Dim>(a: &D::Obb, b: &D::Obb, answer: &Answer<D::Vec>) -> Vec<Asked> {
+    let question = Question {
+        pair: D::Obb::pair(*a, *b),
+        radii: answer.radii,
+        motion: None,
+    };
+    let engines: Vec<EngineName> = EngineName::ALL
+        .into_iter()
+        .filter(|e| e.answers(question.pair.mode()))
+        .collect();
+    ask_all(&question, &Truth::of(a, b, answer), &engines)
 }
 
 /// The GJK window's picture and the boxes it is of.
@@ -546,18 +362,19 @@ impl<D: Dim> Frame<D> {
         let (a, b) = (&mode.a, &mode.b);
         let params = &settings.params;
         let [ra, rb] = mode.radii;
-        let rounded = mode.rounded().then(|| rounded(a, ra, b, rb));
-        // the cross-check, parry and the engines answer the cores (sharp boxes)
-        let cores = rounded.map(|_| D::Obb::report(a, b, params));
-        let check = cross_check::<D>(a, b, cores.as_ref().unwrap_or(&analysis.report), params);
-        let manifold_params = mode.manifold_params(settings);
         let focus = focus_axis(mode, &analysis, pointing.hovered_axis);
-        let Analysis { report, contact } = analysis;
+        let Analysis {
+            answer,
+            report,
+            contact,
+        } = analysis;
+        let check = cross_check::<D>(a, b, &answer, params);
+        let manifold_params = mode.manifold_params(settings);
         let contact_check = compare_manifolds(
-            contact.manifold.as_ref(),
-            D::Obb::reference_manifold(a, b, &manifold_params).as_ref(),
+            answer.manifold.as_ref(),
+            reference_manifold(a, b, mode.radii, &manifold_params).as_ref(),
             manifold_params.margin,
-            1e-4 * (1.0 + crate::sat::scale(a, b) as f64),
+            1e-4 * (1.0 + (crate::sat::scale(a, b) + answer.radius()) as f64),
         );
         // lines are placed without the hovered axis, so that they do not move under the pointer
         let anchor = if mode.step.active {
@@ -565,58 +382,47 @@ impl<D: Dim> Frame<D> {
         } else {
             mode.view
                 .selected_axis
-                .or(report.first_separating())
-                .or(report.penetration().map(|p| p.axis_index))
+                .or(answer.first_separating)
+                .or(answer.axis)
         };
         let probe = pointing
             .probe
             .map(|n| super::layout::shadows_on(a, b, n).grown(ra, rb));
         let lines = if mode.view.overlays.axes || probe.is_some() {
-            let visible = |i| mode.view.overlays.axes && shows(mode, &report, i);
-            let mut items = axes_to_place(report.axes(), &visible);
+            let visible = |i| mode.view.overlays.axes && shows(mode, &answer, i);
+            let grown: Vec<AxisTest<D::Vec>> =
+                report.axes().iter().map(|t| t.grown(ra, rb)).collect();
+            let mut items = axes_to_place(&grown, &visible);
             items.extend(probe);
             D::layout(a, b, &mode.view.camera, &items, anchor)
         } else {
             Vec::new()
         };
-        let bands = mode.view.profile.map(|bands| {
-            BandsFrame::of_pair::<D>(bands, a, b, &report, rounded.as_ref(), &contact)
-        });
+        let bands = mode
+            .view
+            .profile
+            .map(|bands| BandsFrame::of_answer(bands, &answer, &contact));
         Self {
             viewport,
             projector: D::projector(&mode.view.camera, viewport),
-            features: super::analysis::contact_features::<D::Obb>(a, b, &report),
+            features: super::analysis::contact_features::<D::Obb>(a, b, &answer),
             step: mode
                 .step
                 .active
-                .then(|| step_words(&mode.step, &report, &contact)),
+                .then(|| step_words(&mode.step, &report, &answer, &contact)),
             stage: mode
                 .step
                 .active
                 .then(|| contact_stage(mode.step.current, &report, &contact))
                 .flatten(),
-            parry: match rounded {
-                None => ParryBeside::of::<D>(a, b, &contact, manifold_params.margin),
-                // the cores' contact
-                Some(_) => ParryBeside::of_cores::<D>(a, b, &manifold_params),
-            },
             engines: match kept.engines {
                 Some((pair, rows)) if pair == (*a, *b, mode.radii) => rows,
-                _ => EngineRow::all(&D::Obb::pair(*a, *b), mode.radii),
+                _ => ask_engines::<D>(a, b, &answer),
             },
             contact,
             contact_check,
-            alternatives: alternatives::<D>(a, b, &manifold_params),
-            separation: match &rounded {
-                None => D::Obb::separation(a, b),
-                Some(r) => Separation {
-                    distance: r.distance,
-                    closest_points: r.closest_points,
-                },
-            },
+            alternatives: alternatives::<D>(a, b, mode.radii, &manifold_params),
             bands,
-            radii: mode.radii,
-            rounded,
             directions: settings.sphere.then(|| Directions::of::<D>(a, b, ra + rb)),
             gjk: settings.gjk.then(|| match kept.gjk {
                 Some((pair, gjk)) if pair == (*a, *b) => gjk,
@@ -630,93 +436,79 @@ impl<D: Dim> Frame<D> {
             focus,
             lines,
             probe,
+            answer,
             report,
         }
     }
 
-    /// The verdict of rounded boxes where the candidate axes alone do not give it: its heading, its
-    /// second line and whether they intersect. `None` for sharp boxes, and where the axes' verdict is
-    /// the rounded boxes' (an axis separates them, or their cores overlap) the heading is theirs.
-    pub(crate) fn rounded_verdict(&self) -> Option<(String, String, bool)> {
-        let frame = self;
-        let rounded = frame.rounded?;
-        let r = frame.radii[0] + frame.radii[1];
-        let candidates = frame.report.axes().len();
-        if let Some(k) = frame.report.first_separating() {
-            return Some((
-                frame.report.verdict(),
-                format!(
-                    "rounded boxes {} apart; axis {k} separates their grown shadows",
-                    fmt_num(rounded.distance)
-                ),
-                false,
-            ));
-        }
-        if rounded.cores_overlap {
-            return Some((
-                frame.report.verdict(),
-                format!(
-                    "the cores overlap: depth is the cores' depth + the radii {}",
-                    fmt_num(r)
-                ),
-                true,
-            ));
-        }
-        let cores = rounded.depth.map_or(rounded.distance + r, |d| r - d);
-        Some(match rounded.depth {
-            Some(depth) => (
-                format!("Intersecting, depth {}", fmt_num(depth)),
-                format!(
-                    "the cores are {} apart, within the radii {}: depth {} − {}",
-                    fmt_num(cores),
-                    fmt_num(r),
-                    fmt_num(r),
-                    fmt_num(cores)
-                ),
-                true,
+    /// The verdict: its heading, its second line (what the candidate axes and, for rounded boxes,
+    /// the cores say of it, in one sentence) and whether the boxes intersect.
+    pub(crate) fn verdict(&self) -> (String, String, bool) {
+        let a = &self.answer;
+        let heading = a.verdict(self.report.axes());
+        let n = self.report.axes().len();
+        let r = a.radius();
+        let detail = match (a.first_separating, a.cores, &self.features) {
+            (Some(k), Some(_), _) => format!(
+                "an early-out test stops here: {} of {n} axes tested, each shadow grown by its box's radius",
+                k + 1
             ),
-            None => (
-                format!("Separated, distance {}", fmt_num(rounded.distance)),
-                format!(
-                    "no one of the {candidates} candidate axes separates these rounded boxes (best gap {}): the cores' distance {} less the radii does",
-                    fmt_num(rounded.candidate_gap),
-                    fmt_num(cores)
-                ),
-                false,
+            (Some(k), None, _) => {
+                format!("an early-out test stops here: {} of {n} axes tested", k + 1)
+            }
+            (None, Some(c), _) if c.overlap => format!(
+                "the cores overlap by {}: the depth is theirs plus both radii {}",
+                fmt_num(c.depth.unwrap_or(0.0)),
+                fmt_num(r)
             ),
-        })
+            (None, Some(c), _) if a.intersect => format!(
+                "the cores are {} apart, within both radii {}: the rounded surfaces overlap along the cores' closest points (no candidate axis)",
+                fmt_num(c.distance),
+                fmt_num(r)
+            ),
+            (None, Some(c), _) => format!(
+                "no one of the {n} candidate axes separates these rounded boxes (best gap {}): the cores' distance {} less both radii does",
+                fmt_num(c.candidate_gap),
+                fmt_num(c.distance)
+            ),
+            (None, None, _) if a.touching => "touching: the gap is 0 within rounding".to_string(),
+            (None, None, Some(f)) => format!("in contact: {f}"),
+            (None, None, None) => "in contact".to_string(),
+        };
+        (heading, detail, a.intersect)
     }
 
-    /// The verdict's heading, and whether it says they intersect: the rounded boxes' where
-    /// either box has a radius, else the report's.
-    pub(crate) fn verdict(&self) -> (String, bool) {
-        match self.rounded_verdict() {
-            Some((heading, _, intersect)) => (heading, intersect),
-            None => (self.report.verdict(), self.report.intersect()),
-        }
+    /// Candidate axis `index` as it tests the boxes as given: the cores' axis with each shadow
+    /// grown by its box's radius.
+    pub(crate) fn axis(&self, index: usize) -> Option<AxisTest<D::Vec>> {
+        let [ra, rb] = self.answer.radii;
+        self.report.axes().get(index).map(|t| t.grown(ra, rb))
     }
 
-    /// The shadows a placed line shows: its axis's, or the probe's.
+    /// The shadows a placed line shows: its axis's (grown by the radii), or the probe's.
     pub(crate) fn shadows(&self, index: usize) -> Option<Shadows<D::Vec>> {
         if index == PROBE {
             self.probe
         } else {
-            // the report's axes already carry rounded boxes' grown shadows
-            self.report.axes().get(index).map(Shadows::from)
+            self.axis(index).as_ref().map(Shadows::from)
         }
     }
 
     /// The boxes touch: the gap is 0 within the rounding of f32 at this pair's size (after
     /// Resolve, or two faces exactly flush).
     pub(crate) fn touching(&self) -> bool {
-        self.report.touching()
+        self.answer.touching
     }
 
-    /// The first separating axis and the axis of least penetration.
+    /// The unit direction from A's closest point to B's, when the boxes are apart.
+    pub(crate) fn closest_direction(&self) -> Option<D::Vec> {
+        let [p, q] = self.answer.closest_points?;
+        let (d, l) = (q - p, (q - p).length());
+        (l > 0.0 && l.is_finite()).then(|| d * (1.0 / l))
+    }
+
+    /// The first axis that separates the boxes as given, and the axis the depth lies along.
     pub(crate) fn first_and_least(&self) -> (Option<usize>, Option<usize>) {
-        (
-            self.report.first_separating(),
-            self.report.penetration().map(|p| p.axis_index),
-        )
+        (self.answer.first_separating, self.answer.axis)
     }
 }

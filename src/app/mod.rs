@@ -953,11 +953,16 @@ impl Shared {
     /// browser downloads it.
     fn save_regression<D: Dim>(&mut self, mode: &ModeState<D>) {
         let p = &self.settings.params;
-        let check = frame::cross_check::<D>(&mode.a, &mode.b, &mode.report(&self.settings), p);
+        let answer = mode.analysis(&self.settings).answer;
+        let check = frame::cross_check::<D>(&mode.a, &mode.b, &answer, p);
         let stamp = (macroquad::miniquad::date::now() * 1000.0) as u64;
+        let word = |b: bool| if b { "intersecting" } else { "separated" };
+        let fast = check.fast.map_or("none (rounded)", word);
         let description = format!(
-            "regression case: fast {} / report {} / reference {} (margin {:.3e})",
-            check.fast, check.report, check.reference, check.margin
+            "regression case: satbox {} / fast {fast} / reference {} (margin {:.3e})",
+            word(check.answer),
+            word(check.reference),
+            check.margin
         );
         let name = format!("regression-{stamp}.json");
         let scene = mode.scene(&description);

@@ -14,7 +14,7 @@ use super::settings::Settings;
 use super::source::Source;
 use super::view::View;
 use crate::sat::manifold::ManifoldTrace;
-use crate::sat::{ManifoldParams, Which};
+use crate::sat::{Answer, ManifoldParams, Which};
 use crate::sat::{Obb, Report};
 use crate::scene::motion::MotionSpec;
 use crate::scene::PairBox;
@@ -80,12 +80,15 @@ impl<D: Dim> PartialEq for Edit<D> {
     }
 }
 
-/// The report and the traced contact of a mode's boxes: what the step-through counts and the
-/// frame shows, computed once per frame after the edits.
+/// The answer, the report and the traced contact of a mode's boxes: what the step-through counts
+/// and the frame shows, computed once per frame after the edits.
 pub(crate) struct Analysis<D: Dim> {
-    /// The full report.
+    /// The answer for the boxes as given (with their radii): the one truth every section reads.
+    pub answer: Answer<D::Vec>,
+    /// The cores' full report: the candidate axes that explain the answer.
     pub report: D::Report,
-    /// The contact manifold, traced stage by stage.
+    /// The contact manifold, traced stage by stage (on the cores; for rounded boxes its points
+    /// are the answer's).
     pub contact: ManifoldTrace<D::Vec>,
 }
 
@@ -99,6 +102,43 @@ impl<D: Dim> Analysis<D> {
     pub(crate) fn separates(&self, index: usize) -> bool {
         let axes = self.report.axes();
         index < axes.len() && axes[index].is_separating()
+    }
+}
+
+/// The answer, the cores' report (with `sat`) and the traced contact (with `params`) of boxes `a`
+/// and `b` with `radii`. Rounded boxes' contact is traced on the cores with the radii added to
+/// the margin, and its points are the answer's
+/// ([`rounded_manifold`](crate::sat::rounded::rounded_manifold)): each moved out midway between
+/// the rounded surfaces, its separation less both radii.
+pub(crate) fn analyse<D: Dim>(
+    a: &D::Obb,
+    b: &D::Obb,
+    radii: [f32; 2],
+    sat: &crate::sat::SatParams,
+    params: &ManifoldParams,
+) -> Analysis<D> {
+    let report = D::Obb::report(a, b, sat);
+    if radii == [0.0; 2] {
+        let contact = D::Obb::manifold_trace(a, b, params);
+        let answer = Answer::sharp(
+            &report.to_verdicts(),
+            contact.manifold,
+            D::Obb::separation(a, b),
+        );
+        return Analysis {
+            answer,
+            report,
+            contact,
+        };
+    }
+    let answer = Answer::rounded(a, b, radii, params);
+    let r = radii[0] + radii[1];
+    let mut contact = D::Obb::manifold_trace(a, b, &params.with_margin(params.margin + r));
+    contact.manifold = answer.manifold;
+    Analysis {
+        answer,
+        report,
+        contact,
     }
 }
 
@@ -420,16 +460,10 @@ impl<D: Dim> ModeState<D> {
         (self.a, self.b)
     }
 
-    /// The report of the boxes as they are now: with radii, each axis's shadows grown by them
-    /// (what the candidate axes alone say of the rounded boxes).
+    /// The cores' report as they are now: the candidate axes (seen with the radii, each shadow
+    /// grows by its box's radius: [`AxisTest::grown`](crate::sat::AxisTest::grown)).
     pub(crate) fn report(&self, settings: &Settings) -> D::Report {
-        let [ra, rb] = self.radii;
-        D::Obb::report(&self.a, &self.b, &settings.params).grown(ra, rb)
-    }
-
-    /// Whether either box is rounded.
-    pub(crate) fn rounded(&self) -> bool {
-        self.radii != [0.0; 2]
+        D::Obb::report(&self.a, &self.b, &settings.params)
     }
 
     /// The contact manifold's parameters: the view's margin and edge bias, the lab's threshold of
@@ -441,29 +475,10 @@ impl<D: Dim> ModeState<D> {
         }
     }
 
-    /// The report and the traced contact of the boxes as they are now. Rounded boxes' contact
-    /// is traced on the cores with the radii added to the margin, and its points are those of
-    /// [`rounded_manifold`](crate::sat::rounded::rounded_manifold): each moved out midway between
-    /// the rounded surfaces, its separation less both radii.
+    /// The answer, the report and the traced contact of the boxes as they are now ([`analyse`]).
     pub(crate) fn analysis(&self, settings: &Settings) -> Analysis<D> {
         let params = self.manifold_params(settings);
-        if !self.rounded() {
-            return Analysis {
-                report: self.report(settings),
-                contact: D::Obb::manifold_trace(&self.a, &self.b, &params),
-            };
-        }
-        let [ra, rb] = self.radii;
-        let mut contact = D::Obb::manifold_trace(
-            &self.a,
-            &self.b,
-            &params.with_margin(params.margin + ra + rb),
-        );
-        contact.manifold = crate::sat::rounded::rounded_manifold(&self.a, ra, &self.b, rb, &params);
-        Analysis {
-            report: self.report(settings),
-            contact,
-        }
+        analyse(&self.a, &self.b, self.radii, &settings.params, &params)
     }
 
     /// Takes a loaded scene if it is of this mode: its boxes, view and `source` (a scene without a
@@ -587,11 +602,13 @@ impl<D: Dim> ModeState<D> {
         None
     }
 
-    /// Pushes intersecting boxes apart so that they touch, as the settings say.
+    /// Pushes intersecting boxes apart so that they touch (by the answer's depth along its
+    /// normal), as the settings say.
     fn resolve(&mut self, settings: &Settings) {
-        if let Some(pen) = self.report(settings).penetration() {
+        let answer = self.analysis(settings).answer;
+        if let (Some(depth), Some(normal)) = (answer.depth, answer.normal) {
             (self.a, self.b) =
-                analysis::resolve::<D>(&self.a, &self.b, &pen, settings.resolve_mode);
+                analysis::resolve::<D>(&self.a, &self.b, normal * depth, settings.resolve_mode);
         }
     }
 

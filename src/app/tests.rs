@@ -12,9 +12,15 @@ mod analysis {
     use glam::Quat;
     use glam::{Vec2, Vec3};
 
-    /// The cross-check the frame computes, for a pair.
+    /// The cross-check the frame computes, for a pair of sharp boxes.
     fn cross_check<D: Dim>(a: &D::Obb, b: &D::Obb, params: &SatParams) -> Agreement {
-        crate::app::frame::cross_check::<D>(a, b, &D::Obb::report(a, b, params), params)
+        let answer = crate::sat::Answer::of(a, b, [0.0; 2], &Default::default());
+        crate::app::frame::cross_check::<D>(a, b, &answer, params)
+    }
+
+    /// The answer for a pair of sharp boxes.
+    fn sharp<B: Obb>(a: &B, b: &B) -> crate::sat::Answer<B::Vec> {
+        crate::sat::Answer::of(a, b, [0.0; 2], &Default::default())
     }
 
     fn overlapping3() -> (Obb3, Obb3) {
@@ -32,7 +38,7 @@ mod analysis {
         let (mut a, mut b) = overlapping3();
         let pen = dim3::report(&a, &b).penetration.unwrap();
         let (a0, b0) = (a.center, b.center);
-        (a, b) = resolve::<Three>(&a, &b, &pen, ResolveMode::Split);
+        (a, b) = resolve::<Three>(&a, &b, pen.normal * pen.depth, ResolveMode::Split);
         let r = dim3::report(&a, &b);
         assert!(
             r.penetration.is_none_or(|p| p.depth < 1e-4),
@@ -46,9 +52,8 @@ mod analysis {
     fn a_cube_resting_flat_touches_face_to_face_and_one_on_its_corner_with_a_corner() {
         let a = Obb3::default();
         let flat = Obb3::axis_aligned(Vec3::new(0.3, 1.4, 0.0), Vec3::splat(0.5));
-        let r = dim3::report(&a, &flat);
         assert_eq!(
-            contact_features(&a, &flat, &r).unwrap(),
+            contact_features(&a, &flat, &sharp(&a, &flat)).unwrap(),
             "face of A against a face of B"
         );
         // a cube standing on a corner: its diagonal along y
@@ -62,7 +67,7 @@ mod analysis {
         let r = dim3::report(&a, &corner);
         assert_eq!(r.penetration.unwrap().axis_index, 1);
         assert_eq!(
-            contact_features(&a, &corner, &r).unwrap(),
+            contact_features(&a, &corner, &sharp(&a, &corner)).unwrap(),
             "face of A against a corner of B"
         );
         // turned 45° about z only: an edge down
@@ -71,9 +76,8 @@ mod analysis {
             half_extents: Vec3::splat(0.5),
             rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_4),
         };
-        let r = dim3::report(&a, &edge);
         assert_eq!(
-            contact_features(&a, &edge, &r).unwrap(),
+            contact_features(&a, &edge, &sharp(&a, &edge)).unwrap(),
             "face of A against an edge of B"
         );
     }
@@ -86,9 +90,8 @@ mod analysis {
             half_extents: Vec2::splat(0.5),
             angle: std::f32::consts::FRAC_PI_4,
         };
-        let r = dim2::report(&a, &b);
         assert_eq!(
-            contact_features(&a, &b, &r).unwrap(),
+            contact_features(&a, &b, &sharp(&a, &b)).unwrap(),
             "edge of A against a corner of B"
         );
     }
@@ -98,7 +101,7 @@ mod analysis {
         let (mut a, mut b) = overlapping3();
         let pen = dim3::report(&a, &b).penetration.unwrap();
         let a0 = a;
-        (a, b) = resolve::<Three>(&a, &b, &pen, ResolveMode::MoveB);
+        (a, b) = resolve::<Three>(&a, &b, pen.normal * pen.depth, ResolveMode::MoveB);
         assert_eq!(a, a0);
         assert!(dim3::report(&a, &b)
             .penetration
@@ -114,7 +117,7 @@ mod analysis {
             ..Default::default()
         };
         let pen = dim2::report(&a, &b).penetration.unwrap();
-        (a, b) = resolve::<Two>(&a, &b, &pen, ResolveMode::Split);
+        (a, b) = resolve::<Two>(&a, &b, pen.normal * pen.depth, ResolveMode::Split);
         assert!(dim2::report(&a, &b)
             .penetration
             .is_none_or(|p| p.depth < 1e-4));
@@ -147,6 +150,7 @@ mod analysis {
         let w = step_words(
             &s,
             &report,
+            &sharp(&a, &b),
             &crate::sat::dim2::manifold_trace(&a, &b, &Default::default()),
         );
         assert_eq!(w.tone, StepVerdict::Neutral, "{}", w.verdict);
@@ -154,6 +158,7 @@ mod analysis {
         let w = step_words(
             &s,
             &report,
+            &sharp(&a, &b),
             &crate::sat::dim2::manifold_trace(&a, &b, &Default::default()),
         );
         assert_eq!(w.tone, StepVerdict::Separates);
@@ -192,7 +197,7 @@ mod analysis {
     fn the_three_tests_agree_on_an_ordinary_pair() {
         let (a, b) = overlapping3();
         let c = cross_check::<Three>(&a, &b, &SatParams::default());
-        assert!(c.fast && c.report && c.reference);
+        assert!(c.fast == Some(true) && c.answer && c.reference);
         assert_eq!(c.disagreement(), None);
     }
 
@@ -212,7 +217,7 @@ mod analysis {
         };
         let c = cross_check::<Three>(&a, &b, &params);
         assert!(!c.reference);
-        assert!(c.fast, "the padded test misses the separation");
+        assert_eq!(c.fast, Some(true), "the padded test misses the separation");
         assert!(c
             .disagreement()
             .unwrap()
@@ -249,6 +254,7 @@ mod analysis {
         let w = step_words(
             &s,
             &report,
+            &sharp(&a, &b),
             &crate::sat::dim3::manifold_trace(&a, &b, &Default::default()),
         );
         assert!(w.numbers.starts_with("|T·L| = 0 "), "{}", w.numbers);
@@ -537,7 +543,6 @@ mod frame {
     /// the rounded surfaces and the sphere's largest gap that distance.
     #[test]
     fn rounded_cubes_corner_to_corner_are_separated_though_no_grown_shadow_separates_them() {
-        use crate::sat::{Obb, Report};
         let settings = Settings {
             sphere: true,
             ..Settings::default()
@@ -545,25 +550,26 @@ mod frame {
         let mode = showing::<Three>("3d-rounded-corner-to-corner");
         assert_eq!(mode.radii, [0.6, 0.6]);
         let frame = frame_of(&mode, &settings);
-        let cores = <Three as Dim>::Obb::report(&mode.a, &mode.b, &settings.params);
-        for (grown, core) in frame.report.axes().iter().zip(cores.axes()) {
+        for k in 0..15 {
+            let (grown, core) = (frame.axis(k).unwrap(), frame.report.axes[k]);
             assert_eq!(grown.ra(), core.ra() + 0.6);
-            assert!(!grown.is_separating(), "axis {} separates", grown.index());
+            assert!(!grown.is_separating(), "axis {k} separates");
         }
-        let rounded = frame.rounded.expect("a rounded answer");
-        assert!(!rounded.intersect);
+        let answer = frame.answer;
+        assert!(!answer.intersect && answer.first_separating.is_none());
         let distance = 3f32.sqrt() - 1.2;
-        assert!((frame.separation.distance - distance).abs() < 1e-5);
-        let [p, q] = frame.separation.closest_points.expect("closest points");
+        assert!((answer.distance - distance).abs() < 1e-5);
+        let [p, q] = answer.closest_points.expect("closest points");
         assert!(((q - p).length() - distance).abs() < 1e-5);
         let sphere = frame.directions.as_ref().expect("the sphere's values");
         assert!((sphere.max.1 - distance).abs() < 2e-3, "{:?}", sphere.max);
-        let (heading, detail, intersect) = frame.rounded_verdict().expect("a rounded verdict");
+        let (heading, detail, intersect) = frame.verdict();
         assert!(!intersect);
         assert_eq!(heading, "Separated, distance 0.5321");
         assert!(detail.contains("best gap -0.2"), "{detail}");
-        // the cross-check is of the cores, which agree
+        // the cross-check is of the rounded boxes, which agree
         assert_eq!(frame.check.disagreement(), None);
+        assert!(!frame.check.reference);
     }
 
     /// Cubes whose cores are 0.1 apart with radii 0.1 each overlap by 0.1, and the verdict says
@@ -581,14 +587,65 @@ mod frame {
             mode.apply(&ModeCommand::SetRadius(which, 0.1), &settings, &VP);
         }
         let frame = frame_of(&mode, &settings);
-        let (heading, detail, intersect) = frame.rounded_verdict().expect("rounded");
+        let (heading, detail, intersect) = frame.verdict();
         assert!(intersect);
         assert_eq!(heading, "Intersecting, depth 0.1");
         assert!(
-            detail.starts_with("the cores are 0.1 apart, within the radii 0.2"),
+            detail.starts_with("the cores are 0.1 apart, within both radii 0.2"),
             "{detail}"
         );
-        assert_eq!(frame.verdict(), (heading, true));
+    }
+
+    /// A Jolt pair as pasted: boxes of radius 0.05 whose cores are 0.08 apart overlap by 0.02.
+    /// Every section tells that one story: the headline, the penetration, the points on every
+    /// feature, the contact manifold against its f64 reference, the cross-check and the engines.
+    #[test]
+    fn pasted_rounded_boxes_whose_cores_are_apart_tell_one_story_in_every_section() {
+        use crate::sat::{Obb3, Which};
+        use glam::{Quat, Vec3};
+        let settings = Settings::default();
+        let mut mode = ModeState::<Three>::new(&VP);
+        mode.a = Obb3::new(Vec3::ZERO, Vec3::new(2.0, 0.1, 2.0), Quat::IDENTITY).unwrap();
+        mode.b = Obb3::new(Vec3::new(0.3, 0.68, -0.2), Vec3::splat(0.5), Quat::IDENTITY).unwrap();
+        for which in [Which::A, Which::B] {
+            mode.apply(
+                &crate::app::command::ModeCommand::SetRadius(which, 0.05),
+                &settings,
+                &VP,
+            );
+        }
+        let frame = frame_of(&mode, &settings);
+        let (heading, _, intersect) = frame.verdict();
+        assert!(
+            intersect && heading.starts_with("Intersecting, depth 0.02"),
+            "{heading}"
+        );
+        let depth = frame.answer.depth.unwrap();
+        assert!((depth - 0.02).abs() < 1e-5);
+        // the points on every feature are the rounded boxes'
+        for (feature, m) in &frame.alternatives {
+            let m = m
+                .as_ref()
+                .unwrap_or_else(|| panic!("{feature:?}: no contact"));
+            assert!(m
+                .points()
+                .iter()
+                .all(|p| (p.separation + 0.02).abs() < 1e-4));
+        }
+        assert_eq!(
+            frame.contact_check,
+            crate::sat::reference::ManifoldAgreement::Agree
+        );
+        assert_eq!(frame.check.disagreement(), None);
+        assert!(frame.check.answer && frame.check.reference && frame.check.fast.is_none());
+        // parry answers the round cuboids, and agrees
+        let parry = frame
+            .engines
+            .iter()
+            .find(|e| e.engine == crate::engines::EngineName::Parry)
+            .unwrap();
+        assert!(parry.answer().unwrap().intersect, "{parry:?}");
+        assert!(!parry.disagrees(), "{parry:?}");
     }
 
     /// Jolt's bands on boxes 0.013 apart: the verdict's sentence says Jolt makes a speculative
@@ -698,29 +755,30 @@ mod frame {
         mode.a = crate::sat::Obb3::axis_aligned(glam::Vec3::ZERO, glam::Vec3::new(2.0, 0.5, 2.0));
         mode.b =
             crate::sat::Obb3::axis_aligned(glam::Vec3::new(0.2, 0.9, 0.1), glam::Vec3::splat(0.5));
+        let parry = |frame: &Frame<crate::app::three::Three>| {
+            frame
+                .engines
+                .iter()
+                .find(|e| e.engine == crate::engines::EngineName::Parry)
+                .cloned()
+                .unwrap()
+        };
         let frame = frame_of(&mode, &settings);
-        let parry = &frame.parry;
-        assert!(parry.answer.intersect);
-        assert!((parry.answer.contact.as_ref().unwrap().depth - 0.1).abs() < 1e-4);
-        assert_eq!(parry.answer.manifold.as_ref().unwrap().points.len(), 4);
-        assert!(parry.disagreements.is_empty(), "{:?}", parry.disagreements);
+        let p = parry(&frame);
+        let answer = p.answer().unwrap();
+        assert!(answer.intersect);
+        assert!((answer.depth.unwrap() - 0.1).abs() < 1e-4);
+        assert_eq!(answer.points.len(), 4);
+        assert!(!p.disagrees(), "{p:?}");
         // 0.01 apart with a margin of 0.05: satbox gives speculative points, parry (asked with no
         // prediction) none, and that is not a disagreement
         mode.b.center.y = 1.01;
         mode.view.manifold.margin = 0.05;
         let frame = frame_of(&mode, &settings);
         assert_eq!(frame.contact.manifold.as_ref().unwrap().len(), 4);
-        assert!(frame
-            .parry
-            .answer
-            .manifold
-            .as_ref()
-            .is_none_or(|m| m.points.is_empty()));
-        assert!(
-            frame.parry.disagreements.is_empty(),
-            "{:?}",
-            frame.parry.disagreements
-        );
+        let p = parry(&frame);
+        assert!(p.answer().unwrap().points.is_empty());
+        assert!(!p.disagrees(), "{p:?}");
     }
 
     #[test]

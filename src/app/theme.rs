@@ -80,8 +80,6 @@ pub(crate) const AXIS_XYZ: [Rgba; 3] = [
 pub(crate) const PLATE: Rgba = Rgba(15, 17, 20, 210);
 /// The panel's framed boxes.
 pub(crate) const PANEL_FRAME: Rgba = Rgba(22, 24, 30, 255);
-/// parry's answer in the scene (hollow markers), when it agrees with satbox.
-pub(crate) const PARRY: Rgba = Rgba(245, 245, 245, 255);
 /// The engine picked in the Engines section, drawn beside satbox's contact (hollow squares).
 pub(crate) const ENGINE: Rgba = Rgba(120, 230, 255, 255);
 /// An engine's speculative band and contact (made, but pushing only once they overlap).

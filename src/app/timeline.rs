@@ -4,8 +4,10 @@
 //! shown (stepped, dragged or played). The panel's view is [`super::ui::timeline`].
 
 use super::dim::Dim;
-use super::frame::ParryBeside;
 use super::motion::Tunnel;
+use crate::engines::ask::ask_one;
+use crate::engines::compare::Truth;
+use crate::engines::{EngineName, Question};
 use crate::sat::lifecycle::{
     self, CacheCheck, CacheTally, Construction, Lifecycle, Snapshot, Summary,
     DEFAULT_MATCH_DISTANCE,
@@ -43,8 +45,8 @@ pub(crate) struct Mark {
     /// The axis the manifold is built on, when it is not the deciding axis: its index, label and
     /// why (the face preference, supporting edges that do not cross, or a tie within rounding).
     pub contact_axis: Option<(usize, String, &'static str)>,
-    /// parry's disagreements with satbox on this frame: what (`"verdict"`, `"depth"`, `"normal"`,
-    /// `"contact_point"`, `"contact"`) and the sentence.
+    /// parry's disagreements with satbox on this frame (the one comparison's): their kind
+    /// ([`crate::engines::compare::Kind`]) and the sentence.
     pub parry: Vec<(&'static str, String)>,
     /// The boxes tunnel between this frame and the next readable one ([`Tunnel`]).
     pub tunnel: Option<Tunnelling>,
@@ -116,12 +118,12 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         cache: None,
         engine: frame.engine.clone(),
     };
-    let pair = match &frame.case {
+    let (pair, radii) = match &frame.case {
         Err(e) => {
             m.pair = Err(e.to_string());
             return m;
         }
-        Ok(noted) => noted.pair,
+        Ok(noted) => (noted.pair, noted.radii),
     };
     let Some((a, b)) = D::Obb::of_pair(&pair) else {
         m.pair = Err(format!(
@@ -131,11 +133,12 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
         ));
         return m;
     };
-    let report = D::Obb::report(&a, &b, params);
-    let axis = report
-        .first_separating()
-        .or(report.penetration().map(|p| p.axis_index));
-    let trace = D::Obb::manifold_trace(&a, &b, &ManifoldParams::default());
+    let super::mode::Analysis {
+        answer,
+        report,
+        contact: trace,
+    } = super::mode::analyse::<D>(&a, &b, radii, params, &ManifoldParams::default());
+    let axis = answer.first_separating.or(answer.axis);
     let points = trace.manifold.as_ref().map_or(0, |m| m.points().len());
     let contact_axis = trace
         .manifold
@@ -148,21 +151,27 @@ fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> M
                 m.choice.why_not_strict(),
             )
         });
-    let beside = ParryBeside::of::<D>(&a, &b, &trace, 0.0);
+    let question = Question {
+        pair,
+        radii,
+        motion: None,
+    };
+    let parry = ask_one(EngineName::Parry, &question, &Truth::of(&a, &b, &answer));
     Mark {
         pair: Ok(pair),
-        verdict: report.verdict(),
-        intersect: report.intersect(),
-        touching: report.touching(),
+        verdict: answer.verdict(report.axes()),
+        intersect: answer.intersect,
+        touching: answer.touching,
         axis: axis.map(|i| (i, report.axes()[i].kind().label())),
-        features: super::analysis::contact_features::<D::Obb>(&a, &b, &report),
+        features: super::analysis::contact_features::<D::Obb>(&a, &b, &answer),
         points,
         construction: trace.manifold.as_ref().map(|m| Construction::of(m.kind())),
         contact_axis,
-        parry: beside
-            .disagreements
+        parry: parry
+            .comparison
             .iter()
-            .map(|d| (d.what(), d.describe()))
+            .flat_map(|c| &c.disagreements)
+            .map(|d| (d.kind.name(), d.description.clone()))
             .collect(),
         ..m
     }

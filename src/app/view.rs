@@ -74,8 +74,6 @@ pub(crate) struct Overlays {
     pub contact: bool,
     /// The closest points and the distance between them when the boxes are apart.
     pub distance: bool,
-    /// parry's contact normal and points, hollow, beside satbox's.
-    pub parry: bool,
 }
 
 impl Default for Overlays {
@@ -88,7 +86,6 @@ impl Default for Overlays {
             push_out: true,
             contact: true,
             distance: true,
-            parry: false,
         }
     }
 }

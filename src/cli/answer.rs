@@ -5,11 +5,12 @@
 use arrayvec::ArrayVec;
 use serde::Serialize;
 
+use crate::sat::answer::{Answer, Cores};
 use crate::sat::gjk::GjkAnswer;
 use crate::sat::manifold::{ContactId, Manifold};
 use crate::sat::motion::TimeOfImpact;
 use crate::sat::Obb;
-use crate::sat::{AxisTest, Report, SatVerdicts, Separation, Vector};
+use crate::sat::{AxisTest, Vector};
 use crate::scene::number::unsigned_zero;
 
 /// A 2D or 3D vector of an answer, held inline (an answer allocates nothing for its vectors) and
@@ -26,7 +27,8 @@ impl Serialize for FeatureText {
     }
 }
 
-/// One axis of a `check` answer.
+/// One axis of a `check` answer: a candidate axis as it tests the boxes as given (each shadow
+/// grown by its box's radius).
 #[derive(Debug, Serialize)]
 pub struct AxisOut {
     /// Position in the test order.
@@ -47,24 +49,25 @@ pub struct AxisOut {
     pub gap: f32,
 }
 
-/// The answer to one good case.
+/// The answer to one good case: the answer for the boxes as given ([`crate::sat::Answer`]), the
+/// candidate axes that explain it, and what else was asked.
 #[derive(Debug, Serialize)]
 pub struct CaseOut {
     /// 1-based number of the input line it answers (the first line of a multi-line case).
     pub line: usize,
-    /// No axis separates.
+    /// The boxes overlap or touch.
     pub intersect: bool,
     /// The gap is zero to within rounding ([`SatReport::touching`](crate::sat::SatReport::touching)).
     pub touching: bool,
-    /// Lowest separating index.
+    /// Lowest candidate axis that separates the boxes as given.
     pub first_separating_axis: Option<usize>,
-    /// Every separating index.
+    /// Every such axis.
     pub separating_axes: ArrayVec<u8, 15>,
     /// Penetration depth when intersecting (`0`, never `-0`, when touching exactly).
     pub depth: Option<f32>,
     /// Unit normal from A to B when intersecting.
     pub normal: Option<Coords>,
-    /// Axis of least penetration when intersecting.
+    /// The candidate axis the depth lies along, when it lies along one.
     pub min_axis: Option<usize>,
     /// The contact manifold: `null` when separated beyond the margin.
     pub manifold: Option<ManifoldOut>,
@@ -79,8 +82,8 @@ pub struct CaseOut {
     /// left out without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_of_impact: Option<Option<Box<ToiOut>>>,
-    /// When either box has a `"radius"`: the answer for the rounded boxes (the fields above are
-    /// the sharp cores'); left out otherwise.
+    /// When either box has a `"radius"`: the radii and what the sharp cores are, which the
+    /// answer above follows from; left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rounded: Option<Box<RoundedOut>>,
     /// With `--profile` or a `"view": {"profile": …}`: what that engine's bands make of the pair
@@ -98,10 +101,7 @@ pub struct CaseOut {
     /// Every axis in test order; left out with `--compact`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub axes: Option<Vec<AxisOut>>,
-    /// parry's answer and the disagreements, with `--compare parry`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub parry: Option<Box<ParryOut>>,
-    /// The other engines compared with (`--compare box3d,jolt`), each under its name.
+    /// The engines compared with (`--compare parry,box3d`), each under its name.
     #[serde(flatten)]
     pub engines: EnginesOut,
 }
@@ -224,66 +224,53 @@ pub struct EngineImpactOut {
     pub normal: Option<Coords>,
 }
 
-/// An engine's object on a line from what asking it gave.
+/// An engine's object on a line from what asking it gave ([`crate::engines::ask::ask_all`]), its
+/// vectors in `dim` coordinates; `moving` when the line has a motion.
 #[cfg(feature = "parry")]
 pub(crate) fn engine_out(
-    pair: &crate::scene::Pair,
-    engine: crate::engines::EngineName,
-    reply: crate::engines::Reply,
-    satbox: &crate::engines::compare::Satbox,
-    motion: Option<(&crate::scene::motion::MotionSpec, Option<f32>)>,
+    asked: &crate::engines::ask::Asked,
+    dim: usize,
+    moving: bool,
 ) -> EngineOut {
     use crate::engines::Reply;
-    let answer = match reply {
+    let answer = match &asked.reply {
         Reply::Answered(a) => a,
-        Reply::NotAsked(why) => return EngineOut::NotAsked { not_asked: why },
+        Reply::NotAsked(why) => {
+            return EngineOut::NotAsked {
+                not_asked: why.clone(),
+            }
+        }
         Reply::Missing(how) => return EngineOut::Missing { missing: how },
     };
-    let about = engine
-        .engine()
-        .map(|e| e.about())
-        .expect("an engine that answered is built in");
-    EngineOut::Answered(Box::new(answer_out(
-        pair, engine, &about, &answer, satbox, motion,
-    )))
+    let (Some(about), Some(c)) = (&asked.about, &asked.comparison) else {
+        unreachable!("an engine that answered is built in, and its answer compared");
+    };
+    let mut out = answer_out(about, answer, c, dim, moving);
+    out.also = AlsoOut(
+        asked
+            .also
+            .iter()
+            .map(|x| {
+                (
+                    x.name,
+                    answer_out(&x.about, &x.answer, &x.comparison, dim, moving),
+                )
+            })
+            .collect(),
+    );
+    EngineOut::Answered(Box::new(out))
 }
 
-/// An engine's answer for rounded boxes (the `cores` each grown by `radius`, asked with
-/// [`crate::engines::ask_rounded`]), compared with satbox's answer for those rounded boxes.
-#[cfg(feature = "parry")]
-pub(crate) fn engine_rounded_out(
-    cores: &crate::scene::Pair,
-    engine: crate::engines::EngineName,
-    answer: &crate::engines::Answer,
-    radius: f32,
-) -> Option<EngineAnswerOut> {
-    let (grown, about, satbox) = crate::engines::compare::rounded_terms(cores, engine, radius)?;
-    Some(answer_out(&grown, engine, &about, answer, &satbox, None))
-}
-
-/// An engine's answer on a line, compared with satbox's; its other answers under their names.
+/// One of an engine's answers on a line, with its comparison.
 #[cfg(feature = "parry")]
 fn answer_out(
-    pair: &crate::scene::Pair,
-    engine: crate::engines::EngineName,
     about: &crate::engines::About,
-    answer: &crate::engines::Answer,
-    satbox: &crate::engines::compare::Satbox,
-    motion: Option<(&crate::scene::motion::MotionSpec, Option<f32>)>,
+    answer: &crate::engines::EngineAnswer,
+    c: &crate::engines::compare::Comparison,
+    dim: usize,
+    moving: bool,
 ) -> EngineAnswerOut {
-    use crate::engines::compare;
-    let dim = pair.mode().dim();
     let vec = |v: glam::Vec3| first_coords(v.to_array(), dim);
-    let c = compare::compare(pair, engine, about, answer, satbox, motion);
-    let also = answer
-        .also
-        .iter()
-        .map(|other| {
-            let about = about.of_also(other);
-            let out = answer_out(pair, engine, &about, &other.answer, satbox, motion);
-            (other.name, out)
-        })
-        .collect();
     EngineAnswerOut {
         version: about.version.clone(),
         intersect: answer.intersect,
@@ -303,7 +290,7 @@ fn answer_out(
         }),
         distance: answer.distance.map(unsigned_zero),
         closest_points: answer.closest.map(|[p, q]| [vec(p), vec(q)]),
-        time_of_impact: motion.map(|_| {
+        time_of_impact: moving.then(|| {
             answer.impact.as_ref().map(|i| EngineImpactOut {
                 t: unsigned_zero(i.t),
                 normal: i.normal.map(vec),
@@ -316,12 +303,12 @@ fn answer_out(
                 what: d.kind.name(),
                 size: unsigned_zero(d.size),
                 description: d.description.clone(),
-                known: None,
+                known: d.known,
             })
             .collect(),
-        by_design: c.by_design,
+        by_design: c.by_design.clone(),
         notes: answer.notes.clone(),
-        also: AlsoOut(also),
+        also: AlsoOut::default(),
     }
 }
 
@@ -360,31 +347,21 @@ impl SinceOut {
     }
 }
 
-/// The answer for two rounded boxes in a `check` line (`"rounded"`, [`crate::sat::rounded`]).
+/// What the sharp cores of rounded boxes are, in a `check` line (`"rounded"`): the answer's
+/// top-level fields follow from them ([`crate::sat::answer::Cores`]).
 #[derive(Debug, Serialize)]
 pub struct RoundedOut {
     /// Box a's and box b's convex radius.
     pub radius: [f32; 2],
-    /// The rounded boxes overlap or touch (the cores' distance is at most the radii's sum).
-    pub intersect: bool,
-    /// The distance between the rounded surfaces: the cores' distance less both radii, 0 when
-    /// they intersect.
-    pub distance: f32,
-    /// How deep they overlap: the cores' depth plus both radii when the cores overlap, else both
-    /// radii less the cores' distance; `null` when apart.
-    pub depth: Option<f32>,
-    /// The unit normal from a to b: out of the overlap, or across the gap.
-    pub normal: Option<Coords>,
-    /// The closest points of the rounded surfaces, on a and on b, when apart.
-    pub closest_points: Option<[Coords; 2]>,
-    /// The best candidate axis's gap less both radii: what the 15 (4 in 2D) axes alone say,
-    /// short of `distance` where the cores' closest features meet along no candidate.
-    pub candidate_gap: f32,
-    /// The cores themselves overlap.
+    /// The cores overlap.
     pub cores_overlap: bool,
-    /// The contact manifold of the rounded boxes (the cores' pushed out by the radii), `null`
-    /// when apart beyond the margin.
-    pub manifold: Option<ManifoldOut>,
+    /// The cores' exact distance (0 when they overlap).
+    pub cores_distance: f32,
+    /// The cores' SAT depth when they overlap, else `null`.
+    pub cores_depth: Option<f32>,
+    /// The best candidate axis's gap less both radii: what the 15 (4 in 2D) axes alone say,
+    /// short of the distance where the cores' closest features meet along no candidate.
+    pub candidate_gap: f32,
 }
 
 /// What an engine's tolerance bands make of a line (`"bands"`, [`crate::sat::bands`]).
@@ -419,27 +396,14 @@ pub struct BandPointOut {
     pub fate: &'static str,
 }
 
-/// The `"rounded"` object of a line.
-pub(crate) fn rounded_out<B: Obb>(
-    a: &B,
-    b: &B,
-    [ra, rb]: [f32; 2],
-    params: &crate::sat::ManifoldParams,
-) -> RoundedOut {
-    let to_vec = vector_out::<B::Vec>;
-    let r = crate::sat::rounded::rounded(a, ra, b, rb);
+/// The `"rounded"` object of a line whose boxes have `radii`.
+pub(crate) fn rounded_out(radius: [f32; 2], cores: &Cores) -> RoundedOut {
     RoundedOut {
-        radius: [ra, rb],
-        intersect: r.intersect,
-        distance: unsigned_zero(r.distance),
-        depth: r.depth.map(unsigned_zero),
-        normal: r.normal.map(to_vec),
-        closest_points: r.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
-        candidate_gap: unsigned_zero(r.candidate_gap),
-        cores_overlap: r.cores_overlap,
-        manifold: crate::sat::rounded::rounded_manifold(a, ra, b, rb, params)
-            .as_ref()
-            .map(|m| manifold_out(m, to_vec)),
+        radius,
+        cores_overlap: cores.overlap,
+        cores_distance: unsigned_zero(cores.distance),
+        cores_depth: cores.depth.map(unsigned_zero),
+        candidate_gap: unsigned_zero(cores.candidate_gap),
     }
 }
 
@@ -538,67 +502,15 @@ pub struct PointOut {
     pub feature: FeatureText,
 }
 
-/// parry's answer on a line (`--compare parry`); see [`crate::engines::parry`].
-#[derive(Debug, Serialize)]
-pub struct ParryOut {
-    /// `intersection_test`.
-    pub intersect: bool,
-    /// `contact`'s depth (`−dist`), `null` when parry finds no contact.
-    pub depth: Option<f32>,
-    /// `contact`'s normal from A to B.
-    pub normal: Option<Vec<f32>>,
-    /// `contact`'s point on A and point on B.
-    pub points: Option<[Vec<f32>; 2]>,
-    /// parry's contact manifold, `null` when it has no points.
-    pub manifold: Option<ParryManifoldOut>,
-    /// How parry's answer differs from satbox's, each with its size; `[]` when they agree.
-    pub disagreements: Vec<DisagreementOut>,
-    /// Where parry's contact manifold differs from satbox's by design, each sentence with its
-    /// reason (points above the surface, no reduction to four); `[]` when it does not.
-    pub by_design: Vec<String>,
-    /// With a `"motion"`: parry's time of impact (`null` when it finds none); left out without.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_of_impact: Option<Option<ParryCastOut>>,
-}
-
-/// parry's time of impact on a line.
-#[derive(Debug, Serialize)]
-pub struct ParryCastOut {
-    /// The time of impact.
-    pub t: f32,
-    /// parry's normal at the impact (`normal1`), from A towards B.
-    pub normal: Vec<f32>,
-    /// `cast_shapes` or `cast_shapes_nonlinear`.
-    pub query: &'static str,
-}
-
-/// parry's contact manifold on a line.
-#[derive(Debug, Serialize)]
-pub struct ParryManifoldOut {
-    /// From A to B.
-    pub normal: Vec<f32>,
-    /// Its points.
-    pub points: Vec<ParryPointOut>,
-}
-
-/// One point of parry's contact manifold.
-#[derive(Debug, Serialize)]
-pub struct ParryPointOut {
-    /// Midway between parry's two contact points.
-    pub point: Vec<f32>,
-    /// Negative when penetrating.
-    pub separation: f32,
-    /// The features of A and of B that meet there, as parry numbers them.
-    pub features: [String; 2],
-}
-
 /// One disagreement on a line.
 #[derive(Debug, Serialize)]
 pub struct DisagreementOut {
-    /// `verdict`, `depth`, `normal`, `contact_point` or `contact`.
+    /// Its kind ([`crate::engines::compare::Kind`]): `verdict`, `depth`, `normal`,
+    /// `normal_flipped`, `missing_contact`, `phantom_point`, `point_outside`, `distance` or
+    /// `time_of_impact`.
     pub what: &'static str,
-    /// How big: the margin from touching, the depth difference, the angle in degrees, how far
-    /// parry's contact point lies from satbox's contact, the point count difference.
+    /// How big: a length (the margin from touching, the difference of the depths or distances,
+    /// how far a point lies too deep or outside), the angle in degrees, or the time.
     pub size: f32,
     /// One sentence with both answers.
     pub description: String,
@@ -635,15 +547,6 @@ pub(crate) fn manifold_out<V: Copy>(m: &Manifold<V>, to_vec: impl Fn(V) -> Coord
     }
 }
 
-/// What a case's answer is drawn from: with `--compact` the conclusions alone (computed without
-/// the report's records), else the full report, whose axes are printed too.
-pub(crate) enum Conclusions<V, R> {
-    /// The conclusions alone (`--compact`).
-    Compact(SatVerdicts<V>),
-    /// The whole report.
-    Full(R),
-}
-
 /// The coordinates of `v`, each `-0.0` as `0.0`.
 pub(crate) fn vector_out<V: Vector>(v: V) -> Coords {
     first_coords(v.to_coords(), V::DIM)
@@ -658,52 +561,57 @@ pub(crate) fn first_coords(c: [f32; 3], dim: usize) -> Coords {
     out
 }
 
-/// One case's answer from its conclusions, manifold and distance.
-pub(crate) fn case_out<V: Vector, R: Report<V>>(
+/// One case's answer: satbox's `answer` for the boxes as given, the candidate `axes` that explain
+/// it (the cores' report's, each shadow grown by its box's radius; `None` with `--compact`) and
+/// GJK's answer on the cores.
+pub(crate) fn case_out<V: Vector>(
     line: usize,
-    sat: Conclusions<V, R>,
-    m: Option<&Manifold<V>>,
-    s: Separation<V>,
+    answer: &Answer<V>,
+    axes: Option<&[AxisTest<V>]>,
     g: &GjkAnswer,
 ) -> CaseOut {
     let to_vec = vector_out::<V>;
-    let (v, axes) = match &sat {
-        Conclusions::Compact(v) => (*v, None),
-        Conclusions::Full(r) => (r.to_verdicts(), Some(r.axes())),
-    };
+    let [ra, rb] = answer.radii;
     CaseOut {
         line,
-        intersect: v.intersect,
-        touching: v.touching,
-        first_separating_axis: v.first_separating,
-        separating_axes: v.separating_axes().map(|i| i as u8).collect(),
-        depth: v.penetration.map(|p| unsigned_zero(p.depth)),
-        normal: v.penetration.map(|p| to_vec(p.normal)),
-        min_axis: v.penetration.map(|p| p.axis_index),
-        manifold: m.map(|m| manifold_out(m, to_vec)),
-        separation_distance: if v.touching { 0.0 } else { s.distance },
-        closest_points: s.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
+        intersect: answer.intersect,
+        touching: answer.touching,
+        first_separating_axis: answer.first_separating,
+        separating_axes: (0..15)
+            .filter(|&k| answer.separates(k))
+            .map(|k| k as u8)
+            .collect(),
+        depth: answer.depth.map(unsigned_zero),
+        normal: answer.normal.map(to_vec),
+        min_axis: answer.axis,
+        manifold: answer.manifold.as_ref().map(|m| manifold_out(m, to_vec)),
+        separation_distance: answer.distance,
+        closest_points: answer.closest_points.map(|[p, q]| [to_vec(p), to_vec(q)]),
         gjk: gjk_out::<V>(g),
         time_of_impact: None,
-        rounded: None,
+        rounded: answer
+            .cores
+            .map(|c| Box::new(rounded_out(answer.radii, &c))),
         bands: None,
         since_previous: None,
         notes: Vec::new(),
         axes: axes.map(|axes| {
             axes.iter()
-                .map(|a: &AxisTest<V>| AxisOut {
-                    index: a.index(),
-                    kind: a.kind().name(),
-                    axis: to_vec(a.axis()),
-                    degenerate: a.degenerate(),
-                    ra: unsigned_zero(a.ra()),
-                    rb: unsigned_zero(a.rb()),
-                    distance: unsigned_zero(a.distance()),
-                    gap: unsigned_zero(a.gap()),
+                .map(|a| {
+                    let a = a.grown(ra, rb);
+                    AxisOut {
+                        index: a.index(),
+                        kind: a.kind().name(),
+                        axis: to_vec(a.axis()),
+                        degenerate: a.degenerate(),
+                        ra: unsigned_zero(a.ra()),
+                        rb: unsigned_zero(a.rb()),
+                        distance: unsigned_zero(a.distance()),
+                        gap: unsigned_zero(a.gap()),
+                    }
                 })
                 .collect()
         }),
-        parry: None,
         engines: EnginesOut::default(),
     }
 }

@@ -1,20 +1,22 @@
-//! `satbox audit`: every engine built in, swept over generated pairs and held to satbox's `f64`
-//! reference, in one table: per engine the pairs it gets wrong by kind, the worst of each kind as
-//! a link and a check line, and per set where.
+//! `satbox audit`: every engine built in, swept over generated pairs and held to satbox's answer
+//! by the one comparison that `check --compare` uses ([`crate::engines::ask::ask_all`]), in one
+//! table: per engine the pairs it gets wrong by kind, the worst of each kind as a link and a check
+//! line (which, piped to `check --compare ENGINE`, gives that disagreement again), and per set
+//! where.
 //!
 //! The sets ([`crate::scene::sets`]): MuJoCo's canonical-orientation recipe of resting and
 //! near-resting pairs, random pairs, pairs scaled by powers of ten from 1e-3 to 1e3, pairs carried
 //! 1e4 from the origin, and the mirrors of the resting and random pairs (A and B swapped, the
 //! whole scene turned). 2D pairs go to the 2D engines, a fifth as many as 3D. A disagreement is
-//! what [`crate::engines::compare`] calls one against the reference (outside the touching band of
-//! the pair's size, beyond the length tolerance); the verdict agreement is counted over the pairs
-//! outside that band.
+//! what [`crate::engines::compare`] calls one (outside the rounding band of touching, beyond the
+//! length tolerance); the verdict agreement is counted over the pairs outside that band.
 
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use crate::engines::compare::{compare, Kind, Satbox};
-use crate::engines::{ask, About, Answer, EngineName, EngineSet, Reply};
+use crate::engines::ask::{ask_one, Asked};
+use crate::engines::compare::{Comparison, Kind, Truth};
+use crate::engines::{EngineName, EngineSet, Question, Reply};
 use crate::sat::fmt_num;
 use crate::scene::sets::{self, Rng};
 use crate::scene::{check_line, link::link, Mode, Pair};
@@ -146,12 +148,14 @@ pub fn run(options: &Options, out: &mut dyn Write) -> i32 {
     let mut tallies: BTreeMap<Row, Tally> = BTreeMap::new();
     for name in SETS {
         for pair in set(name, options.pairs, options.seed) {
-            let satbox = Satbox::reference(&pair);
+            let question = Question::of(pair);
+            let truth = Truth::of_question(&question);
             for engine in options.engines.for_mode(pair.mode()) {
                 if !engine.answers(pair.mode()) {
                     continue;
                 }
-                audit_one(&mut tallies, engine, &pair, &satbox, name);
+                let asked = ask_one(engine, &question, &truth);
+                tally_asked(&mut tallies, &asked, &pair, &truth, name);
             }
         }
     }
@@ -159,50 +163,65 @@ pub fn run(options: &Options, out: &mut dyn Write) -> i32 {
     0
 }
 
-/// Asks `engine` about `pair` and tallies its answer, and each of its other algorithms' answers
-/// on a row of its own.
-fn audit_one(
+/// Tallies what asking an engine about `pair` gave: its main answer, and each of its other
+/// algorithms' answers on a row of its own.
+fn tally_asked(
     tallies: &mut BTreeMap<Row, Tally>,
-    engine: EngineName,
+    asked: &Asked,
     pair: &Pair,
-    satbox: &Satbox,
+    truth: &Truth,
     set: &'static str,
 ) {
-    let answer = match ask(engine, pair, None) {
-        Reply::Answered(a) => a,
-        Reply::NotAsked(_) => {
+    let engine = asked.engine;
+    let (answer, about, comparison) = match (&asked.reply, &asked.about, &asked.comparison) {
+        (Reply::Answered(a), Some(about), Some(c)) => (a, about, c),
+        (Reply::NotAsked(_), ..) => {
             tallies.entry((engine, "")).or_default().not_asked += 1;
             return;
         }
-        Reply::Missing(_) => return,
+        _ => return,
     };
-    let about = engine.engine().expect("it answered").about();
-    for other in &answer.also {
-        let about = about.of_also(other);
+    for other in &asked.also {
         let tally = tallies.entry((engine, other.name)).or_default();
-        tally_one(tally, engine, &about, &other.answer, pair, satbox, set);
+        tally_one(
+            tally,
+            &other.about.version,
+            other.answer.intersect,
+            &other.comparison,
+            pair,
+            truth,
+            set,
+        );
     }
     let tally = tallies.entry((engine, "")).or_default();
-    tally_one(tally, engine, &about, &answer, pair, satbox, set);
+    tally_one(
+        tally,
+        &about.version,
+        answer.intersect,
+        comparison,
+        pair,
+        truth,
+        set,
+    );
 }
 
-/// Tallies one answer of `engine` against the reference.
+/// Tallies one answer (its verdict `intersect` and its comparison `c`) of an engine of version
+/// `version`.
 fn tally_one(
     tally: &mut Tally,
-    engine: EngineName,
-    about: &About,
-    answer: &Answer,
+    version: &str,
+    intersect: bool,
+    c: &Comparison,
     pair: &Pair,
-    satbox: &Satbox,
+    truth: &Truth,
     set: &'static str,
 ) {
-    tally.version = about.version.clone();
+    tally.version = version.to_string();
     tally.asked += 1;
-    if !satbox.touching {
+    if truth.margin > truth.band {
         tally.decided += 1;
-        tally.verdict_agreed += usize::from(answer.intersect == satbox.intersect);
+        tally.verdict_agreed += usize::from(intersect == truth.intersect);
     }
-    let c = compare(pair, engine, about, answer, satbox, None);
     let entry = tally.sets.entry(set).or_default();
     entry.0 += 1;
     entry.1 += usize::from(!c.disagreements.is_empty());
@@ -241,7 +260,7 @@ fn write_table(
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "satbox audit: {} 3D and {} 2D pairs per set ({}), seed {:#x}, against satbox's f64 reference\n",
+        "satbox audit: {} 3D and {} 2D pairs per set ({}), seed {:#x}, each engine against satbox's answer (as check --compare holds it)\n",
         options.pairs,
         options.pairs / 5,
         SETS.join(", "),

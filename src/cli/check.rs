@@ -9,28 +9,29 @@
 //! Every answer carries the contact manifold (`"manifold"`: `null` when separated); a case whose
 //! `"view"` has `"manifold": {"margin": …}` (as a scene keeps it) gets that speculative margin.
 //!
-//! `--compact` leaves out `axes`; `--compare parry` adds parry's answer and the disagreements.
+//! `--compact` leaves out `axes`; `--compare ENGINES` adds each engine's answer beside satbox's,
+//! compared by the one comparison ([`crate::engines::compare`]).
 //! Every number printed is positive zero rather than `-0.0`, and is the shortest text of its `f32`.
 
 use std::io::{BufRead, BufReader, Write};
 
 use serde_json::Value;
 
-use super::answer::{
-    case_out, engine_out, rounded_out, toi_out, vector_out, BandPointOut, BandsOut, Conclusions,
-};
+use super::answer::{case_out, engine_out, toi_out, vector_out, BandPointOut, BandsOut};
 pub use super::answer::{
     AxisOut, CaseOut, Coords, DisagreementOut, ErrorOut, FeatureText, GjkOut, ManifoldOut,
-    ParryCastOut, ParryManifoldOut, ParryOut, ParryPointOut, PointOut, SinceOut, ToiOut,
+    PointOut, SinceOut, ToiOut,
 };
 use super::json::WriteJson;
 use super::pipeline::{self, Answerer, Ended};
-use crate::engines::{self, compare, EngineName};
+use crate::engines::ask::ask_all;
+use crate::engines::compare::Truth;
+use crate::engines::Question;
 use crate::sat::bands::Bands;
 use crate::sat::lifecycle::{between, Lifecycle, Snapshot, Summary, DEFAULT_MATCH_DISTANCE};
 use crate::sat::manifold::FeatureChoice;
 use crate::sat::motion::time_of_impact;
-use crate::sat::{Manifold, ManifoldParams};
+use crate::sat::{Answer, Manifold, ManifoldParams, Report, SatParams, Vector};
 use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::manifold::{bands_from_view, params_from_view};
 use crate::scene::motion::{motion_of_case, MotionSpec};
@@ -51,8 +52,8 @@ pub const EXIT_UNREADABLE: i32 = 2;
 pub struct Options {
     /// Leave out `axes`: the verdict, the first separating axis, the depth and the normal only.
     pub compact: bool,
-    /// The engines to compare with (`--compare parry,box3d` or `all`): parry's object in the
-    /// form it has always had, the others in the layer's (see [`crate::engines`]).
+    /// The engines to compare with (`--compare parry,box3d` or `all`), each in the layer's one
+    /// form (see [`crate::engines`]).
     pub compare: crate::engines::EngineSet,
     /// Workers answering (`--threads`): 0 for every core this process may use. The answers do
     /// not depend on it.
@@ -66,122 +67,31 @@ pub struct Options {
     pub profile: Option<crate::sat::bands::Profile>,
 }
 
-/// parry's answer and the disagreements with satbox's (whose manifold has `points` points), as
-/// the `"parry"` object of a line.
-fn parry_out(
-    pair: &Pair,
-    params: &ManifoldParams,
-    motion: Option<(&MotionSpec, Option<f32>)>,
-) -> ParryOut {
-    use crate::engines::parry::SatboxContact;
-    use crate::engines::parry::{answer, cast, compare, compare_casts, compare_manifolds};
-    let p = answer(pair);
-    let mut found = compare(pair, &p);
-    let parry_cast = motion.map(|(m, satbox_t)| {
-        let c = cast(pair, m);
-        found.extend(compare_casts(pair, m, satbox_t, c.as_ref()));
-        c
-    });
-    // parry's manifold is asked with no prediction: manifolds compare only without a margin
-    let mut by_design = Vec::new();
-    if params.margin == 0.0 {
-        struct Contact<'a>(&'a ManifoldParams);
-        impl PairQuestion for Contact<'_> {
-            type Answer = Option<SatboxContact>;
-            fn ask<B: PairBox>(self, a: &B, b: &B) -> Self::Answer {
-                SatboxContact::of(&B::manifold_trace(a, b, self.0))
-            }
-        }
-        let satbox = pair.ask(Contact(params));
-        let m = compare_manifolds(pair, satbox.as_ref(), &p);
-        found.extend(m.disagreements);
-        by_design = m.by_design;
-    }
-    let disagreements = found
-        .iter()
-        .map(|d| DisagreementOut {
-            what: d.what(),
-            size: unsigned_zero(d.size()),
-            description: d.describe(),
-            known: d.known_cause(),
-        })
-        .collect();
-    ParryOut {
-        intersect: p.intersect,
-        depth: p.contact.as_ref().map(|c| c.depth),
-        normal: p.contact.as_ref().map(|c| c.normal.clone()),
-        points: p
-            .contact
-            .as_ref()
-            .map(|c| [c.point_a.clone(), c.point_b.clone()]),
-        manifold: p.manifold.map(|m| ParryManifoldOut {
-            normal: m.normal,
-            points: m
-                .points
-                .into_iter()
-                .map(|q| ParryPointOut {
-                    point: q.point,
-                    separation: q.separation,
-                    features: [q.feature_a, q.feature_b],
-                })
-                .collect(),
-        }),
-        disagreements,
-        by_design,
-        time_of_impact: parry_cast.map(|c| {
-            c.map(|c| ParryCastOut {
-                t: c.t,
-                normal: c.normal,
-                query: c.query,
-            })
-        }),
-    }
-}
-
-/// A line's boxes and manifold, kept for the next line's `since_previous`.
+/// A line's boxes and manifold, kept for the next line's `since_previous` (a 2D manifold in three
+/// coordinates, `z = 0`).
 #[derive(Clone, Debug)]
 pub struct Before {
     pair: Pair,
-    manifold: Carried,
-}
-
-/// A manifold of either dimension.
-#[derive(Clone, Copy, Debug)]
-enum Carried {
-    Two(Option<Manifold<glam::Vec2>>),
-    Three(Option<Manifold<glam::Vec3>>),
-}
-
-impl Carried {
-    /// The manifold of a box pair of vector type `V`.
-    fn of<V: crate::sat::Vector>(m: &Option<Manifold<V>>) -> Self {
-        let any = m as &dyn std::any::Any;
-        if let Some(m) = any.downcast_ref::<Option<Manifold<glam::Vec3>>>() {
-            Carried::Three(*m)
-        } else {
-            Carried::Two(
-                any.downcast_ref::<Option<Manifold<glam::Vec2>>>()
-                    .copied()
-                    .flatten(),
-            )
-        }
-    }
-
-    /// The manifold, when it is of vector type `V`.
-    fn get<V: crate::sat::Vector>(&self) -> Option<&Option<Manifold<V>>> {
-        match self {
-            Carried::Two(m) => (m as &dyn std::any::Any).downcast_ref(),
-            Carried::Three(m) => (m as &dyn std::any::Any).downcast_ref(),
-        }
-    }
+    manifold: Option<Manifold<glam::Vec3>>,
 }
 
 impl Before {
+    /// Boxes `a`, `b` and their manifold `m`.
+    fn of<B: PairBox>(a: &B, b: &B, m: Option<&Manifold<B::Vec>>) -> Self {
+        Before {
+            pair: B::pair(*a, *b),
+            manifold: m.map(|m| m.map(|v| glam::Vec3::from(v.to_coords()))),
+        }
+    }
+
     /// The lifecycle from this line to boxes `a`, `b` with manifold `m`; `None` when this line
     /// was of the other dimension.
     fn to<B: PairBox>(&self, a: &B, b: &B, m: Option<&Manifold<B::Vec>>) -> Option<Lifecycle> {
         let (a0, b0) = B::of_pair(&self.pair)?;
-        let m0 = self.manifold.get::<B::Vec>()?;
+        let m0 = self
+            .manifold
+            .as_ref()
+            .map(|m| m.map(|v| B::Vec::from_coords(v.to_array())));
         Some(between(
             Snapshot {
                 a: &a0,
@@ -194,105 +104,125 @@ impl Before {
     }
 }
 
-/// The answer to one case: its conclusions (all the report with `compact` false), manifold and
-/// distance; against the line before in `carry` when there is one (which then holds this line).
-struct Answer<'a> {
+/// What a line asks of its boxes, whichever their dimension: the answer for the boxes as given,
+/// the axes that explain it, its time of impact, its bands, the engines named; against the line
+/// before in `carry` when there is one (which then holds this line).
+struct LineQuestion<'a> {
     line: usize,
-    params: &'a ManifoldParams,
-    compact: bool,
-    motion: Option<&'a MotionSpec>,
-    carry: Option<&'a mut Carry>,
     radii: [f32; 2],
+    params: &'a ManifoldParams,
+    options: &'a Options,
+    motion: Option<&'a MotionSpec>,
+    bands: Option<&'a Bands>,
+    carry: Option<&'a mut Carry>,
 }
 
-impl PairQuestion for Answer<'_> {
+impl PairQuestion for LineQuestion<'_> {
     type Answer = CaseOut;
     fn ask<B: PairBox>(self, a: &B, b: &B) -> CaseOut {
-        let sat = if self.compact {
-            Conclusions::Compact(B::verdicts(a, b, &Default::default()))
-        } else {
-            Conclusions::Full(B::report(a, b, &Default::default()))
-        };
-        let manifold = B::manifold(a, b, self.params);
+        let (answer, report) = answer_of(a, b, self.radii, self.params, self.options.compact);
         let gjk = crate::sat::gjk::query(&a.to_box64(), &b.to_box64());
-        let mut out = case_out(self.line, sat, manifold.as_ref(), B::separation(a, b), &gjk);
-        if self.radii.iter().any(|r| *r > 0.0) {
-            out.rounded = Some(Box::new(rounded_out(a, b, self.radii, self.params)));
-        }
-        out.time_of_impact = self.motion.map(|m| {
-            time_of_impact(a, b, &m.for_boxes::<B::Vec>())
-                .as_ref()
-                .map(|t| Box::new(toi_out(t)))
-        });
+        let mut out = case_out(self.line, &answer, report.as_ref().map(|r| r.axes()), &gjk);
+        let toi = self
+            .motion
+            .map(|m| time_of_impact(a, b, &m.for_boxes::<B::Vec>()));
+        out.time_of_impact = toi
+            .as_ref()
+            .map(|t| t.as_ref().map(|t| Box::new(toi_out(t))));
+        out.bands = self
+            .bands
+            .map(|bands| Box::new(bands_out(a, b, &answer, bands, self.params)));
         if let Some(carry) = self.carry {
-            let lifecycle = carry
-                .before
-                .as_ref()
-                .and_then(|before| before.to(a, b, manifold.as_ref()));
-            if std::mem::replace(&mut carry.seen, true) {
-                out.since_previous = Some(lifecycle.as_ref().map(SinceOut::of));
-            }
-            if let Some(l) = &lifecycle {
-                carry.summary.add(self.line, l);
-            }
-            carry.before = Some(Before {
+            carry.follow(self.line, &mut out, a, b, answer.manifold.as_ref());
+        }
+        if !self.options.compare.is_empty() {
+            let mut truth = Truth::of(a, b, &answer);
+            truth.impact = toi.flatten().map(|t| t.t as f32);
+            let question = Question {
                 pair: B::pair(*a, *b),
-                manifold: Carried::of(&manifold),
-            });
+                radii: self.radii,
+                motion: self.motion.copied(),
+            };
+            let engines = self.options.compare.for_mode(B::MODE);
+            for asked in ask_all(&question, &truth, &engines) {
+                let o = engine_out(&asked, B::Vec::DIM, self.motion.is_some());
+                out.engines.0.push((asked.engine.name(), o));
+            }
         }
         out
     }
 }
 
-/// What an engine's bands make of a case: the pair, and each point of the manifold built with a
-/// margin of the bands' contact distance (the points the engine would make).
-struct BandsQuestion<'a>(&'a Bands, &'a ManifoldParams);
+/// satbox's answer for `a` and `b` with `radii` under `params`, and the cores' full report
+/// unless `compact` (then only the conclusions are computed: the report's records are most of
+/// its cost).
+fn answer_of<B: PairBox>(
+    a: &B,
+    b: &B,
+    radii: [f32; 2],
+    params: &ManifoldParams,
+    compact: bool,
+) -> (Answer<B::Vec>, Option<B::Report>) {
+    let sat = SatParams::default();
+    let report = (!compact).then(|| B::report(a, b, &sat));
+    if radii != [0.0; 2] {
+        return (Answer::rounded(a, b, radii, params), report);
+    }
+    let verdicts = match &report {
+        Some(r) => r.to_verdicts(),
+        None => B::verdicts(a, b, &sat),
+    };
+    let answer = Answer::sharp(&verdicts, B::manifold(a, b, params), B::separation(a, b));
+    (answer, report)
+}
 
-impl PairQuestion for BandsQuestion<'_> {
-    type Answer = BandsOut;
-    fn ask<B: PairBox>(self, a: &B, b: &B) -> BandsOut {
-        let bands = self.0;
-        let report = B::report(a, b, &Default::default());
-        let separation = match crate::sat::Report::penetration(&report) {
-            Some(p) => -p.depth,
-            None => B::separation(a, b).distance,
-        };
-        let params = self.1.with_margin(self.1.margin.max(bands.detect));
-        let points = B::manifold(a, b, &params)
-            .map(|m| {
-                m.points()
-                    .iter()
-                    .map(|p| BandPointOut {
-                        point: vector_out(p.point),
-                        separation: unsigned_zero(p.separation),
-                        fate: bands.fate(p.separation).name(),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        BandsOut {
-            engine: bands.profile.title(),
-            detect: bands.detect,
-            active: bands.active,
-            slop: bands.slop,
-            separation: unsigned_zero(separation),
-            fate: bands.fate(separation).name(),
-            verdict: bands.verdict(separation),
-            points,
-        }
+/// What an engine's bands make of a case: the answer's signed distance, and each point of the
+/// manifold built with a margin of the bands' contact distance (the points the engine would
+/// make).
+fn bands_out<B: PairBox>(
+    a: &B,
+    b: &B,
+    answer: &Answer<B::Vec>,
+    bands: &Bands,
+    params: &ManifoldParams,
+) -> BandsOut {
+    let separation = answer.separation();
+    let wide = params.with_margin(params.margin.max(bands.detect));
+    let points = crate::sat::answer::manifold(a, b, answer.radii, &wide)
+        .map(|m| {
+            m.points()
+                .iter()
+                .map(|p| BandPointOut {
+                    point: vector_out(p.point),
+                    separation: unsigned_zero(p.separation),
+                    fate: bands.fate(p.separation).name(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    BandsOut {
+        engine: bands.profile.title(),
+        detect: bands.detect,
+        active: bands.active,
+        slop: bands.slop,
+        separation: unsigned_zero(separation),
+        fate: bands.fate(separation).name(),
+        verdict: bands.verdict(separation),
+        points,
     }
 }
 
 /// A case's boxes and manifold only, for the line after it.
-struct ManifoldOnly<'a>(&'a ManifoldParams);
+struct ManifoldOnly<'a>(&'a ManifoldParams, [f32; 2]);
 
 impl PairQuestion for ManifoldOnly<'_> {
     type Answer = Before;
     fn ask<B: PairBox>(self, a: &B, b: &B) -> Before {
-        Before {
-            pair: B::pair(*a, *b),
-            manifold: Carried::of(&B::manifold(a, b, self.0)),
-        }
+        Before::of(
+            a,
+            b,
+            crate::sat::answer::manifold(a, b, self.1, self.0).as_ref(),
+        )
     }
 }
 
@@ -314,76 +244,33 @@ pub fn answer_moving(
     params: &ManifoldParams,
     options: &Options,
 ) -> CaseOut {
-    answer_after(line, case, motion, params, options, None)
+    answer_after(line, case, motion, params, None, options, None)
 }
 
-/// [`answer_moving`] for a line among others: with `carry`, the answer has its `since_previous`
-/// against the line before held there (on every line but the first), adds its lifecycle to the
-/// figures there, and leaves this line's boxes and manifold there for the next.
+/// [`answer_moving`] for a line among others, with its engine `bands`: with `carry`, the answer
+/// has its `since_previous` against the line before held there (on every line but the first),
+/// adds its lifecycle to the figures there, and leaves this line's boxes and manifold there for
+/// the next.
 fn answer_after(
     line: usize,
     case: &NotedPair,
     motion: Option<&MotionSpec>,
     params: &ManifoldParams,
+    bands: Option<&Bands>,
     options: &Options,
     carry: Option<&mut Carry>,
 ) -> CaseOut {
-    let mut out = case.pair.ask(Answer {
+    let mut out = case.pair.ask(LineQuestion {
         line,
-        params,
-        compact: options.compact,
-        motion,
-        carry,
         radii: case.radii,
+        params,
+        options,
+        motion,
+        bands,
+        carry,
     });
     out.notes = case.notes.iter().map(ToString::to_string).collect();
-    if options.compare.is_empty() {
-        return out;
-    }
-    let satbox_t = out
-        .time_of_impact
-        .as_ref()
-        .and_then(|t| t.as_ref().map(|t| t.t));
-    let moving = motion.map(|m| (m, satbox_t));
-    let engines = options.compare.for_mode(case.pair.mode());
-    if engines.contains(&EngineName::Parry) {
-        out.parry = Some(Box::new(parry_out(&case.pair, params, moving)));
-    }
-    let others: Vec<EngineName> = engines
-        .into_iter()
-        .filter(|e| *e != EngineName::Parry)
-        .collect();
-    if !others.is_empty() {
-        let satbox = compare::Satbox::of(&case.pair);
-        for engine in others {
-            let reply = engines::ask(engine, &case.pair, motion);
-            let mut o = engine_out(&case.pair, engine, reply, &satbox, moving);
-            add_rounded(&mut o, &case.pair, engine, case.radii);
-            out.engines.0.push((engine.name(), o));
-        }
-    }
     out
-}
-
-/// With rounded boxes of one radius, the engine's answer for them (where it has rounded boxes of
-/// its own: Box2D, Jolt) under `"rounded"` beside its answer for the sharp cores.
-fn add_rounded(
-    out: &mut crate::cli::answer::EngineOut,
-    cores: &Pair,
-    engine: EngineName,
-    [ra, rb]: [f32; 2],
-) {
-    let crate::cli::answer::EngineOut::Answered(main) = out else {
-        return;
-    };
-    if ra != rb || ra <= 0.0 {
-        return;
-    }
-    if let Some(engines::Reply::Answered(a)) = engines::ask_rounded(engine, cores, ra) {
-        if let Some(rounded) = crate::cli::answer::engine_rounded_out(cores, engine, &a, ra) {
-            main.also.0.push(("rounded", rounded));
-        }
-    }
 }
 
 /// A case's manifold parameters: its `"view": {"manifold": {...}}` (a saved scene keeps its
@@ -413,6 +300,29 @@ pub struct Carry {
     seen: bool,
     before: Option<Before>,
     summary: Summary,
+}
+
+impl Carry {
+    /// Gives `out` (line `line`: boxes `a`, `b` with manifold `m`) its `since_previous` against
+    /// the line before, when there was one, adds its lifecycle to the figures, and keeps this
+    /// line for the next.
+    fn follow<B: PairBox>(
+        &mut self,
+        line: usize,
+        out: &mut CaseOut,
+        a: &B,
+        b: &B,
+        m: Option<&Manifold<B::Vec>>,
+    ) {
+        let lifecycle = self.before.as_ref().and_then(|before| before.to(a, b, m));
+        if std::mem::replace(&mut self.seen, true) {
+            out.since_previous = Some(lifecycle.as_ref().map(SinceOut::of));
+        }
+        if let Some(l) = &lifecycle {
+            self.summary.add(line, l);
+        }
+        self.before = Some(Before::of(a, b, m));
+    }
 }
 
 /// A validated case, its motion, its manifold parameters and its engine bands, or what is wrong
@@ -458,10 +368,16 @@ fn answer_into(
     // float as `null`, and validation keeps them out anyway).
     match read_case(line, text, options.feature) {
         Ok((case, motion, params, bands)) => {
-            let mut answer =
-                answer_after(line, &case, motion.as_ref(), &params, options, Some(carry));
             let bands = bands.or(options.profile.map(|p| p.defaults()));
-            answer.bands = bands.map(|b| Box::new(case.pair.ask(BandsQuestion(&b, &params))));
+            let answer = answer_after(
+                line,
+                &case,
+                motion.as_ref(),
+                &params,
+                bands.as_ref(),
+                options,
+                Some(carry),
+            );
             answer.write_json(out);
             true
         }
@@ -489,7 +405,7 @@ impl Answerer for Check {
             seen: true,
             before: read_case(before.line, text, self.0.feature)
                 .ok()
-                .map(|(case, _, params, _)| case.pair.ask(ManifoldOnly(&params))),
+                .map(|(case, _, params, _)| case.pair.ask(ManifoldOnly(&params, case.radii))),
             summary: Summary::default(),
         }
     }

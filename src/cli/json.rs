@@ -68,65 +68,79 @@ fn coords_json(out: &mut Vec<u8>, c: &Coords) {
 
 impl WriteJson for CaseOut {
     fn write_json(&self, out: &mut Vec<u8>) {
+        // every field named: a field added to the answer does not compile until it is written
+        let CaseOut {
+            line,
+            intersect,
+            touching,
+            first_separating_axis,
+            separating_axes,
+            depth,
+            normal,
+            min_axis,
+            manifold,
+            separation_distance,
+            closest_points,
+            gjk,
+            time_of_impact,
+            rounded,
+            bands,
+            since_previous,
+            notes,
+            axes,
+            engines,
+        } = self;
         out.extend_from_slice(b"{\"line\":");
-        usize_json(out, self.line);
+        usize_json(out, *line);
         out.extend_from_slice(b",\"intersect\":");
-        bool_json(out, self.intersect);
+        bool_json(out, *intersect);
         out.extend_from_slice(b",\"touching\":");
-        bool_json(out, self.touching);
+        bool_json(out, *touching);
         out.extend_from_slice(b",\"first_separating_axis\":");
-        option_json(out, &self.first_separating_axis, |out, k| {
-            usize_json(out, *k)
-        });
+        option_json(out, first_separating_axis, |out, k| usize_json(out, *k));
         out.extend_from_slice(b",\"separating_axes\":");
-        list_json(out, &self.separating_axes, |out, k| {
-            usize_json(out, *k as usize)
-        });
+        list_json(out, separating_axes, |out, k| usize_json(out, *k as usize));
         out.extend_from_slice(b",\"depth\":");
-        option_json(out, &self.depth, |out, d| f32_json(out, *d));
+        option_json(out, depth, |out, d| f32_json(out, *d));
         out.extend_from_slice(b",\"normal\":");
-        option_json(out, &self.normal, coords_json);
+        option_json(out, normal, coords_json);
         out.extend_from_slice(b",\"min_axis\":");
-        option_json(out, &self.min_axis, |out, k| usize_json(out, *k));
+        option_json(out, min_axis, |out, k| usize_json(out, *k));
         out.extend_from_slice(b",\"manifold\":");
-        option_json(out, &self.manifold, |out, m| m.write_json(out));
+        option_json(out, manifold, |out, m| m.write_json(out));
         out.extend_from_slice(b",\"separation_distance\":");
-        f32_json(out, self.separation_distance);
+        f32_json(out, *separation_distance);
         out.extend_from_slice(b",\"closest_points\":");
-        option_json(out, &self.closest_points, |out, [p, q]| {
+        option_json(out, closest_points, |out, [p, q]| {
             list_json(out, &[p, q], |out, c| coords_json(out, c))
         });
         out.extend_from_slice(b",\"gjk\":");
-        self.gjk.write_json(out);
-        if let Some(toi) = &self.time_of_impact {
+        gjk.write_json(out);
+        if let Some(toi) = time_of_impact {
             out.extend_from_slice(b",\"time_of_impact\":");
             option_json(out, toi, |out, t| t.write_json(out));
         }
-        if let Some(rounded) = &self.rounded {
+        if let Some(rounded) = rounded {
             out.extend_from_slice(b",\"rounded\":");
             let _ = serde_json::to_writer(&mut *out, rounded);
         }
-        if let Some(bands) = &self.bands {
+        if let Some(bands) = bands {
             out.extend_from_slice(b",\"bands\":");
             let _ = serde_json::to_writer(&mut *out, bands);
         }
-        if let Some(since) = &self.since_previous {
+        if let Some(since) = since_previous {
             out.extend_from_slice(b",\"since_previous\":");
             option_json(out, since, |out, s| s.write_json(out));
         }
-        if !self.notes.is_empty() {
+        if !notes.is_empty() {
             out.extend_from_slice(b",\"notes\":");
-            list_json(out, &self.notes, |out, s| str_json(out, s));
+            list_json(out, notes, |out, s| str_json(out, s));
         }
-        if let Some(axes) = &self.axes {
+        if let Some(axes) = axes {
             out.extend_from_slice(b",\"axes\":");
             list_json(out, axes, |out, a| a.write_json(out));
         }
-        if let Some(parry) = &self.parry {
-            out.extend_from_slice(b",\"parry\":");
-            let _ = serde_json::to_writer(&mut *out, parry);
-        }
-        for (name, engine) in &self.engines.0 {
+        for (name, engine) in &engines.0 {
             out.extend_from_slice(b",\"");
             out.extend_from_slice(name.as_bytes());
             out.extend_from_slice(b"\":");
@@ -138,111 +152,159 @@ impl WriteJson for CaseOut {
 
 impl WriteJson for ManifoldOut {
     fn write_json(&self, out: &mut Vec<u8>) {
+        let ManifoldOut {
+            normal,
+            kind,
+            axis,
+            strict_axis,
+            points,
+        } = self;
         out.extend_from_slice(b"{\"normal\":");
-        coords_json(out, &self.normal);
+        coords_json(out, normal);
         out.extend_from_slice(b",\"kind\":");
-        name_json(out, self.kind);
+        name_json(out, kind);
         out.extend_from_slice(b",\"axis\":");
-        usize_json(out, self.axis);
+        usize_json(out, *axis);
         out.extend_from_slice(b",\"strict_axis\":");
-        usize_json(out, self.strict_axis);
+        usize_json(out, *strict_axis);
         out.extend_from_slice(b",\"points\":");
-        list_json(out, &self.points, |out, p| p.write_json(out));
+        list_json(out, points, |out, p| p.write_json(out));
         out.push(b'}');
     }
 }
 
 impl WriteJson for PointOut {
     fn write_json(&self, out: &mut Vec<u8>) {
+        let PointOut {
+            point,
+            separation,
+            id,
+            feature,
+        } = self;
         out.extend_from_slice(b"{\"point\":");
-        coords_json(out, &self.point);
+        coords_json(out, point);
         out.extend_from_slice(b",\"separation\":");
-        f32_json(out, self.separation);
+        f32_json(out, *separation);
         out.extend_from_slice(b",\"id\":");
-        usize_json(out, self.id as usize);
+        usize_json(out, *id as usize);
         out.extend_from_slice(b",\"feature\":\"A ");
         // feature names are letters, digits, signs and spaces: nothing to escape
-        out.extend_from_slice(self.feature.0.a.text().as_bytes());
+        out.extend_from_slice(feature.0.a.text().as_bytes());
         out.extend_from_slice(" × B ".as_bytes());
-        out.extend_from_slice(self.feature.0.b.text().as_bytes());
+        out.extend_from_slice(feature.0.b.text().as_bytes());
         out.extend_from_slice(b"\"}");
     }
 }
 
 impl WriteJson for GjkOut {
     fn write_json(&self, out: &mut Vec<u8>) {
+        let GjkOut {
+            distance,
+            depth,
+            normal,
+            iterations,
+            epa_iterations,
+            stopped,
+            support_evaluations,
+        } = self;
         out.extend_from_slice(b"{\"distance\":");
-        option_json(out, &self.distance, |out, d| f32_json(out, *d));
+        option_json(out, distance, |out, d| f32_json(out, *d));
         out.extend_from_slice(b",\"depth\":");
-        option_json(out, &self.depth, |out, d| f32_json(out, *d));
+        option_json(out, depth, |out, d| f32_json(out, *d));
         out.extend_from_slice(b",\"normal\":");
-        option_json(out, &self.normal, coords_json);
+        option_json(out, normal, coords_json);
         out.extend_from_slice(b",\"iterations\":");
-        usize_json(out, self.iterations);
+        usize_json(out, *iterations);
         out.extend_from_slice(b",\"epa_iterations\":");
-        option_json(out, &self.epa_iterations, |out, k| usize_json(out, *k));
+        option_json(out, epa_iterations, |out, k| usize_json(out, *k));
         out.extend_from_slice(b",\"stopped\":");
-        name_json(out, self.stopped);
+        name_json(out, stopped);
         out.extend_from_slice(b",\"support_evaluations\":");
-        usize_json(out, self.support_evaluations);
+        usize_json(out, *support_evaluations);
         out.push(b'}');
     }
 }
 
 impl WriteJson for SinceOut {
     fn write_json(&self, out: &mut Vec<u8>) {
+        let SinceOut {
+            persisted_by_id,
+            persisted_by_position,
+            new,
+            lost,
+            flipped,
+            drift,
+            boxes_moved,
+        } = self;
         out.extend_from_slice(b"{\"persisted_by_id\":");
-        usize_json(out, self.persisted_by_id);
+        usize_json(out, *persisted_by_id);
         out.extend_from_slice(b",\"persisted_by_position\":");
-        usize_json(out, self.persisted_by_position);
+        usize_json(out, *persisted_by_position);
         out.extend_from_slice(b",\"new\":");
-        usize_json(out, self.new);
+        usize_json(out, *new);
         out.extend_from_slice(b",\"lost\":");
-        usize_json(out, self.lost);
+        usize_json(out, *lost);
         out.extend_from_slice(b",\"flipped\":");
-        bool_json(out, self.flipped);
+        bool_json(out, *flipped);
         out.extend_from_slice(b",\"drift\":");
-        f32_json(out, self.drift);
+        f32_json(out, *drift);
         out.extend_from_slice(b",\"boxes_moved\":");
-        f32_json(out, self.boxes_moved);
+        f32_json(out, *boxes_moved);
         out.push(b'}');
     }
 }
 
 impl WriteJson for ToiOut {
     fn write_json(&self, out: &mut Vec<u8>) {
+        let ToiOut {
+            t,
+            normal,
+            axis,
+            points,
+            method,
+        } = self;
         out.extend_from_slice(b"{\"t\":");
-        f32_json(out, self.t);
+        f32_json(out, *t);
         out.extend_from_slice(b",\"normal\":");
-        coords_json(out, &self.normal);
+        coords_json(out, normal);
         out.extend_from_slice(b",\"axis\":");
-        option_json(out, &self.axis, |out, k| usize_json(out, *k));
+        option_json(out, axis, |out, k| usize_json(out, *k));
         out.extend_from_slice(b",\"points\":");
-        list_json(out, &self.points, |out, p| p.write_json(out));
+        list_json(out, points, |out, p| p.write_json(out));
         out.extend_from_slice(b",\"method\":");
-        name_json(out, self.method);
+        name_json(out, method);
         out.push(b'}');
     }
 }
 
 impl WriteJson for AxisOut {
     fn write_json(&self, out: &mut Vec<u8>) {
+        let AxisOut {
+            index,
+            kind,
+            axis,
+            degenerate,
+            ra,
+            rb,
+            distance,
+            gap,
+        } = self;
         out.extend_from_slice(b"{\"index\":");
-        usize_json(out, self.index);
+        usize_json(out, *index);
         out.extend_from_slice(b",\"kind\":");
-        name_json(out, self.kind);
+        name_json(out, kind);
         out.extend_from_slice(b",\"axis\":");
-        coords_json(out, &self.axis);
+        coords_json(out, axis);
         out.extend_from_slice(b",\"degenerate\":");
-        bool_json(out, self.degenerate);
+        bool_json(out, *degenerate);
         out.extend_from_slice(b",\"ra\":");
-        f32_json(out, self.ra);
+        f32_json(out, *ra);
         out.extend_from_slice(b",\"rb\":");
-        f32_json(out, self.rb);
+        f32_json(out, *rb);
         out.extend_from_slice(b",\"distance\":");
-        f32_json(out, self.distance);
+        f32_json(out, *distance);
         out.extend_from_slice(b",\"gap\":");
-        f32_json(out, self.gap);
+        f32_json(out, *gap);
         out.push(b'}');
     }
 }

@@ -21,7 +21,7 @@ use boxdd::{
 use boxdd_sys::ffi;
 use glam::{Vec2, Vec3};
 
-use super::{refuse_flat, About, Answer, Engine, EngineName, Impact, Point};
+use super::{refuse_flat, About, Engine, EngineAnswer, EngineName, Impact, Point, Question};
 use crate::sat::motion::pose_at;
 use crate::sat::Obb2;
 use crate::scene::motion::MotionSpec;
@@ -112,10 +112,13 @@ impl Engine for Box2d {
             slop: Some(LINEAR_SLOP),
             impact: super::ImpactQuery::Turning,
             convex_radius: 0.0,
+            rounded: true,
+            shallow_depth: None,
         }
     }
 
-    fn refuse(&self, pair: &Pair, _motion: Option<&MotionSpec>) -> Option<String> {
+    fn refuse(&self, question: &Question) -> Option<String> {
+        let pair = &question.pair;
         refuse_flat(
             EngineName::Box2d,
             pair,
@@ -123,49 +126,41 @@ impl Engine for Box2d {
         )
     }
 
-    fn answer(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Answer {
+    fn answer(&self, question: &Question) -> EngineAnswer {
         ready();
-        let Pair::Two(a, b) = pair else {
+        let Pair::Two(a, b) = &question.pair else {
             unreachable!("Box2D is asked 2D pairs only");
         };
-        let mut answer = contact(a, b, 0.0);
+        let radii = question.radii;
+        let mut answer = contact(a, b, radii);
         if !answer.intersect {
-            distance(a, b, &mut answer, 0.0);
+            distance(a, b, &mut answer, radii);
         }
-        if let Some(m) = motion {
-            answer.impact = impact(a, b, m);
+        if let Some(m) = &question.motion {
+            answer.impact = impact(a, b, radii, m);
+        }
+        if question.rounded() {
+            answer.notes.push(format!(
+                "rounded polygons: b2MakeRoundedBox of each core with its radius ({} and {})",
+                crate::sat::fmt_num(radii[0]),
+                crate::sat::fmt_num(radii[1])
+            ));
         }
         answer
     }
-
-    fn answer_rounded(&self, cores: &Pair, radius: f32) -> Option<Answer> {
-        ready();
-        let Pair::Two(a, b) = cores else {
-            return None;
-        };
-        let mut answer = contact(a, b, radius);
-        if !answer.intersect {
-            distance(a, b, &mut answer, radius);
-        }
-        answer.notes.push(format!(
-            "rounded polygons: b2MakeRoundedBox of the cores with radius {}",
-            crate::sat::fmt_num(radius)
-        ));
-        Some(answer)
-    }
 }
 
-/// `b2CollidePolygons`: the contact points and normal, in the world; with a `radius`, of the
-/// boxes as rounded polygons (`b2MakeRoundedBox`: the box grown by the radius).
-fn contact(a: &Obb2, b: &Obb2, radius: f32) -> Answer {
-    let polygon = |o: &Obb2| match radius > 0.0 {
+/// `b2CollidePolygons`: the contact points and normal, in the world; a box with a radius as a
+/// rounded polygon (`b2MakeRoundedBox`: the box grown by the radius).
+fn contact(a: &Obb2, b: &Obb2, [ra, rb]: [f32; 2]) -> EngineAnswer {
+    let polygon = |o: &Obb2, radius: f32| match radius > 0.0 {
         true => rounded_box_polygon(o.half_extents.x, o.half_extents.y, radius),
         false => box_polygon(o.half_extents.x, o.half_extents.y),
     };
-    let manifold =
-        polygon(a).and_then(|pa| polygon(b).and_then(|pb| collide_polygons(pa, pb, b_in_a(a, b))));
+    let manifold = polygon(a, ra)
+        .and_then(|pa| polygon(b, rb).and_then(|pb| collide_polygons(pa, pb, b_in_a(a, b))));
     let Ok(m) = manifold else {
-        return Answer::default();
+        return EngineAnswer::default();
     };
     let points = m
         .points()
@@ -181,15 +176,15 @@ fn contact(a: &Obb2, b: &Obb2, radius: f32) -> Answer {
             ),
         })
         .collect();
-    Answer::from_points(points, Some(turn_to_world(a, m.normal)))
+    EngineAnswer::from_points(points, Some(turn_to_world(a, m.normal)))
 }
 
-/// `b2ShapeDistance`: the distance and closest points of a separated pair (with a `radius`, of
-/// the boxes grown by it: the proxies carry it and the query uses it).
-fn distance(a: &Obb2, b: &Obb2, answer: &mut Answer, radius: f32) {
+/// `b2ShapeDistance`: the distance and closest points of a separated pair (with radii, of the
+/// boxes grown by them: the proxies carry them and the query uses them).
+fn distance(a: &Obb2, b: &Obb2, answer: &mut EngineAnswer, [ra, rb]: [f32; 2]) {
     let mut cache = SimplexCache::new();
-    let input = DistanceInput::new(proxy(a, radius), proxy(b, radius), b_in_a(a, b))
-        .map(|input| input.with_radii(radius > 0.0));
+    let input = DistanceInput::new(proxy(a, ra), proxy(b, rb), b_in_a(a, b))
+        .map(|input| input.with_radii(ra > 0.0 || rb > 0.0));
     let Ok(d) = input.and_then(|input| shape_distance(input, &mut cache)) else {
         return;
     };
@@ -201,7 +196,7 @@ fn distance(a: &Obb2, b: &Obb2, answer: &mut Answer, radius: f32) {
 }
 
 /// `b2TimeOfImpact` over the step: `None` when the sweeps stay apart.
-fn impact(a: &Obb2, b: &Obb2, motion: &MotionSpec) -> Option<Impact> {
+fn impact(a: &Obb2, b: &Obb2, [ra, rb]: [f32; 2], motion: &MotionSpec) -> Option<Impact> {
     let m = motion.for_boxes::<Vec2>();
     let sweep = |o: &Obb2, motion| {
         let end = pose_at(o, motion, m.dt);
@@ -216,12 +211,7 @@ fn impact(a: &Obb2, b: &Obb2, motion: &MotionSpec) -> Option<Impact> {
         )
         .ok()
     };
-    let input = ToiInput::new(
-        proxy(a, 0.0),
-        proxy(b, 0.0),
-        sweep(a, &m.a)?,
-        sweep(b, &m.b)?,
-    );
+    let input = ToiInput::new(proxy(a, ra), proxy(b, rb), sweep(a, &m.a)?, sweep(b, &m.b)?);
     let out = input.and_then(time_of_impact).ok()?;
     match out.state {
         ToiState::Hit => Some(Impact {

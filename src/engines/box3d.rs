@@ -21,7 +21,7 @@ use boxddd::{
 use boxddd_sys::ffi;
 use glam::{Quat, Vec3};
 
-use super::{refuse_flat, About, Answer, Engine, EngineName, Impact, Point};
+use super::{refuse_flat, About, Engine, EngineAnswer, EngineName, Impact, Point, Question};
 use crate::sat::motion::pose_at;
 use crate::sat::Obb3;
 use crate::scene::motion::MotionSpec;
@@ -115,10 +115,13 @@ impl Engine for Box3d {
             slop: Some(LINEAR_SLOP),
             impact: super::ImpactQuery::Turning,
             convex_radius: 0.0,
+            rounded: false,
+            shallow_depth: None,
         }
     }
 
-    fn refuse(&self, pair: &Pair, _motion: Option<&MotionSpec>) -> Option<String> {
+    fn refuse(&self, question: &Question) -> Option<String> {
+        let pair = &question.pair;
         refuse_flat(
             EngineName::Box3d,
             pair,
@@ -126,7 +129,9 @@ impl Engine for Box3d {
         )
     }
 
-    fn answer(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Answer {
+    fn answer(&self, question: &Question) -> EngineAnswer {
+        let pair = &question.pair;
+        let motion = question.motion.as_ref();
         ready();
         let Pair::Three(a, b) = pair else {
             unreachable!("Box3D is asked 3D pairs only");
@@ -143,7 +148,7 @@ impl Engine for Box3d {
 }
 
 /// `b3CollideHulls`: the contact points and normal, in the world.
-fn contact(a: &Obb3, b: &Obb3) -> Answer {
+fn contact(a: &Obb3, b: &Obb3) -> EngineAnswer {
     let (ha, hb) = (hull(a), hull(b));
     // SAFETY: the manifold points to a buffer of `CAPACITY` points that outlives the call; the
     // hulls are valid box hulls of positive half extents; the cache is zeroed, as Box3D asks
@@ -177,11 +182,11 @@ fn contact(a: &Obb3, b: &Obb3) -> Answer {
             ),
         })
         .collect();
-    Answer::from_points(points, Some(normal.normalize_or_zero()))
+    EngineAnswer::from_points(points, Some(normal.normalize_or_zero()))
 }
 
 /// `b3ShapeDistance`: the distance and closest points of a separated pair.
-fn distance(a: &Obb3, b: &Obb3, answer: &mut Answer) {
+fn distance(a: &Obb3, b: &Obb3, answer: &mut EngineAnswer) {
     let input = DistanceInput::with_options(proxy(a), proxy(b), b_in_a(a, b), false);
     let Ok(d) = input.and_then(shape_distance) else {
         return;

@@ -18,8 +18,9 @@
 use glam::{DVec3, Vec3};
 
 use super::shim::{ShimBox, ShimContact};
-use super::{refuse_invalid, About, Also, Answer, Engine, EngineName, ImpactQuery, Point};
-use crate::scene::motion::MotionSpec;
+use super::{
+    refuse_invalid, About, Also, Engine, EngineAnswer, EngineName, ImpactQuery, Point, Question,
+};
 use crate::scene::Pair;
 
 unsafe extern "C" {
@@ -73,14 +74,18 @@ impl Engine for Bullet {
             slop: None,
             impact: ImpactQuery::None,
             convex_radius: 0.0,
+            rounded: false,
+            shallow_depth: None,
         }
     }
 
-    fn refuse(&self, pair: &Pair, _motion: Option<&MotionSpec>) -> Option<String> {
+    fn refuse(&self, question: &Question) -> Option<String> {
+        let pair = &question.pair;
         refuse_invalid(EngineName::Bullet, pair)
     }
 
-    fn answer(&self, pair: &Pair, _motion: Option<&MotionSpec>) -> Answer {
+    fn answer(&self, question: &Question) -> EngineAnswer {
+        let pair = &question.pair;
         let Pair::Three(a, b) = pair else {
             unreachable!("Bullet is asked 3D pairs only");
         };
@@ -114,7 +119,7 @@ const NOTE_MIDWAY: &str =
     "Bullet gives each point on B with its normal from B to A: moved midway, the normal turned to run from A to B";
 
 /// `btBoxBoxDetector`'s points.
-fn box_box(a: &ShimBox, b: &ShimBox) -> Answer {
+fn box_box(a: &ShimBox, b: &ShimBox) -> EngineAnswer {
     let mut out = [ShimContact::default(); BOX_BOX_POINTS];
     // SAFETY: the boxes are valid (refuse: finite, half extents ≥ 0, unit rotation); `out` has
     // room for the capacity passed, and the shim writes no more
@@ -131,7 +136,7 @@ fn box_box(a: &ShimBox, b: &ShimBox) -> Answer {
             p
         })
         .collect();
-    let mut answer = Answer::from_points(points, normal);
+    let mut answer = EngineAnswer::from_points(points, normal);
     if count > 0 {
         answer.notes.push(NOTE_MIDWAY.into());
     }
@@ -139,29 +144,29 @@ fn box_box(a: &ShimBox, b: &ShimBox) -> Answer {
 }
 
 /// GJK/EPA's one point pair: the depth of an overlapping pair, the distance of a separated one.
-fn gjk_epa(a: &ShimBox, b: &ShimBox) -> Answer {
+fn gjk_epa(a: &ShimBox, b: &ShimBox) -> EngineAnswer {
     let mut out = ShimContact::default();
     // SAFETY: as in box_box, with room for the one point the shim writes
     let n = unsafe { satbox_bullet_gjk_epa(a, b, &mut out) };
     if n < 1 {
-        return Answer::default();
+        return EngineAnswer::default();
     }
     let (mut p, normal) = read(&out);
     if out.depth <= 0.0 {
         p.feature = "deepest point pair (EPA)".into();
-        let mut answer = Answer::from_points(vec![p], Some(normal.as_vec3()));
+        let mut answer = EngineAnswer::from_points(vec![p], Some(normal.as_vec3()));
         answer.notes.push(NOTE_MIDWAY.into());
         return answer;
     }
     let on_b = out.point();
     let on_a = on_b + out.normal() * out.depth;
-    Answer {
+    EngineAnswer {
         normal: Some(normal.as_vec3()).filter(|n| *n != Vec3::ZERO),
         distance: Some(out.depth as f32),
         closest: Some([on_a.as_vec3(), on_b.as_vec3()]),
         notes: vec![
             "Bullet gives the closest point on B with its normal from B to A: the point on A is that point plus the normal times the distance".into(),
         ],
-        ..Answer::default()
+        ..EngineAnswer::default()
     }
 }

@@ -22,10 +22,11 @@
 //! points on the same contact (another reduction), a normal that is an equally short way out
 //! (another reference face), a time of impact that stops at the engine's slop short of touching.
 
-use glam::Vec3;
+use glam::{DVec3, Vec3};
 
-use super::{About, Answer, EngineName, Point};
-use crate::sat::{fmt_num, Obb2, Obb3, Report, Vector};
+use super::{About, EngineAnswer, Point, Question};
+use crate::sat::reference::Box64;
+use crate::sat::{fmt_num, Answer, ManifoldParams, Vector};
 use crate::scene::motion::MotionSpec;
 use crate::scene::{pair_scale, Pair, PairBox, PairQuestion};
 
@@ -94,6 +95,8 @@ pub struct Finding {
     pub size: f32,
     /// One sentence.
     pub description: String,
+    /// A known cause of it in the engine, when there is one ([`About::shallow_depth`]).
+    pub known: Option<&'static str>,
 }
 
 /// The whole comparison of one engine's answer with satbox's.
@@ -105,14 +108,16 @@ pub struct Comparison {
     pub by_design: Vec<String>,
 }
 
-/// What satbox says of the pair, as the comparison reads it.
-#[derive(Clone, Debug)]
-pub struct Satbox {
-    /// No axis separates.
+/// satbox's answer for the boxes an engine was asked about, as the comparison reads it (2D in
+/// three coordinates, `z = 0`): made once from [`Answer`] by the caller and never recomputed
+/// here.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Truth {
+    /// The boxes overlap or touch.
     pub intersect: bool,
     /// The gap is zero within rounding.
     pub touching: bool,
-    /// How far from touching: the depth, or the largest separating gap.
+    /// How far from touching: the depth, or the distance.
     pub margin: f32,
     /// The depth and the unit normal from A to B, when intersecting.
     pub depth: Option<(f32, Vec3)>,
@@ -126,6 +131,18 @@ pub struct Satbox {
     /// The length tolerance of the pair: [`crate::sat::tolerance`] of its size, plus 8 units in
     /// the last place of its centres (far from the origin `f32` keeps a position to that unit).
     pub tolerance: f32,
+    /// The band around touching inside which a verdict is rounding's
+    /// ([`crate::sat::agreement::rounding_band`] of the pair's size): two answers that round
+    /// differently may fall either side of it.
+    pub band: f32,
+    /// satbox's time of impact, for a moving pair (`None`: none in the step, or no motion).
+    pub impact: Option<f32>,
+    /// The boxes' cores, each with its radius.
+    pub pair: Pair,
+    /// Box A's and box B's radius.
+    pub radii: [f32; 2],
+    /// The cores in `f64`, for the comparison's geometry.
+    boxes: [Box64; 2],
 }
 
 /// The tolerance of a pair of `scale` whose centres lie `reach` from the origin.
@@ -133,82 +150,19 @@ fn tolerance_of(scale: f32, reach: f32) -> f32 {
     crate::sat::tolerance(scale) + 8.0 * f32::EPSILON * reach
 }
 
-/// How far the two boxes' centres lie from the origin, together.
-fn reach<B: PairBox>(a: &B, b: &B) -> f32 {
-    a.center().length() + b.center().length()
-}
-
-impl Satbox {
-    /// satbox's answers for `pair`.
-    pub fn of(pair: &Pair) -> Self {
-        struct Says;
-        impl PairQuestion for Says {
-            type Answer = Satbox;
-            fn ask<B: PairBox>(self, a: &B, b: &B) -> Satbox {
-                let r = B::report(a, b, &Default::default());
-                let margin = r.margin();
-                let lift = |v: B::Vec| v.to_dvec3().as_vec3();
-                let m = B::manifold(a, b, &Default::default());
-                let deepest = |m: &crate::sat::Manifold<B::Vec>| {
-                    -m.points()
-                        .iter()
-                        .map(|p| p.separation)
-                        .fold(f32::INFINITY, f32::min)
-                };
-                Satbox {
-                    intersect: r.intersect(),
-                    touching: r.touching(),
-                    margin,
-                    depth: r.penetration().map(|p| (p.depth, lift(p.normal))),
-                    points: m.as_ref().map_or(0, |m| m.len()),
-                    contact: m.as_ref().map(|m| (lift(m.normal), deepest(m))),
-                    distance: B::separation(a, b).distance,
-                    tolerance: tolerance_of(crate::sat::scale(a, b), reach(a, b)),
-                }
-            }
-        }
-        pair.ask(Says)
-    }
-}
-
-impl Satbox {
-    /// satbox's answers for `pair` made as an engine makes boxes with convex radius `r` inside
-    /// their half extents (Jolt's `BoxShape`): cores shrunk by `r`, grown back by a sphere of `r`
-    /// ([`crate::sat::rounded`]), so that the box keeps its half extents and its edges and corners
-    /// are rounded.
-    pub fn rounded(pair: &Pair, r: f32) -> Self {
-        match *pair {
-            Pair::Three(a, b) => {
-                let core = |o: Obb3| Obb3 {
-                    half_extents: (o.half_extents - Vec3::splat(r)).max(Vec3::ZERO),
-                    ..o
-                };
-                Self::of_rounded(&core(a), &core(b), r)
-            }
-            Pair::Two(a, b) => {
-                let core = |o: Obb2| Obb2 {
-                    half_extents: (o.half_extents - glam::Vec2::splat(r)).max(glam::Vec2::ZERO),
-                    ..o
-                };
-                Self::of_rounded(&core(a), &core(b), r)
-            }
-        }
-    }
-
-    /// satbox's answers for two cores `a` and `b`, each grown by `r`.
-    fn of_rounded<B: PairBox>(a: &B, b: &B, r: f32) -> Self {
+impl Truth {
+    /// The truth of satbox's `answer` for the cores `a` and `b` (with the answer's radii).
+    pub fn of<B: PairBox>(a: &B, b: &B, answer: &Answer<B::Vec>) -> Self {
         let lift = |v: B::Vec| v.to_dvec3().as_vec3();
-        let answer = crate::sat::rounded::rounded(a, r, b, r);
-        let m = crate::sat::rounded::rounded_manifold(a, r, b, r, &Default::default());
-        let tolerance = tolerance_of(crate::sat::scale(a, b), reach(a, b));
-        let margin = answer.depth.unwrap_or(answer.distance);
-        Satbox {
+        let r = answer.radius();
+        let reach = a.center().length() + b.center().length();
+        Truth {
             intersect: answer.intersect,
-            touching: margin <= tolerance,
-            margin,
+            touching: answer.touching,
+            margin: answer.separation().abs(),
             depth: answer.depth.zip(answer.normal).map(|(d, n)| (d, lift(n))),
-            points: m.as_ref().map_or(0, |m| m.len()),
-            contact: m.as_ref().map(|m| {
+            points: answer.manifold.as_ref().map_or(0, |m| m.len()),
+            contact: answer.manifold.as_ref().map(|m| {
                 let deepest = m
                     .points()
                     .iter()
@@ -217,87 +171,83 @@ impl Satbox {
                 (lift(m.normal), -deepest)
             }),
             distance: answer.distance,
-            tolerance,
+            tolerance: tolerance_of(crate::sat::scale(a, b) + r, reach),
+            band: crate::sat::agreement::rounding_band(crate::sat::scale(a, b) + r) as f32,
+            impact: None,
+            pair: B::pair(*a, *b),
+            radii: answer.radii,
+            boxes: [a.to_box64(), b.to_box64()],
         }
     }
 
-    /// satbox's `f64` reference for `pair` (vertex projection, the reference manifold, the
-    /// distance in `f64`): the truth the audit holds engines to. A pair whose reference margin
-    /// lies within the rounding band of its size counts as touching, where either verdict is right.
-    pub fn reference(pair: &Pair) -> Self {
-        struct Reference;
-        impl PairQuestion for Reference {
-            type Answer = Satbox;
-            fn ask<B: PairBox>(self, a: &B, b: &B) -> Satbox {
-                let r = B::reference(a, b, crate::sat::DEGENERATE_THRESHOLD as f64);
-                let margin = r
-                    .axes
-                    .iter()
-                    .filter(|x| !x.degenerate)
-                    .map(|x| x.gap)
-                    .fold(f64::NEG_INFINITY, f64::max);
-                let scale = crate::sat::scale(a, b);
-                let band = crate::sat::agreement::rounding_band(scale);
-                let m = B::reference_manifold(a, b, &Default::default());
-                Satbox {
-                    intersect: r.intersect,
-                    touching: margin.abs() <= band,
-                    margin: margin.abs() as f32,
-                    depth: r.depth.zip(r.normal).map(|(d, n)| (d as f32, n.as_vec3())),
-                    points: m.as_ref().map_or(0, |m| m.points.len()),
-                    contact: m.as_ref().map(|m| {
-                        let deepest = m
-                            .points
-                            .iter()
-                            .map(|p| p.separation)
-                            .fold(f64::INFINITY, f64::min);
-                        (m.normal.as_vec3(), -deepest as f32)
-                    }),
-                    distance: B::distance_f64(a, b) as f32,
-                    tolerance: tolerance_of(scale, reach(a, b)),
-                }
+    /// satbox's answer for a question, computed here (its contact with the default parameters),
+    /// with its time of impact when it moves: for a caller that has no answer of its own yet.
+    pub fn of_question(question: &Question) -> Self {
+        struct Of<'a>(&'a Question);
+        impl PairQuestion for Of<'_> {
+            type Answer = Truth;
+            fn ask<B: PairBox>(self, a: &B, b: &B) -> Truth {
+                let q = self.0;
+                let answer = Answer::of(a, b, q.radii, &ManifoldParams::default());
+                let mut truth = Truth::of(a, b, &answer);
+                truth.impact = q.motion.and_then(|m| {
+                    crate::sat::motion::time_of_impact(a, b, &m.for_boxes::<B::Vec>())
+                        .map(|t| t.t as f32)
+                });
+                truth
             }
         }
-        pair.ask(Reference)
+        question.pair.ask(Of(question))
     }
-}
 
-/// How deep the boxes overlap along the unit direction `n`: `ra + rb − |T·n|`.
-fn overlap_along(pair: &Pair, n: Vec3) -> f32 {
-    struct Along(Vec3);
-    impl PairQuestion for Along {
-        type Answer = f32;
-        fn ask<B: PairBox>(self, a: &B, b: &B) -> f32 {
-            let n = B::Vec::from_coords(self.0.to_array());
-            a.projected_radius(n) + b.projected_radius(n) - (b.center() - a.center()).dot(n).abs()
-        }
+    /// satbox's answer for `pair` made as an engine makes boxes with convex radius `r` inside
+    /// their half extents (Jolt's `BoxShape`): cores shrunk by `r`, grown back by a sphere of `r`,
+    /// so that each box keeps its half extents and its edges and corners are rounded.
+    pub fn rounded_inside(pair: &Pair, r: f32) -> Self {
+        let shrink = |h: f32| (h - r).max(0.0);
+        let cores = match *pair {
+            Pair::Three(a, b) => {
+                let core = |o: crate::sat::Obb3| crate::sat::Obb3 {
+                    half_extents: glam::Vec3::from_array(o.half_extents.to_array().map(shrink)),
+                    ..o
+                };
+                Pair::Three(core(a), core(b))
+            }
+            Pair::Two(a, b) => {
+                let core = |o: crate::sat::Obb2| crate::sat::Obb2 {
+                    half_extents: glam::Vec2::from_array(o.half_extents.to_array().map(shrink)),
+                    ..o
+                };
+                Pair::Two(core(a), core(b))
+            }
+        };
+        Self::of_question(&Question {
+            pair: cores,
+            radii: [r, r],
+            motion: None,
+        })
     }
-    pair.ask(Along(n))
-}
 
-/// B's centre less A's.
-fn centre_offset(pair: &Pair) -> Vec3 {
-    struct Offset;
-    impl PairQuestion for Offset {
-        type Answer = Vec3;
-        fn ask<B: PairBox>(self, a: &B, b: &B) -> Vec3 {
-            Vec3::from_array((b.center() - a.center()).to_coords())
-        }
+    /// How deep the boxes overlap along the unit direction `n`: `ra + rb − |T·n|`, each box's
+    /// shadow grown by its radius.
+    fn overlap_along(&self, n: Vec3) -> f32 {
+        let n = n.as_dvec3();
+        let [a, b] = &self.boxes;
+        let grown = (self.radii[0] + self.radii[1]) as f64;
+        (a.radius(n) + b.radius(n) + grown - (b.center - a.center).dot(n).abs()) as f32
     }
-    pair.ask(Offset)
-}
 
-/// How far `p` lies outside A and outside B (0 inside), the larger of the two.
-fn outside(pair: &Pair, p: Vec3) -> f32 {
-    struct Outside(Vec3);
-    impl PairQuestion for Outside {
-        type Answer = f32;
-        fn ask<B: PairBox>(self, a: &B, b: &B) -> f32 {
-            let q = self.0.as_dvec3();
-            (a.to_box64().outside(q).max(b.to_box64().outside(q))) as f32
-        }
+    /// B's centre less A's.
+    fn centre_offset(&self) -> Vec3 {
+        (self.boxes[1].center - self.boxes[0].center).as_vec3()
     }
-    pair.ask(Outside(p))
+
+    /// How far `p` lies outside A and outside B (0 inside), the larger of the two.
+    fn outside(&self, p: Vec3) -> f32 {
+        let q: DVec3 = p.as_dvec3();
+        let out = |k: usize| (self.boxes[k].outside(q) - self.radii[k] as f64).max(0.0);
+        out(0).max(out(1)) as f32
+    }
 }
 
 fn degrees(u: Vec3, v: Vec3) -> f32 {
@@ -308,107 +258,46 @@ fn degrees(u: Vec3, v: Vec3) -> f32 {
         .to_degrees()
 }
 
-/// What an engine's answer for rounded boxes ([`super::ask_rounded`]) is held to: the boxes as
-/// it was given them (`cores` each grown by `radius`), its settings at that radius, and satbox's
-/// answer for the rounded boxes. `None` when the engine is not built in.
-pub fn rounded_terms(
-    cores: &Pair,
-    engine: EngineName,
-    radius: f32,
-) -> Option<(Pair, About, Satbox)> {
-    let about = About {
-        convex_radius: radius,
-        ..engine.engine()?.about()
-    };
-    let grown = super::grown(cores, radius);
-    let satbox = Satbox::rounded(&grown, radius);
-    Some((grown, about, satbox))
-}
-
-/// Compares `engine`'s `answer` with satbox's `satbox` for `pair` (moving by `motion`, when
-/// satbox's time of impact is `satbox_impact`).
+/// Compares the answer `answer` of the engine titled `title` (with `about`) with satbox's answer
+/// for the boxes it was asked about (`truth`), and its time of impact when they move by `motion`.
 pub fn compare(
-    pair: &Pair,
-    engine: EngineName,
+    title: &str,
     about: &About,
-    answer: &Answer,
-    satbox: &Satbox,
-    motion: Option<(&MotionSpec, Option<f32>)>,
+    answer: &EngineAnswer,
+    truth: &Truth,
+    motion: Option<&MotionSpec>,
 ) -> Comparison {
     let mut out = Comparison::default();
-    // an engine whose boxes are rounded inside their half extents answers for the rounded boxes:
-    // held to satbox's answer for those
-    let rounded;
-    let satbox = if about.convex_radius > 0.0 {
-        rounded = Satbox::rounded(pair, about.convex_radius);
-        out.by_design.push(format!(
+    let mut by_design = Vec::new();
+    if about.convex_radius > 0.0 {
+        by_design.push(format!(
             "compared with satbox's answer for the rounded boxes: each box's half extents with \
              edges and corners rounded by the convex radius {} (its core is the half extents \
              less the radius, grown back by a sphere of it)",
             fmt_num(about.convex_radius)
         ));
-        &rounded
-    } else {
-        satbox
-    };
-    let title = engine.title();
-    let tol = satbox.tolerance;
-    let mut disagree = |kind, size: f32, description: String| {
-        out.disagreements.push(Finding {
-            kind,
-            size,
-            description,
-        })
-    };
-    // the verdict
-    if !satbox.touching && satbox.intersect != answer.intersect {
-        let word = |i: bool| if i { "intersecting" } else { "separated" };
-        disagree(
-            Kind::Verdict,
-            satbox.margin,
-            format!(
-                "verdict: satbox says {}, {title} says {} ({} from touching)",
-                word(satbox.intersect),
-                word(answer.intersect),
-                fmt_num(satbox.margin)
-            ),
-        );
     }
-    let mut by_design = Vec::new();
-    if let (Some((depth, normal)), true) = (satbox.depth, answer.intersect) {
+    compare_verdict(title, answer, truth, &mut out.disagreements, &mut by_design);
+    if let (Some((depth, normal)), true) = (truth.depth, answer.intersect) {
         let tally = (&mut out.disagreements, &mut by_design);
-        compare_depth(pair, title, about, answer, satbox, (depth, normal), tally);
+        compare_depth(title, about, answer, truth, (depth, normal), tally);
     }
     compare_points(
-        pair,
         title,
         about,
         answer,
-        satbox,
+        truth,
         &mut out.disagreements,
         &mut by_design,
     );
-    if let (false, Some(d)) = (satbox.intersect || satbox.touching, answer.distance) {
-        if (d - satbox.distance).abs() > tol {
-            out.disagreements.push(Finding {
-                kind: Kind::Distance,
-                size: (d - satbox.distance).abs(),
-                description: format!(
-                    "distance: satbox {}, {title} {}",
-                    fmt_num(satbox.distance),
-                    fmt_num(d)
-                ),
-            });
-        }
-    }
-    if let Some((m, satbox_t)) = motion {
+    compare_distance(title, answer, truth, &mut out.disagreements);
+    if let Some(m) = motion {
         compare_impacts(
-            pair,
             title,
             about,
             answer,
+            truth,
             m,
-            satbox_t,
             &mut out.disagreements,
             &mut by_design,
         );
@@ -417,6 +306,68 @@ pub fn compare(
     within_rounding(title, about, &mut out.disagreements, &mut by_design);
     out.by_design.extend(by_design);
     out
+}
+
+fn finding(kind: Kind, size: f32, description: String) -> Finding {
+    Finding {
+        kind,
+        size,
+        description,
+        known: None,
+    }
+}
+
+/// Intersecting or not: a disagreement when satbox's answer is further from touching than the
+/// rounding band; within it, by design.
+fn compare_verdict(
+    title: &str,
+    answer: &EngineAnswer,
+    truth: &Truth,
+    disagreements: &mut Vec<Finding>,
+    by_design: &mut Vec<String>,
+) {
+    if truth.touching || truth.intersect == answer.intersect {
+        return;
+    }
+    let word = |i: bool| if i { "intersecting" } else { "separated" };
+    let sentence = format!(
+        "verdict: satbox says {}, {title} says {} ({} from touching)",
+        word(truth.intersect),
+        word(answer.intersect),
+        fmt_num(truth.margin)
+    );
+    if truth.margin <= truth.band {
+        by_design.push(format!(
+            "{sentence}: within rounding of touching (±{}), where either verdict is as right",
+            fmt_num(truth.band)
+        ));
+    } else {
+        disagreements.push(finding(Kind::Verdict, truth.margin, sentence));
+    }
+}
+
+/// The distance of a pair both find apart.
+fn compare_distance(
+    title: &str,
+    answer: &EngineAnswer,
+    truth: &Truth,
+    disagreements: &mut Vec<Finding>,
+) {
+    let Some(d) = answer.distance else {
+        return;
+    };
+    if truth.intersect || truth.touching || (d - truth.distance).abs() <= truth.tolerance {
+        return;
+    }
+    disagreements.push(finding(
+        Kind::Distance,
+        (d - truth.distance).abs(),
+        format!(
+            "distance: satbox {}, {title} {}",
+            fmt_num(truth.distance),
+            fmt_num(d)
+        ),
+    ));
 }
 
 /// The kinds of disagreement whose size is a length.
@@ -431,7 +382,7 @@ const LENGTHS: [Kind; 6] = [
 
 /// Moves the length disagreements no larger than twice the engine's convex radius to the
 /// differences by design. The comparison holds such an engine to the rounded boxes
-/// ([`Satbox::rounded`]); Jolt collides them so only while the cores are apart (GJK on the cores,
+/// ([`Truth::rounded_inside`]); Jolt collides them so only while the cores are apart (GJK on the cores,
 /// plus the radius) and runs EPA on the sharp boxes once the cores overlap, up to about the
 /// radius deeper.
 fn within_rounding(
@@ -490,16 +441,15 @@ fn within_slop(
 /// a bias (the face preference), and clips off a corner beyond the reference face: its deepest
 /// point and its normal then match satbox's manifold rather than the least overlap, by design.
 fn compare_depth(
-    pair: &Pair,
     title: &str,
     about: &About,
-    answer: &Answer,
-    satbox: &Satbox,
+    answer: &EngineAnswer,
+    truth: &Truth,
     (depth, normal): (f32, Vec3),
     (disagreements, by_design): (&mut Vec<Finding>, &mut Vec<String>),
 ) {
-    let tol = satbox.tolerance;
-    let contact = satbox.contact.filter(|_| about.manifold);
+    let tol = truth.tolerance;
+    let contact = truth.contact.filter(|_| about.manifold);
     if let Some(d) = answer.depth.filter(|d| (d - depth).abs() > tol) {
         match contact {
             Some((_, deepest)) if (d - deepest).abs() <= tol => by_design.push(format!(
@@ -517,6 +467,9 @@ fn compare_depth(
                     fmt_num((d - depth).abs()),
                     if d < depth { "short" } else { "deeper" }
                 ),
+                known: about
+                    .shallow_depth
+                    .filter(|_| d < depth && truth.pair.mode() == crate::scene::Mode::Three),
             }),
         }
     }
@@ -524,29 +477,28 @@ fn compare_depth(
         return;
     };
     let tally = (disagreements, by_design);
-    compare_normal(pair, title, about, satbox, (depth, normal), n, tally);
+    compare_normal(title, about, truth, (depth, normal), n, tally);
 }
 
 /// The engine's normal `n` against satbox's least overlap (`depth` along `normal`): flipped, as
 /// satbox's contact manifold's, within the engine's slop or convex radius, or another way out.
 fn compare_normal(
-    pair: &Pair,
     title: &str,
     about: &About,
-    satbox: &Satbox,
+    truth: &Truth,
     (depth, normal): (f32, Vec3),
     n: Vec3,
     (disagreements, by_design): (&mut Vec<Finding>, &mut Vec<String>),
 ) {
-    let tol = satbox.tolerance;
-    let contact = satbox.contact.filter(|_| about.manifold);
+    let tol = truth.tolerance;
+    let contact = truth.contact.filter(|_| about.manifold);
     let signed = degrees(n, normal);
-    if signed <= SAME_NORMAL_DEGREES || satbox.touching {
+    if signed <= SAME_NORMAL_DEGREES || truth.touching {
         return;
     }
     // a normal is flipped when it points from B to A by the centres' offset along it; where
     // that offset is within rounding of 0 both ways out are as short, and the sign is no error
-    let offset = centre_offset(pair).dot(n.normalize());
+    let offset = truth.centre_offset().dot(n.normalize());
     let flipped = signed > 90.0 && offset < -tol;
     let apart = if signed > 90.0 && !flipped {
         180.0 - signed
@@ -556,19 +508,19 @@ fn compare_normal(
     if apart <= SAME_NORMAL_DEGREES {
         return;
     }
-    let along = overlap_along(pair, n.normalize());
+    let along = truth.overlap_along(n.normalize());
     let as_manifold = contact.is_some_and(|(m, _)| {
         degrees(n, m) <= SAME_NORMAL_DEGREES || (!flipped && degrees(n, -m) <= SAME_NORMAL_DEGREES)
     });
     if flipped || apart > 90.0 {
-        disagreements.push(Finding {
-            kind: Kind::NormalFlipped,
-            size: apart,
-            description: format!(
+        disagreements.push(finding(
+            Kind::NormalFlipped,
+            apart,
+            format!(
                 "normal: {title}'s points from B to A, {}° from satbox's",
                 fmt_num(apart)
             ),
-        });
+        ));
     } else if as_manifold {
         by_design.push(format!(
             "{title}'s normal is satbox's contact manifold's, {}° from the axis of least overlap (the face preference)",
@@ -591,16 +543,16 @@ fn compare_normal(
             fmt_num(about.convex_radius)
         ));
     } else if along - depth > tol {
-        disagreements.push(Finding {
-            kind: Kind::Normal,
-            size: apart,
-            description: format!(
+        disagreements.push(finding(
+            Kind::Normal,
+            apart,
+            format!(
                 "normal: {}° apart; along {title}'s normal the boxes overlap by {}, satbox's way out is {}",
                 fmt_num(apart),
                 fmt_num(along),
                 fmt_num(depth)
             ),
-        });
+        ));
     } else {
         by_design.push(format!(
             "{title}'s normal is {}° from satbox's, an equally short way out (another reference face)",
@@ -612,15 +564,14 @@ fn compare_normal(
 /// The engine's contact points against satbox's contact: missing, phantom, outside; the
 /// differences by design in their number and height.
 fn compare_points(
-    pair: &Pair,
     title: &str,
     about: &About,
-    answer: &Answer,
-    satbox: &Satbox,
+    answer: &EngineAnswer,
+    truth: &Truth,
     disagreements: &mut Vec<Finding>,
     by_design: &mut Vec<String>,
 ) {
-    let surface = 8.0 * f32::EPSILON * (1.0 + pair_scale(pair));
+    let surface = 8.0 * f32::EPSILON * (1.0 + pair_scale(&truth.pair));
     let below: Vec<&Point> = answer
         .points
         .iter()
@@ -631,41 +582,42 @@ fn compare_points(
         about,
         answer,
         below.len(),
-        satbox.tolerance,
+        truth.tolerance,
     ));
-    if satbox.points > 0 && below.is_empty() && answer.depth.is_none() && !satbox.touching {
-        disagreements.push(Finding {
-            kind: Kind::MissingContact,
-            size: satbox.margin,
-            description: format!(
+    let meet = truth.intersect && !truth.touching && truth.margin > truth.band;
+    if truth.points > 0 && below.is_empty() && answer.depth.is_none() && meet {
+        disagreements.push(finding(
+            Kind::MissingContact,
+            truth.margin,
+            format!(
                 "contact: satbox has {} point{}, {title} none where the boxes meet",
-                satbox.points,
-                plural(satbox.points)
+                truth.points,
+                plural(truth.points)
             ),
-        });
+        ));
         return;
     }
-    let wrong = misplaced_points(pair, title, answer, satbox, &below, disagreements);
+    let wrong = misplaced_points(title, answer, truth, &below, disagreements);
     // another number of points is by design only when nothing else is wrong with them
     if wrong
         || !disagreements.is_empty()
         || below.is_empty()
-        || satbox.points == 0
-        || below.len() == satbox.points
+        || truth.points == 0
+        || below.len() == truth.points
     {
         return;
     }
     by_design.push(if !about.manifold {
         format!(
             "{title} answers with one deepest point pair, not a contact manifold; satbox keeps {}",
-            satbox.points
+            truth.points
         )
     } else {
         format!(
             "{title} keeps {} point{} where satbox keeps {}, each on the contact (another reduction)",
             below.len(),
             plural(below.len()),
-            satbox.points
+            truth.points
         )
     });
 }
@@ -674,7 +626,7 @@ fn compare_points(
 fn above_the_surface(
     title: &str,
     about: &About,
-    answer: &Answer,
+    answer: &EngineAnswer,
     below: usize,
     tol: f32,
 ) -> Option<String> {
@@ -707,63 +659,61 @@ fn above_the_surface(
 /// The points at or below the surface that cannot be: deeper than the boxes overlap along the
 /// engine's own normal, or outside a box. Returns whether there was one.
 fn misplaced_points(
-    pair: &Pair,
     title: &str,
-    answer: &Answer,
-    satbox: &Satbox,
+    answer: &EngineAnswer,
+    truth: &Truth,
     below: &[&Point],
     disagreements: &mut Vec<Finding>,
 ) -> bool {
-    let tol = satbox.tolerance;
+    let tol = truth.tolerance;
     let depth = match answer.normal.filter(|n| *n != Vec3::ZERO) {
-        Some(n) => overlap_along(pair, n.normalize()).max(0.0),
-        None => satbox.depth.map_or(0.0, |(d, _)| d),
+        Some(n) => truth.overlap_along(n.normalize()).max(0.0),
+        None => truth.depth.map_or(0.0, |(d, _)| d),
     };
     let mut wrong = false;
     for p in below {
         let excess = -p.separation - depth;
         if excess > tol {
             wrong = true;
-            disagreements.push(Finding {
-                kind: Kind::PhantomPoint,
-                size: excess,
-                description: format!(
+            disagreements.push(finding(
+                Kind::PhantomPoint,
+                excess,
+                format!(
                     "contact point: {title} has one {} deep at ({}), {} deeper than the boxes overlap along its normal",
                     fmt_num(-p.separation),
                     coords(p.point),
                     fmt_num(excess)
                 ),
-            });
+            ));
         }
-        let out = outside(pair, p.point) - 0.5 * p.separation.abs();
+        let out = truth.outside(p.point) - 0.5 * p.separation.abs();
         if out > tol {
             wrong = true;
-            disagreements.push(Finding {
-                kind: Kind::PointOutside,
-                size: out,
-                description: format!(
+            disagreements.push(finding(
+                Kind::PointOutside,
+                out,
+                format!(
                     "contact point: {title}'s point ({}) lies {} outside a box",
                     coords(p.point),
                     fmt_num(out)
                 ),
-            });
+            ));
         }
     }
     wrong
 }
 
 /// The times of impact: the same within the step's tolerance, or the engine's by design.
-#[allow(clippy::too_many_arguments)]
 fn compare_impacts(
-    pair: &Pair,
     title: &str,
     about: &About,
-    answer: &Answer,
+    answer: &EngineAnswer,
+    truth: &Truth,
     motion: &MotionSpec,
-    satbox_t: Option<f32>,
     disagreements: &mut Vec<Finding>,
     by_design: &mut Vec<String>,
 ) {
+    let (pair, satbox_t) = (&truth.pair, truth.impact);
     if !about.impact.covers(motion) {
         by_design.push(match about.impact {
             super::ImpactQuery::Translating => format!(
@@ -774,7 +724,7 @@ fn compare_impacts(
         return;
     }
     let engine_t = answer.impact.as_ref().map(|i| i.t);
-    let tol = super::parry::time_tolerance(pair, motion);
+    let tol = time_tolerance(pair, motion);
     let size = match (satbox_t, engine_t) {
         (Some(s), Some(e)) => (s - e).abs(),
         (None, None) => return,
@@ -798,15 +748,30 @@ fn compare_impacts(
         }
     }
     let t = |x: Option<f32>| x.map_or("no impact".to_string(), |t| format!("t = {}", fmt_num(t)));
-    disagreements.push(Finding {
-        kind: Kind::TimeOfImpact,
+    disagreements.push(finding(
+        Kind::TimeOfImpact,
         size,
-        description: format!(
+        format!(
             "time of impact: satbox {}, {title} {}",
             t(satbox_t),
             t(engine_t)
         ),
-    });
+    ));
+}
+
+/// How far apart satbox's and an engine's times of impact may be and still agree: `1e-4` of the
+/// step, plus the time the pair takes to close the length tolerance at its relative speed.
+pub fn time_tolerance(pair: &Pair, motion: &MotionSpec) -> f32 {
+    let speed = |m: &crate::scene::motion::BoxMotion| {
+        Vec3::from(m.velocity).length() + Vec3::from(m.angular_velocity).length() * pair_scale(pair)
+    };
+    let closing = speed(&motion.a) + speed(&motion.b);
+    let by_length = if closing > 0.0 {
+        crate::sat::tolerance(pair_scale(pair)) / closing
+    } else {
+        0.0
+    };
+    1e-4 * motion.dt + by_length
 }
 
 /// The exact distance between the boxes at time `t` of `motion`.

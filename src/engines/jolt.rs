@@ -28,7 +28,9 @@ use std::sync::OnceLock;
 use glam::{DMat3, Vec3};
 use oxijolt_sys as jph;
 
-use super::{refuse_invalid, About, Answer, Engine, EngineName, Impact, ImpactQuery, Point};
+use super::{
+    refuse_invalid, About, Engine, EngineAnswer, EngineName, Impact, ImpactQuery, Point, Question,
+};
 use crate::sat::Obb3;
 use crate::scene::motion::MotionSpec;
 use crate::scene::Pair;
@@ -159,14 +161,15 @@ unsafe extern "C" fn keep_cast(context: *mut c_void, hit: *const jph::JPH_ShapeC
     hit.fraction
 }
 
-/// `CollideShapeVsShape` on A and B with `max_separation`: Jolt's hits (one for two boxes).
+/// `CollideShapeVsShape` on A and B, made with convex radii `ra` and `rb` inside their half
+/// extents, with `max_separation`: Jolt's hits (one for two boxes).
 fn collide(
     a: &Obb3,
     b: &Obb3,
     max_separation: f32,
-    radius: f32,
+    [ra, rb]: [f32; 2],
 ) -> Option<Vec<jph::JPH_CollideShapeResult>> {
-    let (sa, sb) = (BoxShape::new(a, radius)?, BoxShape::new(b, radius)?);
+    let (sa, sb) = (BoxShape::new(a, ra)?, BoxShape::new(b, rb)?);
     let (ma, mb) = (pose(a, a.center), pose(b, b.center));
     let mut hits: Vec<jph::JPH_CollideShapeResult> = Vec::new();
     // SAFETY: the settings are initialised by joltc before use; the shapes, matrices, scales,
@@ -233,54 +236,42 @@ impl Engine for Jolt {
             slop: None,
             impact: ImpactQuery::Translating,
             convex_radius: 0.0,
+            rounded: true,
+            shallow_depth: None,
         }
     }
 
-    fn refuse(&self, pair: &Pair, _motion: Option<&MotionSpec>) -> Option<String> {
+    fn refuse(&self, question: &Question) -> Option<String> {
+        let pair = &question.pair;
         if !ready() {
             return Some("Jolt did not start (JPH_Init failed)".into());
         }
         refuse_invalid(EngineName::Jolt, pair)
     }
 
-    fn answer_rounded(&self, cores: &Pair, radius: f32) -> Option<Answer> {
-        if !matches!(cores, Pair::Three(..)) || !ready() {
-            return None;
-        }
-        // Jolt's box keeps its radius inside its half extents: the cores grown by it
-        let Pair::Three(ga, gb) = super::grown(cores, radius) else {
-            return None;
-        };
-        let mut answer = contact(&ga, &gb, radius);
-        if !answer.intersect {
-            distance(&ga, &gb, &mut answer, radius);
-        }
-        answer.notes.push(format!(
-            "BoxShapes of the cores' half extents plus {r} with convex radius {r}",
-            r = crate::sat::fmt_num(radius)
-        ));
-        Some(answer)
-    }
-
-    fn answer(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Answer {
-        let Pair::Three(a, b) = pair else {
+    fn answer(&self, question: &Question) -> EngineAnswer {
+        let Pair::Three(a, b) = &question.pair else {
             unreachable!("Jolt is asked 3D pairs only");
         };
         if !ready() {
-            return Answer::default();
+            return EngineAnswer::default();
         }
-        let mut answer = contact(a, b, 0.0);
+        if question.rounded() {
+            return rounded(a, b, question.radii);
+        }
+        let motion = question.motion.as_ref();
+        let mut answer = contact(a, b, [0.0; 2]);
         if !answer.intersect {
-            distance(a, b, &mut answer, 0.0);
+            distance(a, b, &mut answer, [0.0; 2]);
         }
         // the boxes as a Jolt body has them by default: edges and corners rounded
         let rounded = DEFAULT_CONVEX_RADIUS
             .min(a.half_extents.min_element())
             .min(b.half_extents.min_element());
         if rounded > 0.0 {
-            let mut also = contact(a, b, rounded);
+            let mut also = contact(a, b, [rounded; 2]);
             if !also.intersect {
-                distance(a, b, &mut also, rounded);
+                distance(a, b, &mut also, [rounded; 2]);
             }
             also.notes.push(format!(
                 "convex radius {}: Jolt's default {DEFAULT_CONVEX_RADIUS}, at most the smallest half extent",
@@ -308,15 +299,35 @@ impl Engine for Jolt {
     }
 }
 
+/// Jolt's answer for rounded boxes: each core grown by its radius, made with that convex radius
+/// (a Jolt box keeps its radius inside its half extents).
+fn rounded(a: &Obb3, b: &Obb3, [ra, rb]: [f32; 2]) -> EngineAnswer {
+    let grow = |o: &Obb3, r: f32| Obb3 {
+        half_extents: o.half_extents + Vec3::splat(r),
+        ..*o
+    };
+    let (ga, gb) = (grow(a, ra), grow(b, rb));
+    let mut answer = contact(&ga, &gb, [ra, rb]);
+    if !answer.intersect {
+        distance(&ga, &gb, &mut answer, [ra, rb]);
+    }
+    answer.notes.push(format!(
+        "BoxShapes of each core's half extents plus its radius, with that convex radius ({} and {})",
+        crate::sat::fmt_num(ra),
+        crate::sat::fmt_num(rb)
+    ));
+    answer
+}
+
 /// The unit normal along Jolt's penetration axis (from A to B).
 fn unit(axis: jph::JPH_Vec3) -> Vec3 {
     from_v3(axis).as_dvec3().normalize_or_zero().as_vec3()
 }
 
-/// The deepest point pair at `maxSeparationDistance` 0, the boxes made with `radius`.
-fn contact(a: &Obb3, b: &Obb3, radius: f32) -> Answer {
-    let Some(hit) = collide(a, b, 0.0, radius).and_then(deepest) else {
-        return Answer::default();
+/// The deepest point pair at `maxSeparationDistance` 0, the boxes made with convex radii `radii`.
+fn contact(a: &Obb3, b: &Obb3, radii: [f32; 2]) -> EngineAnswer {
+    let Some(hit) = collide(a, b, 0.0, radii).and_then(deepest) else {
+        return EngineAnswer::default();
     };
     let normal = unit(hit.penetrationAxis);
     let (on_a, on_b) = (from_v3(hit.contactPointOn1), from_v3(hit.contactPointOn2));
@@ -325,7 +336,7 @@ fn contact(a: &Obb3, b: &Obb3, radius: f32) -> Answer {
         separation: -hit.penetrationDepth,
         feature: "deepest point pair".into(),
     };
-    let mut answer = Answer::from_points(vec![point], Some(normal));
+    let mut answer = EngineAnswer::from_points(vec![point], Some(normal));
     answer.notes = vec![
         "Jolt's penetration axis is not of unit length: normalised".into(),
         "the point is midway between Jolt's points on A and on B".into(),
@@ -333,12 +344,12 @@ fn contact(a: &Obb3, b: &Obb3, radius: f32) -> Answer {
     answer
 }
 
-/// The distance and closest points of a separated pair, the boxes made with `radius`.
-fn distance(a: &Obb3, b: &Obb3, answer: &mut Answer, radius: f32) {
+/// The distance and closest points of a separated pair, the boxes made with convex radii `radii`.
+fn distance(a: &Obb3, b: &Obb3, answer: &mut EngineAnswer, radii: [f32; 2]) {
     // the centres lie inside the boxes: no two points of them are further apart than the
     // centres are (a little more, so that Jolt's own rounding cannot drop the hit)
     let reach = (b.center - a.center).length() * (1.0 + 1e-4) + f32::MIN_POSITIVE;
-    let Some(hit) = collide(a, b, reach, radius).and_then(deepest) else {
+    let Some(hit) = collide(a, b, reach, radii).and_then(deepest) else {
         return;
     };
     if hit.penetrationDepth > 0.0 {
@@ -358,7 +369,7 @@ fn impact(a: &Obb3, b: &Obb3, motion: &MotionSpec) -> Option<Impact> {
     let relative = (m.b.velocity - m.a.velocity) * m.dt;
     if relative == Vec3::ZERO {
         // nothing to cast: they touch for the whole step or never
-        let touching = contact(a, b, 0.0).intersect;
+        let touching = contact(a, b, [0.0; 2]).intersect;
         return touching.then_some(Impact {
             t: 0.0,
             normal: None,

@@ -4,17 +4,19 @@
 //!
 //! One layer for every engine: an engine is one file here behind one trait ([`Engine`]) that says
 //! its name, version, the dimensions it answers and its settings ([`About`]), checks what it
-//! accepts before its C or C++ code is called ([`Engine::refuse`]), and answers a pair in
-//! satbox's terms ([`Answer`]: the verdict, the depth, the normal from A to B, its contact points
-//! with its own feature names, the distance and closest points where it has them, the time of
-//! impact where it has it). No engine's types leave its file: boxes go in as satbox's, answers
-//! come out as glam vectors of satbox's own glam. [`compare`] lays an answer beside satbox's and
-//! names each difference: a disagreement with its size, or a difference by design with its
-//! reason.
+//! accepts before its C or C++ code is called ([`Engine::refuse`]), and answers a [`Question`]
+//! (two boxes, each one's radius, a motion) in satbox's terms ([`EngineAnswer`]: the verdict, the
+//! depth, the normal from A to B, its contact points with its own feature names, the distance and
+//! closest points where it has them, the time of impact where it has it). No engine's types leave
+//! its file: boxes go in as satbox's, answers come out as glam vectors of satbox's own glam.
 //!
-//! parry (`parry`) is the first engine of the layer; [`parry`] keeps its richer comparison of
-//! contact manifolds, which `check --compare parry` prints as it always has.
+//! One way to ask: [`ask::ask_all`] asks the engines named about a question, each of its answers
+//! laid beside satbox's answer for the boxes it was asked about ([`compare::Truth`]) by the one
+//! comparison, [`compare::compare`], which names each difference: a disagreement with its size,
+//! or a difference by design with its reason. The window, `check --compare` and the audit all
+//! call it; parry is an engine like any other.
 
+pub mod ask;
 pub mod compare;
 pub mod parry;
 pub mod simulate;
@@ -185,11 +187,18 @@ pub struct About {
     pub slop: Option<f32>,
     /// Which moving pairs it has a time of impact for.
     pub impact: ImpactQuery,
-    /// The convex radius its boxes were made with (0: sharp boxes). A box of radius `r` has its
-    /// edges and corners rounded inside the half extents: the answer is compared with satbox's
-    /// for those rounded boxes ([`compare::Satbox::rounded`]), and a length within `2r` of it
-    /// differs by design (Jolt's EPA runs on the sharp boxes once the cores overlap).
+    /// The convex radius its boxes were made with, inside the half extents given (0: the boxes
+    /// as given). A box of radius `r` has its edges and corners rounded inside its half extents:
+    /// the answer is compared with satbox's for those rounded boxes (cores the half extents less
+    /// `r`, radius `r`), and a length within `2r` of it differs by design (Jolt's EPA runs on the
+    /// sharp boxes once the cores overlap).
     pub convex_radius: f32,
+    /// It has rounded boxes of its own (Box2D's rounded polygons, Jolt's convex radius, parry's
+    /// round cuboids): only such an engine is asked about boxes with a radius.
+    pub rounded: bool,
+    /// A known cause of a depth shallower than satbox's on a 3D pair, when the engine has one
+    /// (parry3d's GJK/EPA): such a depth disagreement carries it.
+    pub shallow_depth: Option<&'static str>,
 }
 
 impl About {
@@ -255,9 +264,37 @@ pub struct Impact {
     pub normal: Option<Vec3>,
 }
 
+/// What an engine is asked: two boxes, each one's convex radius (0: sharp; the box's surface is
+/// its core grown by it), and how they move, when they do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Question {
+    /// The boxes' cores.
+    pub pair: Pair,
+    /// Box A's and box B's radius.
+    pub radii: [f32; 2],
+    /// How they move over a step.
+    pub motion: Option<MotionSpec>,
+}
+
+impl Question {
+    /// Sharp boxes at rest.
+    pub fn of(pair: Pair) -> Self {
+        Self {
+            pair,
+            radii: [0.0; 2],
+            motion: None,
+        }
+    }
+
+    /// Whether either box has a radius.
+    pub fn rounded(&self) -> bool {
+        self.radii != [0.0; 2]
+    }
+}
+
 /// An engine's answer for a pair, in satbox's terms (2D vectors have `z = 0`).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Answer {
+pub struct EngineAnswer {
     /// The engine finds the boxes intersecting (or touching): a point at or below zero, or a
     /// depth `≥ 0`.
     pub intersect: bool,
@@ -293,10 +330,10 @@ pub struct Also {
     /// The convex radius its boxes were made with for this answer ([`About::convex_radius`]).
     pub convex_radius: f32,
     /// Its answer (its own `also` is empty).
-    pub answer: Answer,
+    pub answer: EngineAnswer,
 }
 
-impl Answer {
+impl EngineAnswer {
     /// The depth and verdict of an answer that is a set of contact points: the deepest point's
     /// penetration, and intersecting when some point is at or below zero.
     pub fn from_points(points: Vec<Point>, normal: Option<Vec3>) -> Self {
@@ -319,7 +356,7 @@ impl Answer {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     /// Its answer.
-    Answered(Box<Answer>),
+    Answered(Box<EngineAnswer>),
     /// It was not asked: the pair lies outside what it accepts (a zero extent, a size beyond its
     /// range), said in a sentence.
     NotAsked(String),
@@ -333,65 +370,22 @@ pub trait Engine: Sync {
     fn name(&self) -> EngineName;
     /// Its version and settings.
     fn about(&self) -> About;
-    /// Why it would not accept this pair (checked before its code is called), or `None`.
-    fn refuse(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Option<String>;
-    /// Its answer for a pair it accepts; with a motion, its time of impact too.
-    fn answer(&self, pair: &Pair, motion: Option<&MotionSpec>) -> Answer;
-    /// Its answer for rounded boxes: the `cores` grown by `radius` each, made as the engine makes
-    /// rounded boxes of its own (Box2D's rounded polygons, Jolt's convex radius); `None` for an
-    /// engine without them.
-    fn answer_rounded(&self, cores: &Pair, radius: f32) -> Option<Answer> {
-        let _ = (cores, radius);
-        None
-    }
+    /// Why it would not accept this question (checked before its code is called), or `None`. A
+    /// box with a radius reaches only an engine with rounded boxes ([`About::rounded`]).
+    fn refuse(&self, question: &Question) -> Option<String>;
+    /// Its answer for a question it accepts: with radii, for its own rounded boxes; with a
+    /// motion, its time of impact too.
+    fn answer(&self, question: &Question) -> EngineAnswer;
 }
 
-/// Asks `engine` about rounded boxes: `cores` each grown by `radius`, made the engine's own way.
-/// `None` when the engine is not built in, answers no pairs of this dimension or has no rounded
-/// boxes; else its answer, or why it was not asked (checked as [`ask`] checks the cores).
-pub fn ask_rounded(engine: EngineName, cores: &Pair, radius: f32) -> Option<Reply> {
-    let e = engine.engine()?;
-    if !engine.answers(cores.mode()) || !radius.is_finite() || radius <= 0.0 {
-        return None;
-    }
-    let why = refuse_invalid(engine, cores)
-        .or_else(|| limits(cores))
-        .or_else(|| e.refuse(cores, None));
-    if let Some(why) = why {
-        return Some(Reply::NotAsked(why));
-    }
-    e.answer_rounded(cores, radius)
-        .map(|a| Reply::Answered(Box::new(a)))
-}
-
-/// `cores` with each half extent grown by `radius`: the boxes an engine whose convex radius lies
-/// inside the half extents (Jolt's) makes of rounded boxes, and what [`compare::compare`] holds
-/// such an answer to ([`compare::Satbox::rounded`] shrinks them back).
-pub fn grown(cores: &Pair, radius: f32) -> Pair {
-    match *cores {
-        Pair::Three(a, b) => {
-            let g = |o: crate::sat::Obb3| crate::sat::Obb3 {
-                half_extents: o.half_extents + glam::Vec3::splat(radius),
-                ..o
-            };
-            Pair::Three(g(a), g(b))
-        }
-        Pair::Two(a, b) => {
-            let g = |o: crate::sat::Obb2| crate::sat::Obb2 {
-                half_extents: o.half_extents + glam::Vec2::splat(radius),
-                ..o
-            };
-            Pair::Two(g(a), g(b))
-        }
-    }
-}
-
-/// Asks `engine` about `pair` (moving by `motion`): its answer, why it was not asked, or how to
-/// build it in. An engine of the other dimension is not asked.
-pub fn ask(engine: EngineName, pair: &Pair, motion: Option<&MotionSpec>) -> Reply {
+/// Asks `engine` about `question`: its answer, why it was not asked, or how to build it in. An
+/// engine of the other dimension is not asked, nor one without rounded boxes about boxes with a
+/// radius, nor any about a box its code must never see ([`refuse_invalid`]).
+pub fn ask(engine: EngineName, question: &Question) -> Reply {
     let Some(e) = engine.engine() else {
         return Reply::Missing(engine.how_to_build());
     };
+    let pair = &question.pair;
     if !engine.answers(pair.mode()) {
         return Reply::NotAsked(format!(
             "{} answers no {} pairs",
@@ -399,13 +393,20 @@ pub fn ask(engine: EngineName, pair: &Pair, motion: Option<&MotionSpec>) -> Repl
             pair.mode()
         ));
     }
+    let sharp_only = (question.rounded() && !e.about().rounded).then(|| {
+        format!(
+            "{}'s boxes are sharp: it has no rounded box to ask about boxes with a radius (set the radii to 0 to ask it about the cores)",
+            engine.title()
+        )
+    });
     let why = refuse_invalid(engine, pair)
         .or_else(|| limits(pair))
-        .or_else(|| e.refuse(pair, motion));
+        .or(sharp_only)
+        .or_else(|| e.refuse(question));
     if let Some(why) = why {
         return Reply::NotAsked(why);
     }
-    Reply::Answered(Box::new(e.answer(pair, motion)))
+    Reply::Answered(Box::new(e.answer(question)))
 }
 
 /// What no engine is asked about: boxes so far apart in size that `f32` cannot hold both (a half

@@ -22,9 +22,10 @@ use mujoco_rs::mujoco_c;
 use mujoco_rs::prelude::{MjData, MjModel};
 use mujoco_rs::wrappers::mj_model::MjtObjBase;
 
-use super::{refuse_invalid, About, Answer, Engine, EngineName, ImpactQuery, Point};
+use super::{
+    refuse_invalid, About, Engine, EngineAnswer, EngineName, ImpactQuery, Point, Question,
+};
 use crate::sat::Obb3;
-use crate::scene::motion::MotionSpec;
 use crate::scene::Pair;
 
 /// Two free boxes, A and B, without gravity (sizes and poses are set per pair).
@@ -137,10 +138,13 @@ impl Engine for Mujoco {
             slop: None,
             impact: ImpactQuery::None,
             convex_radius: 0.0,
+            rounded: false,
+            shallow_depth: None,
         }
     }
 
-    fn refuse(&self, pair: &Pair, _motion: Option<&MotionSpec>) -> Option<String> {
+    fn refuse(&self, question: &Question) -> Option<String> {
+        let pair = &question.pair;
         let linked = linked_version();
         if linked != mujoco_c::mjVERSION_HEADER {
             return Some(format!(
@@ -152,7 +156,8 @@ impl Engine for Mujoco {
         refuse_invalid(EngineName::Mujoco, pair)
     }
 
-    fn answer(&self, pair: &Pair, _motion: Option<&MotionSpec>) -> Answer {
+    fn answer(&self, question: &Question) -> EngineAnswer {
+        let pair = &question.pair;
         let Pair::Three(a, b) = pair else {
             unreachable!("MuJoCo is asked 3D pairs only");
         };
@@ -164,15 +169,15 @@ impl Engine for Mujoco {
             }
             answer
         });
-        asked.unwrap_or_else(|e| Answer {
+        asked.unwrap_or_else(|e| EngineAnswer {
             notes: vec![format!("MuJoCo's model did not load: {e}")],
-            ..Answer::default()
+            ..EngineAnswer::default()
         })
     }
 }
 
 /// The contacts of `mj_forward`, each turned to run from A to B.
-fn contact(scene: &Scene) -> Answer {
+fn contact(scene: &Scene) -> EngineAnswer {
     let contacts = scene.data.contact();
     let mut normal = None;
     let points = contacts
@@ -189,11 +194,11 @@ fn contact(scene: &Scene) -> Answer {
             }
         })
         .collect();
-    Answer::from_points(points, normal)
+    EngineAnswer::from_points(points, normal)
 }
 
 /// `mj_geomDistance`: the distance and closest points of a separated pair.
-fn distance(scene: &mut Scene, a: &Obb3, b: &Obb3, answer: &mut Answer) {
+fn distance(scene: &mut Scene, a: &Obb3, b: &Obb3, answer: &mut EngineAnswer) {
     // no two points of the boxes are further apart than their centres (a little more, so that
     // the cap is never the answer)
     let cap = (b.center - a.center).as_dvec3().length() * (1.0 + 1e-6) + 1e-9;

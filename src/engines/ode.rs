@@ -22,9 +22,10 @@ use std::sync::OnceLock;
 use glam::DVec3;
 
 use super::shim::{ShimBox, ShimContact};
-use super::{refuse_invalid, About, Answer, Engine, EngineName, ImpactQuery, Point};
+use super::{
+    refuse_invalid, About, Engine, EngineAnswer, EngineName, ImpactQuery, Point, Question,
+};
 use crate::sat::Obb3;
-use crate::scene::motion::MotionSpec;
 use crate::scene::Pair;
 
 unsafe extern "C" {
@@ -92,21 +93,25 @@ impl Engine for Ode {
             slop: None,
             impact: ImpactQuery::None,
             convex_radius: 0.0,
+            rounded: false,
+            shallow_depth: None,
         }
     }
 
-    fn refuse(&self, pair: &Pair, _motion: Option<&MotionSpec>) -> Option<String> {
+    fn refuse(&self, question: &Question) -> Option<String> {
+        let pair = &question.pair;
         // a negative length aborts the process ("Bad argument(s) in dxBox")
         refuse_invalid(EngineName::Ode, pair)
             .or_else(|| (!ready()).then(|| "ODE could not set up its data for this thread".into()))
     }
 
-    fn answer(&self, pair: &Pair, _motion: Option<&MotionSpec>) -> Answer {
+    fn answer(&self, question: &Question) -> EngineAnswer {
+        let pair = &question.pair;
         let Pair::Three(a, b) = pair else {
             unreachable!("ODE is asked 3D pairs only");
         };
         if !ready() {
-            return Answer::default();
+            return EngineAnswer::default();
         }
         let (boxes, a, b) = ((a, b), ShimBox::of(a), ShimBox::of(b));
         let mut out = [ShimContact::default(); CONTACTS];
@@ -134,7 +139,7 @@ impl Engine for Ode {
                 }
             })
             .collect();
-        let mut answer = Answer::from_points(points, normal);
+        let mut answer = EngineAnswer::from_points(points, normal);
         if count > 0 {
             answer.notes.push(
                 "ODE gives each contact on the incident face (B's when A holds the reference face, A's when B does; midway for an edge pair) with its normal from B into A and a positive depth: moved midway, the normal turned to run from A to B".into(),

@@ -10,25 +10,31 @@
 use super::reference::{Box64, ReferenceReport};
 use super::{Obb, Report, Vector};
 
-/// The three answers for one pair, side by side.
+/// The answers for one pair, side by side: satbox's answer, the fast early-out test (sharp boxes
+/// only) and the `f64` reference.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Agreement {
-    /// The fast early-out boolean test's verdict (with whatever padding it was run with).
-    pub fast: bool,
-    /// The full report's verdict.
-    pub report: bool,
+    /// The fast early-out boolean test's verdict (with whatever padding it was run with); `None`
+    /// for rounded boxes, which it does not test.
+    pub fast: Option<bool>,
+    /// satbox's answer's verdict ([`super::Answer`], or the report's for sharp boxes).
+    pub answer: bool,
+    /// The answer reads touching: its gap is 0 within the rounding of `f32`
+    /// ([`super::SatReport::touching`]): either verdict is then right.
+    pub touching: bool,
     /// The f64 reference's verdict.
     pub reference: bool,
-    /// The reference's largest gap over the non-degenerate axes: how far from touching the pair is.
+    /// The reference's signed distance between the surfaces (for sharp boxes apart, its largest
+    /// gap over the non-degenerate axes): how far from touching the pair is.
     pub margin: f64,
-    /// The band around touching inside which the verdicts may differ by rounding.
+    /// The band around touching inside which `f32` and `f64` may round to different verdicts.
     pub band: f64,
-    /// Report depth, when intersecting.
-    pub report_depth: Option<f32>,
+    /// The answer's depth, when intersecting.
+    pub answer_depth: Option<f32>,
     /// Reference depth, when intersecting.
     pub reference_depth: Option<f64>,
-    /// The report's first separating axis.
-    pub report_first: Option<usize>,
+    /// The answer's first separating axis.
+    pub answer_first: Option<usize>,
     /// The reference's first separating axis.
     pub reference_first: Option<usize>,
 }
@@ -38,10 +44,23 @@ pub struct Agreement {
 pub struct Verdict {
     /// No axis separates.
     pub intersect: bool,
+    /// The gap is zero within rounding.
+    pub touching: bool,
     /// Lowest separating axis.
     pub first_separating: Option<usize>,
     /// Depth of the axis of least penetration, when intersecting.
     pub depth: Option<f32>,
+}
+
+impl<V> From<&super::Answer<V>> for Verdict {
+    fn from(a: &super::Answer<V>) -> Self {
+        Verdict {
+            intersect: a.intersect,
+            touching: a.touching,
+            first_separating: a.first_separating,
+            depth: a.depth,
+        }
+    }
 }
 
 /// The rounding band of a pair whose numbers are about `scale` in size (`|T|` plus both boxes'
@@ -59,8 +78,8 @@ fn word(intersect: bool) -> &'static str {
 }
 
 impl Agreement {
-    /// The three answers for one pair: its report, its reference, the fast test's verdict, and the
-    /// pair's `scale` for the rounding band (see [`rounding_band`]).
+    /// The answers for one pair of sharp boxes: its report, its reference, the fast test's
+    /// verdict, and the pair's `scale` for the rounding band (see [`rounding_band`]).
     pub fn of<V>(
         report: &impl Report<V>,
         reference: &ReferenceReport,
@@ -69,56 +88,74 @@ impl Agreement {
     ) -> Self {
         let verdict = Verdict {
             intersect: report.intersect(),
+            touching: report.touching(),
             first_separating: report.first_separating(),
             depth: report.penetration().map(|p| p.depth),
         };
-        Self::from_verdict(verdict, reference, fast, scale)
+        let reference = super::answer::Reference {
+            intersect: reference.intersect,
+            separation: reference.depth.map_or(deciding_gap(reference), |d| -d),
+            depth: reference.depth,
+            first_separating: reference.first_separating,
+        };
+        Self::from_verdict(verdict, &reference, Some(fast), scale)
     }
 
-    /// The same from the report's verdict alone.
+    /// The same from the answer's verdict, the reference's answer ([`super::answer::reference`])
+    /// and the fast test's verdict (`None` for rounded boxes).
     pub fn from_verdict(
-        report: Verdict,
-        reference: &ReferenceReport,
-        fast: bool,
+        answer: Verdict,
+        reference: &super::answer::Reference,
+        fast: Option<bool>,
         scale: f32,
     ) -> Self {
-        let margin = deciding_gap(reference);
         Agreement {
             fast,
-            report: report.intersect,
+            answer: answer.intersect,
+            touching: answer.touching,
             reference: reference.intersect,
-            margin,
+            margin: reference.separation,
             band: rounding_band(scale),
-            report_depth: report.depth,
+            answer_depth: answer.depth,
             reference_depth: reference.depth,
-            report_first: report.first_separating,
+            answer_first: answer.first_separating,
             reference_first: reference.first_separating,
         }
     }
 
+    /// The verdicts may differ by rounding: the answer reads touching, or the reference is
+    /// within the rounding band of touching.
+    pub fn near_touching(&self) -> bool {
+        self.touching || self.margin.abs() <= self.band
+    }
+
     /// A sentence naming what disagrees, or `None` when all agree (up to the rounding band).
     pub fn disagreement(&self) -> Option<String> {
-        if self.margin.abs() <= self.band {
+        if self.near_touching() {
             return None;
         }
         let mut problems = Vec::new();
-        if self.fast != self.reference {
+        if let Some(fast) = self.fast.filter(|f| *f != self.reference) {
             problems.push(format!(
                 "fast test says {}, reference says {}",
-                word(self.fast),
+                word(fast),
                 word(self.reference)
             ));
         }
-        if self.report != self.reference {
+        if self.answer != self.reference {
             problems.push(format!(
-                "report says {}, reference says {}",
-                word(self.report),
+                "satbox says {}, reference says {}",
+                word(self.answer),
                 word(self.reference)
             ));
         }
-        if let (Some(d), Some(r)) = (self.report_depth, self.reference_depth) {
+        if let (Some(d), Some(r)) = (self.answer_depth, self.reference_depth) {
             if (d as f64 - r).abs() > self.band * 10.0 {
-                problems.push(format!("report depth {d} vs reference depth {r:.7}"));
+                problems.push(format!(
+                    "depth {} against the reference's {}",
+                    super::fmt_num(d),
+                    super::fmt_num(r as f32)
+                ));
             }
         }
         (!problems.is_empty()).then(|| problems.join("; "))

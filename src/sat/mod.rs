@@ -71,6 +71,7 @@
 #![warn(missing_docs)]
 
 pub mod agreement;
+pub mod answer;
 pub mod bands;
 pub mod batch;
 pub mod batch2;
@@ -86,6 +87,7 @@ pub mod reference;
 pub mod rounded;
 pub mod vector;
 
+pub use answer::Answer;
 pub use batch::{intersects_many, Obb3Batch};
 pub use batch2::{intersects_many2, Obb2Batch};
 pub use dim2::{Obb2, Obb2Frame};
@@ -474,9 +476,10 @@ impl<V> AxisTest<V> {
     }
 
     /// The same axis with A's shadow grown by `ra` and B's by `rb`: the shadows of two rounded
-    /// boxes whose cores these are (a rounded box's support is its core's plus its radius).
+    /// boxes whose cores these are (a rounded box's support is its core's plus its radius), as
+    /// the axis tests the boxes as given ([`answer`]). With both radii 0 it is this axis.
     #[inline]
-    pub(crate) fn grown(self, ra: f32, rb: f32) -> Self {
+    pub fn grown(self, ra: f32, rb: f32) -> Self {
         Self {
             ra: self.ra + ra,
             rb: self.rb + rb,

@@ -40,10 +40,6 @@ pub trait Report<V>: Clone + Debug + PartialEq {
     fn meets(&self, margin: f32) -> bool;
     /// The conclusions alone ([`SatReport::to_verdicts`]).
     fn to_verdicts(&self) -> SatVerdicts<V>;
-    /// The same axes with A's shadow grown by `ra` and B's by `rb` on each, and the verdicts drawn
-    /// again: what the candidate axes alone say of two rounded boxes whose cores these are
-    /// ([`rounded`](super::rounded)). With both radii 0 it is this report.
-    fn grown(&self, ra: f32, rb: f32) -> Self;
     /// How far the boxes are from touching: the depth when they intersect, else the largest
     /// separating gap (0 when no axis separates by more than nothing).
     fn margin(&self) -> f32 {
@@ -83,12 +79,6 @@ impl<V: Vector, const N: usize> Report<V> for SatReport<V, N> {
     }
     fn to_verdicts(&self) -> SatVerdicts<V> {
         SatReport::to_verdicts(self)
-    }
-    fn grown(&self, ra: f32, rb: f32) -> Self {
-        if ra == 0.0 && rb == 0.0 {
-            return self.clone();
-        }
-        SatReport::from_axes(self.axes.map(|t| t.grown(ra, rb)))
     }
 }
 

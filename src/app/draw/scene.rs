@@ -59,9 +59,6 @@ pub(crate) fn draw<D: Paint>(
     if ov.contact {
         labels.extend(super::contact::draw(frame, mode));
     }
-    if ov.parry {
-        labels.extend(super::engine::draw(frame));
-    }
     if let Some(engine) = settings.engine {
         labels.extend(super::engine::draw_picked(frame, engine));
     }
@@ -69,8 +66,8 @@ pub(crate) fn draw<D: Paint>(
         labels.extend(super::engine::draw_recorded(frame, r));
     }
     let vp = frame.viewport;
-    let (verdict, intersect) = frame.verdict();
-    let color = if frame.touching() && frame.rounded.is_none() {
+    let (verdict, _, intersect) = frame.verdict();
+    let color = if frame.touching() {
         theme::TOUCHING
     } else if intersect {
         theme::HIT
@@ -194,10 +191,10 @@ fn axis_line<D: Dim>(
     };
     let probe = line.index == PROBE;
     let (first, least) = frame.first_and_least();
-    let (color, width) = if probe {
-        (theme::PROBE, 3.0)
-    } else {
-        axis_style(&frame.report.axes()[line.index], first, least)
+    let axis = (!probe).then(|| frame.axis(line.index)).flatten();
+    let (color, width) = match &axis {
+        Some(axis) => axis_style(axis, first, least),
+        None => (theme::PROBE, 3.0),
     };
     let Some((a, b)) = p.segment(line.point(line.lo), line.point(line.hi)) else {
         return Vec::new();
@@ -242,10 +239,9 @@ fn axis_line<D: Dim>(
     if !ov.labels && !probe {
         return magnified;
     }
-    let mut text = if probe {
-        probe_label(&t)
-    } else {
-        axis_label::<D>(&frame.report.axes()[line.index], focus)
+    let mut text = match &axis {
+        Some(axis) => axis_label::<D>(axis, focus),
+        None => probe_label(&t),
     };
     if !probe && (focus || D::FULL_LABELS) {
         text.extend(super::motion::interval_label(frame, line.index));
@@ -560,7 +556,7 @@ fn place_labels<V: Vector>(
 /// Separated boxes: the segment between their closest points, labelled with the true distance
 /// beside the best candidate gap (which is only a lower bound of it).
 fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
-    let [p, q] = frame.separation.closest_points?;
+    let [p, q] = frame.answer.closest_points?;
     if frame.touching() {
         return None;
     }
@@ -571,11 +567,10 @@ fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<Pendi
     if !mode.view.overlays.labels {
         return None;
     }
-    // the best candidate's gap (with rounded boxes it can be short of the distance, even below 0)
-    let best = frame
-        .report
-        .axes()
-        .iter()
+    // the best candidate's gap, each shadow grown by its box's radius (with rounded boxes it can
+    // be short of the distance, even below 0)
+    let best = (0..frame.report.axes().len())
+        .filter_map(|k| frame.axis(k))
         .filter(|t| !t.degenerate())
         .map(|t| t.gap())
         .fold(f32::MIN, f32::max);
@@ -588,7 +583,7 @@ fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<Pendi
     Some(PendingLabel {
         text: format!(
             "distance {} (best gap {})",
-            fmt_num(frame.separation.distance),
+            fmt_num(frame.answer.distance),
             fmt_num(best)
         ),
         at: (a + b) * 0.5 + side * 14.0,
@@ -600,18 +595,15 @@ fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<Pendi
 }
 
 /// The push-out vector from the deepest contact point, and B's outline where the push would
-/// leave it: moving B by `depth · normal` makes the boxes touch. Nothing when they only touch.
+/// leave it: moving B by `depth · normal` (the answer's) makes the boxes touch. Nothing when they
+/// only touch.
 fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
-    // rounded boxes whose cores are apart: the candidates' depth is not theirs
-    if frame.rounded.is_some_and(|r| !r.cores_overlap) {
-        return None;
-    }
-    let pen = frame.report.penetration()?;
+    let (depth, normal) = frame.answer.depth.zip(frame.answer.normal)?;
     if frame.touching() {
         return None;
     }
     let p = &frame.projector;
-    let moved = D::Obb::moved(&mode.b, pen.normal * pen.depth);
+    let moved = D::Obb::moved(&mode.b, normal * depth);
     let ghost = D::Obb::corner_points(&moved);
     for &(i, j) in D::Obb::edges() {
         if let Some((x, y)) = p.segment(ghost[i], ghost[j]) {
@@ -625,7 +617,7 @@ fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabe
         .as_ref()
         .and_then(|m| m.deepest())
         .map_or(D::Obb::center(&mode.b), |q| q.point);
-    let (from, to) = (p.px(start)?, p.px(start + pen.normal * pen.depth)?);
+    let (from, to) = (p.px(start)?, p.px(start + normal * depth)?);
     let d = (to - from).normalize_or(Vec2::X);
     let to = if from.distance(to) < 26.0 {
         from + d * 26.0
@@ -640,7 +632,7 @@ fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabe
         -d.perp()
     };
     Some(PendingLabel {
-        text: format!("push-out {}", fmt_num(pen.depth)),
+        text: format!("push-out {}", fmt_num(depth)),
         at: (from + to) * 0.5 + side * 16.0,
         size: 14,
         color: theme::LEAST,

@@ -277,7 +277,7 @@ fn rounded_shell(p: &Projector, obb: &Obb3, radius: f32, color: Rgba) {
 /// A translucent square in the plane that separates the boxes, at the middle of the gap on the
 /// first separating axis (when its line is drawn).
 fn separating_plane(frame: &Frame<Three>, mode: &ModeState<Three>) {
-    let Some(t) = frame.report.first_separating_axis() else {
+    let Some(t) = frame.answer.first_separating.and_then(|k| frame.axis(k)) else {
         return;
     };
     if !frame.lines.iter().any(|l| l.index == t.index()) {

@@ -12,7 +12,6 @@ use crate::app::mode::ModeState;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
 use crate::app::two::Two;
-use crate::sat::Report;
 use crate::sat::{fmt_num, Obb2, Which};
 
 impl Paint for Two {
@@ -267,10 +266,11 @@ pub(crate) fn rounded_outline(obb: &Obb2, radius: f32) -> Vec<Vec2> {
 /// one of its ends, or sits beside it, wherever it covers fewest axis lines.
 fn separating_lines(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) -> Vec<PendingLabel> {
     let mut labels = Vec::new();
-    let axes = frame.report.axes();
     for line in &frame.lines {
-        let t = &axes[line.index];
-        let first = frame.report.first_separating == Some(t.index());
+        let Some(t) = frame.axis(line.index) else {
+            continue;
+        };
+        let first = frame.answer.first_separating == Some(t.index());
         if !t.is_separating() || !(first || frame.focus == Some(t.index())) {
             continue;
         }

@@ -6,42 +6,22 @@ use egui_macroquad::egui::{self, RichText, Ui};
 use super::{dim, PanelModel};
 use crate::app::analysis::{ResolveMode, StepVerdict};
 use crate::app::command::{AppCommand, Command, ModeCommand, SceneCommand, StepCommand};
-use crate::app::dim::{Dim, Vector};
+use crate::app::dim::Dim;
 use crate::app::theme;
 use crate::sat::agreement::Agreement;
-use crate::sat::Report;
-use crate::sat::{fmt_num, SatParams, DEGENERATE_THRESHOLD, PARALLEL_EPSILON};
+use crate::sat::{fmt_num, Obb, Report, SatParams, DEGENERATE_THRESHOLD, PARALLEL_EPSILON};
 
 /// The verdict in a frame of its colour, with a second line that is always there (so the panel
 /// below keeps its place when the verdict flips).
 pub(crate) fn verdict<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
     let frame = model.frame;
-    let r = &frame.report;
+    let (heading, detail, intersect) = frame.verdict();
     let color = if frame.touching() {
         theme::TOUCHING
-    } else if r.intersect() {
+    } else if intersect {
         theme::HIT
     } else {
         theme::FIRST_SEPARATING
-    };
-    let n = r.axes().len();
-    let detail = match (r.first_separating(), &frame.features) {
-        (Some(k), _) => format!("an early-out test stops here: {} of {n} axes tested", k + 1),
-        (None, _) if frame.touching() => "touching: the gap is 0 within rounding".to_string(),
-        (None, Some(c)) => format!("in contact: {c}"),
-        (None, None) => "in contact".to_string(),
-    };
-    let (heading, detail, color) = match frame.rounded_verdict() {
-        Some((heading, detail, intersect)) => (
-            heading,
-            detail,
-            if intersect {
-                theme::HIT
-            } else {
-                theme::FIRST_SEPARATING
-            },
-        ),
-        None => (r.verdict(), detail, color),
     };
     egui::Frame::new()
         .fill(theme::PANEL_FRAME.egui())
@@ -100,16 +80,22 @@ pub(crate) fn frame_words(t: super::FrameTimes) -> String {
     )
 }
 
-/// The three verdicts side by side, with a warning when they disagree.
+/// satbox's answer, the fast test and the f64 reference side by side, with a warning when they
+/// disagree.
 pub(crate) fn cross_check(ui: &mut Ui, check: &Agreement, commands: &mut Vec<Command>) {
-    egui::CollapsingHeader::new("Live cross-check: fast test · report · f64 reference")
+    egui::CollapsingHeader::new("Live cross-check: satbox · fast test · f64 reference")
         .default_open(true)
         .show(ui, |ui| {
             let word = |b: bool| if b { "intersect" } else { "separated" };
             ui.horizontal_wrapped(|ui| {
-                ui.label(format!("fast test: {}", word(check.fast)));
+                ui.label(format!("satbox: {}", word(check.answer)));
                 ui.separator();
-                ui.label(format!("report: {}", word(check.report)));
+                match check.fast {
+                    Some(fast) => ui.label(format!("fast test: {}", word(fast))),
+                    None => ui
+                        .label("fast test: sharp boxes only")
+                        .on_hover_text("the early-out boolean test answers sharp boxes; these are rounded"),
+                };
                 ui.separator();
                 ui.label(format!("f64 reference: {}", word(check.reference)));
             });
@@ -124,23 +110,29 @@ pub(crate) fn cross_check(ui: &mut Ui, check: &Agreement, commands: &mut Vec<Com
                     dim(
                         ui,
                         format!(
-                            "reference margin {:.3e} (band ±{:.1e}); first separating: report {}, reference {}",
-                            check.margin,
-                            check.band,
-                            axis(check.report_first),
+                            "reference {} (rounding band ±{}); first separating: satbox {}, reference {}",
+                            reference_words(check.margin),
+                            fmt_num(check.band as f32),
+                            axis(check.answer_first),
                             axis(check.reference_first)
                         ),
                     );
                 }
-                None if check.margin.abs() <= check.band => dim(
+                None if check.touching => dim(
+                    ui,
+                    "touching: the gap is 0 within rounding, where either verdict is right",
+                ),
+                None if check.answer != check.reference => dim(
                     ui,
                     format!(
-                        "touching to within rounding (margin {:.2e}): verdicts may differ",
-                        check.margin
+                        "the reference finds them {} ({} from touching): within the rounding band ±{}, f32 and f64 may fall either side",
+                        word(check.reference),
+                        fmt_num(check.margin.abs() as f32),
+                        fmt_num(check.band as f32)
                     ),
                 ),
                 None => {
-                    ui.label(RichText::new("✔ all three agree").color(theme::FIRST_SEPARATING.egui()));
+                    ui.label(RichText::new("✔ all agree").color(theme::FIRST_SEPARATING.egui()));
                 }
             }
             if ui
@@ -157,13 +149,22 @@ pub(crate) fn cross_check(ui: &mut Ui, check: &Agreement, commands: &mut Vec<Com
         });
 }
 
+/// The reference's signed distance in words: "apart by 0.12", "overlapping by 0.05".
+fn reference_words(margin: f64) -> String {
+    if margin > 0.0 {
+        format!("apart by {}", fmt_num(margin as f32))
+    } else {
+        format!("overlapping by {}", fmt_num(-margin as f32))
+    }
+}
+
 /// Depth, normal, feature pair and the Resolve buttons, at the same height whether or not the
 /// boxes overlap, so the panel below never jumps while an edit flips the verdict.
 pub(crate) fn penetration<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
     let frame = model.frame;
-    let r = &frame.report;
+    let answer = &frame.answer;
     let title = RichText::new("Penetration and push-out");
-    let title = if r.intersect() {
+    let title = if answer.intersect {
         title.color(theme::LEAST.egui())
     } else {
         title
@@ -172,46 +173,34 @@ pub(crate) fn penetration<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: 
         .id_salt("penetration")
         .default_open(true)
         .show(ui, |ui| {
-            if frame.rounded.is_some_and(|x| !x.cores_overlap) && r.intersect() {
-                dim(
-                    ui,
-                    "the candidate axes' least overlap of the grown shadows; the rounded boxes' \
-                     own answer is the verdict's (from the cores' distance)",
-                );
-            }
             let dash = || RichText::new("–").color(theme::TEXT_DIM.egui());
-            let p = r.penetration();
+            let deep = answer.depth.zip(answer.normal);
             egui::Grid::new("penetration")
                 .num_columns(2)
                 .show(ui, |ui| {
-                    ui.label("least penetration");
-                    match p {
-                        Some(p) => {
-                            let t = &r.axes()[p.axis_index];
-                            let text = format!("axis {}: {}", t.index(), t.kind().label());
+                    ui.label("along");
+                    match (deep, answer.axis) {
+                        (Some(_), Some(k)) => {
+                            let text = format!("axis {k}: {}", D::Obb::axis_kind(k).label());
                             ui.label(RichText::new(text).color(theme::LEAST.egui()).strong())
                         }
-                        None => ui.label(dash()),
+                        (Some(_), None) => ui.label(
+                            RichText::new("the cores' closest points (no candidate axis)")
+                                .color(theme::LEAST.egui()),
+                        ),
+                        (None, _) => ui.label(dash()),
                     };
                     ui.end_row();
                     ui.label("depth");
-                    match p {
+                    match deep {
                         Some(_) if frame.touching() => ui.label("0 (touching)"),
-                        Some(p) => ui.label(RichText::new(fmt_num(p.depth)).monospace()),
+                        Some((d, _)) => ui.label(RichText::new(fmt_num(d)).monospace()),
                         None => ui.label(dash()),
                     };
                     ui.end_row();
                     ui.label("normal, A to B");
-                    match p {
-                        Some(p) => {
-                            let c: Vec<String> = p
-                                .normal
-                                .coords()
-                                .iter()
-                                .map(|x| format!("{x:.4}"))
-                                .collect();
-                            ui.label(RichText::new(format!("({})", c.join(", "))).monospace())
-                        }
+                    match deep {
+                        Some((_, n)) => ui.label(RichText::new(super::vector_words(n)).monospace()),
                         None => ui.label(dash()),
                     };
                     ui.end_row();
@@ -222,7 +211,7 @@ pub(crate) fn penetration<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: 
                     };
                     ui.end_row();
                 });
-            resolve_row(ui, model, p.is_some() && !frame.touching(), commands);
+            resolve_row(ui, model, deep.is_some() && !frame.touching(), commands);
         });
 }
 

@@ -318,10 +318,6 @@ fn overlay_boxes(ui: &mut Ui, o: &mut Overlays, settings: &mut Settings) {
         ui.checkbox(&mut o.distance, "distance").on_hover_text(
             "separated boxes: the closest points and the true distance between them",
         );
-        ui.checkbox(&mut o.parry, "parry").on_hover_text(
-            "parry's contact normal (an arrow of its depth) and points, hollow: white when it \
-             agrees with satbox, red when it does not",
-        );
         ui.checkbox(&mut settings.legend, "colour key (H)");
         ui.checkbox(&mut settings.sphere, "sphere of directions (D)")
             .on_hover_text(

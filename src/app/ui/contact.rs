@@ -35,9 +35,9 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
                         coords(m.normal)
                     ));
                     let mut text = choice.explain();
-                    // the report's axis of least penetration, when the manifold's own gaps
+                    // the answer's axis of least penetration, when the manifold's own gaps
                     // (measured in A's frame) put another axis first within rounding
-                    let least = model.frame.report.penetration().map(|p| p.axis_index);
+                    let least = model.frame.answer.axis;
                     // (a forced feature says so itself)
                     let auto = choice.forced == crate::sat::manifold::FeatureChoice::Auto;
                     let other = least.filter(|&k| k != choice.chosen && auto);
@@ -67,7 +67,7 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
 fn coords<V: Vector>(v: V) -> String {
     v.coords()
         .iter()
-        .map(|x| format!("{x:.4}"))
+        .map(|x| super::fixed4(*x))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -2,51 +2,110 @@
 //! depth, normal, number of points, distance and time per query), red only for a real
 //! disagreement with its size; a difference by design is a grey line with its reason; an engine
 //! not built in is listed with the command that builds it. Clicking a row draws that engine's
-//! points and normal in the scene beside satbox's.
+//! points and normal in the scene beside satbox's. Each engine was asked about the boxes as given
+//! (with their radii) and compared with satbox's answer by the one comparison
+//! ([`crate::engines::ask`]).
 
 use egui_macroquad::egui::{self, RichText, Ui};
 
 use super::{dim, PanelModel};
 use crate::app::command::{AppCommand, Command};
 use crate::app::dim::{Dim, Vector};
-use crate::app::frame::EngineRow;
 use crate::app::settings::Settings;
 use crate::app::theme;
-use crate::engines::Reply;
+use crate::engines::ask::Asked;
+use crate::engines::compare::Comparison;
+use crate::engines::{About, EngineAnswer, EngineName, Reply};
 use crate::sat::fmt_num;
+
+/// One row of the table: an engine's main answer, or one of its other algorithms'.
+struct Row<'a> {
+    engine: EngineName,
+    /// `None` for the main answer, else the other algorithm's title (`"GJK/EPA"`).
+    also: Option<&'static str>,
+    about: Option<&'a About>,
+    reply: Result<&'a EngineAnswer, &'a Reply>,
+    comparison: Option<&'a Comparison>,
+    micros: Option<f32>,
+}
+
+impl Row<'_> {
+    fn title(&self) -> String {
+        match self.also {
+            None => self.engine.title().to_string(),
+            Some(also) => format!("{} {also}", self.engine.title()),
+        }
+    }
+
+    fn wrong(&self) -> bool {
+        self.comparison.is_some_and(|c| !c.disagreements.is_empty())
+    }
+}
+
+/// Every row: each engine's main answer, followed by its other algorithms' answers.
+fn rows(asked: &[Asked]) -> Vec<Row<'_>> {
+    let mut rows = Vec::new();
+    for a in asked {
+        rows.push(Row {
+            engine: a.engine,
+            also: None,
+            about: a.about.as_ref(),
+            reply: a.answer().ok_or(&a.reply),
+            comparison: a.comparison.as_ref(),
+            micros: a.micros,
+        });
+        rows.extend(a.also.iter().map(|x| Row {
+            engine: a.engine,
+            also: Some(x.title),
+            about: Some(&x.about),
+            reply: Ok(&x.answer),
+            comparison: Some(&x.comparison),
+            micros: a.micros,
+        }));
+    }
+    rows
+}
+
+/// The section's title: how many engines answer and which disagree.
+pub(crate) fn title(asked: &[Asked]) -> String {
+    let answered = asked.iter().filter(|a| a.answer().is_some()).count();
+    let wrong: Vec<&Asked> = asked.iter().filter(|a| a.disagrees()).collect();
+    let engines = |n: usize| if n == 1 { "engine" } else { "engines" };
+    match wrong.len() {
+        0 => format!(
+            "Engines: {answered} {} answer{}; none disagrees",
+            engines(answered),
+            if answered == 1 { "s" } else { "" }
+        ),
+        1 => format!("Engines: {} disagrees", wrong[0].engine.title()),
+        n => format!("Engines: {n} disagree"),
+    }
+}
 
 /// The section, collapsed at first unless an engine disagrees.
 pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
-    let rows = &model.frame.engines;
-    let wrong: Vec<&EngineRow> = rows
-        .iter()
-        .filter(|r| !r.disagreements().is_empty())
-        .collect();
-    let answered = rows.iter().filter(|r| r.answer().is_some()).count();
-    let title = match wrong.len() {
-        0 => format!("Engines: {answered} answer, none disagrees"),
-        1 => format!("Engines: {} disagrees", wrong[0].title()),
-        n => format!("Engines: {n} disagree"),
-    };
-    let color = if wrong.is_empty() {
-        theme::TEXT
-    } else {
-        theme::HIT
-    };
+    let asked = &model.frame.engines;
+    let wrong = asked.iter().any(Asked::disagrees);
+    let color = if wrong { theme::HIT } else { theme::TEXT };
     let picked = model.settings.engine.is_some();
-    let shown = egui::CollapsingHeader::new(RichText::new(title).strong().color(color.egui()))
-        .id_salt("engines")
-        .default_open(!wrong.is_empty() || picked)
-        .show(ui, |ui| {
-            dim(
-                ui,
-                "each engine's own answer for this pair, beside satbox's; click a row to draw its points in the scene",
-            );
-            table(ui, rows, model.settings, D::Vec::DIM, commands);
-            for row in rows {
-                details(ui, row);
-            }
-        });
+    let shown = egui::CollapsingHeader::new(
+        RichText::new(title(asked)).strong().color(color.egui()),
+    )
+    .id_salt("engines")
+    .default_open(wrong || picked)
+    .show(ui, |ui| {
+        let words = if model.frame.answer.cores.is_some() {
+            "each engine's own answer for these rounded boxes, beside satbox's; an engine without rounded boxes is not asked; click a row to draw its points in the scene"
+        } else {
+            "each engine's own answer for this pair, beside satbox's; click a row to draw its points in the scene"
+        };
+        dim(ui, words);
+        let rows = rows(asked);
+        table(ui, &rows, model.settings, D::Vec::DIM, commands);
+        for row in &rows {
+            details(ui, row);
+        }
+    });
     // an engine picked at start (--engine) brings the section into view once
     let scrolled = egui::Id::new("engines-in-view");
     if picked
@@ -59,17 +118,12 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
     }
 }
 
-/// One row per engine: verdict, depth, normal, points, distance, time.
-fn table(
-    ui: &mut Ui,
-    rows: &[EngineRow],
-    settings: &Settings,
-    dims: usize,
-    commands: &mut Vec<Command>,
-) {
+/// One row per answer: verdict, depth, normal, points, distance, time; each column as wide as
+/// its widest number, so that nothing prints over its neighbour.
+fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: &mut Vec<Command>) {
     egui::Grid::new("engines-table")
         .num_columns(7)
-        .spacing([10.0, 3.0])
+        .spacing([12.0, 3.0])
         .striped(true)
         .show(ui, |ui| {
             for head in [
@@ -79,15 +133,14 @@ fn table(
             }
             ui.end_row();
             for row in rows {
-                let shown = settings.engine == Some(row.name) && row.also.is_none();
-                let wrong = !row.disagreements().is_empty();
-                let color = if wrong { theme::HIT } else { theme::TEXT };
+                let shown = settings.engine == Some(row.engine) && row.also.is_none();
+                let color = if row.wrong() { theme::HIT } else { theme::TEXT };
                 let name = RichText::new(row.title()).color(color.egui()).strong();
                 // another algorithm's row is a label: a click draws the engine's main answer
                 if row.also.is_some() {
                     ui.label(name);
                 } else if ui.selectable_label(shown, name).clicked() {
-                    let engine = (!shown).then_some(row.name);
+                    let engine = (!shown).then_some(row.engine);
                     commands.push(
                         AppCommand::Settings(Settings {
                             engine,
@@ -96,16 +149,17 @@ fn table(
                         .into(),
                     );
                 }
-                match (&row.reply, row.answer()) {
-                    (_, Some(a)) => {
+                match row.reply {
+                    Ok(a) => {
                         let verdict = if a.intersect {
                             "intersecting"
                         } else {
                             "separated"
                         };
                         ui.label(RichText::new(verdict).color(color.egui()));
-                        ui.label(a.depth.map_or("–".into(), fmt_num));
-                        ui.label(
+                        mono(ui, a.depth.map_or("–".into(), fmt_num));
+                        mono(
+                            ui,
                             a.normal
                                 .map_or("–".into(), |n| vector(&n.to_array()[..dims])),
                         );
@@ -114,38 +168,47 @@ fn table(
                             0 => a.points.len().to_string(),
                             n => format!("{} +{n} above", a.points.len() - n),
                         });
-                        ui.label(a.distance.map_or("–".into(), fmt_num));
-                        ui.label(row.micros.map_or("–".into(), |m| format!("{m:.1}")));
+                        mono(ui, a.distance.map_or("–".into(), fmt_num));
+                        mono(ui, row.micros.map_or("–".into(), |m| format!("{m:.1}")));
                     }
-                    (Reply::NotAsked(_), None) => {
+                    Err(Reply::NotAsked(_)) => {
                         dim(ui, "not asked");
                     }
-                    (Reply::Missing(_), None) => {
+                    Err(Reply::Missing(_)) => {
                         dim(ui, "not built in");
                     }
-                    (Reply::Answered(_), None) => unreachable!("an answered row has its answer"),
+                    Err(Reply::Answered(_)) => unreachable!("an answered row has its answer"),
                 }
                 ui.end_row();
             }
         });
 }
 
+/// A number in the table, in the monospace font: its column is as wide as its widest text.
+fn mono(ui: &mut Ui, text: String) {
+    ui.label(RichText::new(text).monospace());
+}
+
 /// What follows a row: its disagreements in red with their sizes, its differences by design,
 /// why it was not asked, or the command that builds it in.
-fn details(ui: &mut Ui, row: &EngineRow) {
+fn details(ui: &mut Ui, row: &Row) {
     let name = row.title();
-    match &row.reply {
-        Reply::NotAsked(why) => dim(ui, format!("{name}: not asked ({why})")),
-        Reply::Missing(how) => dim(ui, format!("{name}: not built in · {how}")),
-        Reply::Answered(_) => {
-            for d in row.disagreements() {
+    match row.reply {
+        Err(Reply::NotAsked(why)) => dim(ui, format!("{name}: not asked ({why})")),
+        Err(Reply::Missing(how)) => dim(ui, format!("{name}: not built in · {how}")),
+        Err(Reply::Answered(_)) => {}
+        Ok(_) => {
+            for d in row.comparison.iter().flat_map(|c| &c.disagreements) {
                 let text = format!("{name}: {}", d.description);
                 ui.label(RichText::new(text).color(theme::HIT.egui()));
+                if let Some(known) = d.known {
+                    dim(ui, format!("known: {known}"));
+                }
             }
             for why in row.comparison.iter().flat_map(|c| &c.by_design) {
                 dim(ui, format!("{name} differs by design: {why}"));
             }
-            if let (Some(about), None) = (&row.about, row.also) {
+            if let (Some(about), None) = (row.about, row.also) {
                 let settings: Vec<String> = about
                     .settings
                     .iter()
@@ -160,7 +223,31 @@ fn details(ui: &mut Ui, row: &EngineRow) {
     }
 }
 
+/// A unit normal to three decimals (a number that rounds to zero is written 0): short enough
+/// that the column holds it.
 fn vector(v: &[f32]) -> String {
-    let parts: Vec<String> = v.iter().map(|x| fmt_num(*x)).collect();
+    let parts: Vec<String> = v
+        .iter()
+        .map(|x| {
+            let t = format!("{x:.3}");
+            let bare = t.trim_start_matches('-');
+            if bare.bytes().all(|c| c == b'0' || c == b'.') {
+                "0".to_string()
+            } else {
+                t.trim_end_matches('0').trim_end_matches('.').to_string()
+            }
+        })
+        .collect();
     format!("({})", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_normal_is_three_decimals_and_never_a_negative_zero() {
+        assert_eq!(vector(&[0.0, 1.0, -4.3e-8]), "(0, 1, 0)");
+        assert_eq!(vector(&[-0.6, 0.8]), "(-0.6, 0.8)");
+    }
 }

@@ -98,7 +98,7 @@ fn contents<D: Dim>(
     commands: &mut Vec<Command>,
 ) {
     origin_line(ui, model);
-    if model.frame.rounded.is_some() {
+    if model.frame.answer.cores.is_some() {
         dim(
             ui,
             format!(
@@ -124,26 +124,21 @@ fn contents<D: Dim>(
 
 /// Both radii together (0 for sharp boxes): the window runs on the cores.
 fn radii<D: Dim>(model: &PanelModel<D>) -> f32 {
-    model.frame.radii[0] + model.frame.radii[1]
+    model.frame.answer.radius()
 }
 
 /// The exact distance between the cores (the boxes themselves when sharp).
 fn core_distance<D: Dim>(model: &PanelModel<D>) -> f32 {
-    match model.frame.rounded {
-        None => model.frame.separation.distance,
-        Some(r) if r.cores_overlap => 0.0,
-        Some(r) => r
-            .depth
-            .map_or(r.distance + radii(model), |d| radii(model) - d),
-    }
+    let answer = &model.frame.answer;
+    answer.cores.map_or(answer.distance, |c| c.distance)
 }
 
 /// Where the origin is, in words and in the verdict's colour (of the cores, for rounded boxes).
 fn origin_line<D: Dim>(ui: &mut Ui, model: &PanelModel<D>) {
-    let report = &model.frame.report;
-    let (intersect, touching) = match model.frame.rounded {
-        Some(r) => (r.cores_overlap, false),
-        None => (report.intersect(), report.touching()),
+    let answer = &model.frame.answer;
+    let (intersect, touching) = match answer.cores {
+        Some(c) => (c.overlap, false),
+        None => (answer.intersect, answer.touching),
     };
     let colour = match (intersect, touching) {
         (_, true) => theme::TOUCHING,
@@ -340,7 +335,7 @@ fn gjk_end<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, g: &GjkFrame) {
                 ),
                 theme::DISTANCE,
             );
-            if model.frame.rounded.is_some() {
+            if model.frame.answer.cores.is_some() {
                 let r = radii(model);
                 let rounded = d as f32 - r;
                 text(
@@ -422,11 +417,11 @@ fn epa_end<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, g: &GjkFrame) {
             .strong()
             .color(theme::TEXT.egui()),
     );
+    // EPA runs on the cores: SAT's depth of the cores
     let Some(p) = model.frame.report.penetration() else {
         return dim(ui, "SAT finds no depth: the boxes only touch");
     };
-    // the report's axes carry rounded boxes' grown shadows: EPA runs on the cores
-    let sat = p.depth - radii(model);
+    let sat = p.depth;
     dim(
         ui,
         format!("SAT's depth (axis {}): {}", p.axis_index, fmt_num(sat)),

@@ -7,7 +7,6 @@ pub(crate) mod analysis;
 pub(crate) mod bands;
 pub(crate) mod boxes;
 pub(crate) mod contact;
-pub(crate) mod engine;
 pub(crate) mod engines;
 pub(crate) mod gjk;
 pub(crate) mod motion;
@@ -551,7 +550,6 @@ pub(crate) fn contents<D: Dim>(
     analysis::penetration(ui, model, c);
     contact::section(ui, model, c);
     bands::section(ui, model, c);
-    engine::section(ui, model);
     engines::section(ui, model, c);
     ui.separator();
     out.pointer.hovered_axis = table::axis_table(ui, model, c);
@@ -611,6 +609,21 @@ pub(crate) fn clicked_along(ui: &Ui, slider: &egui::Response) -> Option<f32> {
 /// A dim line of explanation.
 pub(crate) fn dim(ui: &mut Ui, text: impl Into<String>) {
     ui.label(RichText::new(text.into()).color(theme::TEXT_DIM.egui()));
+}
+
+/// A unit vector to four decimals, never "-0.0000".
+pub(crate) fn vector_words<V: crate::app::dim::Vector>(v: V) -> String {
+    let c: Vec<String> = v.coords().iter().map(|x| fixed4(*x)).collect();
+    format!("({})", c.join(", "))
+}
+
+/// `x` to four decimals; a value that rounds to zero is "0.0000", whatever its sign.
+pub(crate) fn fixed4(x: f32) -> String {
+    let text = format!("{x:.4}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|c| c == b'0' || c == b'.') => rest.to_string(),
+        _ => text,
+    }
 }
 
 #[cfg(test)]

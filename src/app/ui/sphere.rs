@@ -15,7 +15,7 @@ use crate::app::theme;
 use crate::app::three::{sphere_mesh, Three};
 use crate::app::two::Two;
 use crate::sat::fmt_num;
-use crate::sat::Report;
+use crate::sat::{AxisTest, Obb, Report};
 
 /// How the sphere is turned, kept across frames.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -95,16 +95,12 @@ const FACTS_HEIGHT: f32 = 200.0;
 
 /// The two facts, with this pair's numbers.
 fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) {
-    let report = &model.frame.report;
-    let axes = report.axes();
+    let answer = &model.frame.answer;
     let tol = model.frame.check.band as f32 * 10.0;
-    if let Some(rounded) = model.frame.rounded.filter(|r| !r.cores_overlap) {
-        return rounded_facts(ui, model, dirs.max.1, &rounded, tol);
-    }
-    match report.penetration() {
-        Some(p) => {
+    match (answer.depth, answer.axis) {
+        (Some(depth), Some(k)) => {
             let least = -dirs.max.1;
-            let label = axes[p.axis_index].kind().label();
+            let label = D::Obb::axis_kind(k).label();
             ui.label(RichText::new("Intersecting: the least overlap is at a candidate").strong());
             dim(
                 ui,
@@ -115,13 +111,9 @@ fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) 
             );
             dim(
                 ui,
-                format!(
-                    "report's depth, on axis {} ({label}): {}",
-                    p.axis_index,
-                    fmt_num(p.depth)
-                ),
+                format!("satbox's depth, on axis {k} ({label}): {}", fmt_num(depth)),
             );
-            let ok = (least - p.depth).abs() <= tol.max(1e-4 * (1.0 + p.depth));
+            let ok = (least - depth).abs() <= tol.max(1e-4 * (1.0 + depth));
             let (text, color) = if ok {
                 (
                     "equal: no direction overlaps less than the best candidate",
@@ -135,7 +127,8 @@ fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) 
             };
             ui.label(RichText::new(text).color(color.egui()));
         }
-        None => separated_facts(ui, model, dirs.max.1, tol),
+        _ if answer.cores.is_some() => rounded_facts(ui, model, dirs.max.1, tol),
+        _ => separated_facts(ui, model, dirs.max.1, tol),
     }
     dim(
         ui,
@@ -143,22 +136,30 @@ fn facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, dirs: &Directions<D::Vec>) 
     );
 }
 
+/// The candidate axes as they test the boxes as given (each shadow grown by its box's radius),
+/// not degenerate, largest gap first among equals the lowest index.
+fn best_candidate<D: Dim>(
+    model: &PanelModel<D>,
+    separating_only: bool,
+) -> Option<AxisTest<D::Vec>> {
+    (0..model.frame.report.axes().len())
+        .filter_map(|k| model.frame.axis(k))
+        .filter(|t| !t.degenerate() && (!separating_only || t.is_separating()))
+        // the first of equal gaps, as the verdict names it
+        .min_by(|x, y| y.gap().total_cmp(&x.gap()))
+}
+
 /// Rounded boxes whose cores are apart: the true distance (or depth) from the cores' distance,
 /// the sphere's largest rounded gap `s(n) − rA − rB`, and how far the best candidate's grown gap
 /// falls short of it.
-fn rounded_facts<D: Dim>(
-    ui: &mut Ui,
-    model: &PanelModel<D>,
-    largest: f32,
-    rounded: &crate::sat::rounded::RoundedAnswer<D::Vec>,
-    tol: f32,
-) {
-    let truth = rounded.depth.map_or(rounded.distance, |d| -d);
-    let head = match rounded.depth {
+fn rounded_facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, largest: f32, tol: f32) {
+    let answer = &model.frame.answer;
+    let truth = answer.separation();
+    let head = match answer.depth {
         Some(d) => format!("Rounded boxes, intersecting: depth {}", fmt_num(d)),
         None => format!(
             "Rounded boxes, separated: distance {}",
-            fmt_num(rounded.distance)
+            fmt_num(answer.distance)
         ),
     };
     ui.label(RichText::new(head).strong());
@@ -169,14 +170,9 @@ fn rounded_facts<D: Dim>(
         ))
         .color(theme::DISTANCE.egui()),
     );
-    let best = model
-        .frame
-        .report
-        .axes()
-        .iter()
-        .filter(|t| !t.degenerate())
-        .min_by(|x, y| y.gap().total_cmp(&x.gap()));
-    let Some(t) = best else { return };
+    let Some(t) = best_candidate(model, false) else {
+        return;
+    };
     dim(
         ui,
         format!(
@@ -207,15 +203,9 @@ fn rounded_facts<D: Dim>(
 
 /// Separated boxes: the exact distance, the sphere's largest `s(n)` and the best candidate gap.
 fn separated_facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, largest: f32, tol: f32) {
-    let report = &model.frame.report;
-    let sep = &model.frame.separation;
-    let best = report
-        .axes()
-        .iter()
-        .filter(|t| t.is_separating())
-        // the first of equal gaps, as the verdict names it
-        .min_by(|x, y| y.gap().total_cmp(&x.gap()));
-    let along_candidate = best.is_some_and(|t| sep.distance - t.gap() <= tol.max(1e-4));
+    let distance = model.frame.answer.distance;
+    let best = best_candidate(model, true);
+    let along_candidate = best.is_some_and(|t| distance - t.gap() <= tol.max(1e-4));
     let head = if along_candidate {
         "Separated: a candidate separates, and here its gap is the distance"
     } else {
@@ -225,7 +215,7 @@ fn separated_facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, largest: f32, tol
     ui.label(
         RichText::new(format!(
             "distance between the boxes: {} (between the closest points, drawn in the scene)",
-            fmt_num(sep.distance)
+            fmt_num(distance)
         ))
         .color(theme::DISTANCE.egui()),
     );
@@ -258,7 +248,7 @@ fn separated_facts<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, largest: f32, tol
             "the distance is along no candidate: it exceeds axis {}'s gap by {}; the closest \
              features are not a face and a corner, nor two edges whose cross product is a candidate",
             t.index(),
-            fmt_num(sep.distance - t.gap())
+            fmt_num(distance - t.gap())
         )
     };
     dim(ui, text);
@@ -321,7 +311,7 @@ impl DirectionsPicture for Three {
             near.then(|| disc_px(rect, p))
         });
         // the largest s(n): exactly along the closest points when the boxes are apart
-        let extreme = model.frame.separation.direction().unwrap_or(dirs.max.0);
+        let extreme = model.frame.closest_direction().unwrap_or(dirs.max.0);
         for n in [extreme, -extreme] {
             let (p, near) = on_disc(view, n);
             if near {
@@ -542,8 +532,11 @@ impl DirectionsPicture for Two {
         };
         plot_curve(&painter, &plot, &dirs.values);
         plot_candidates(&painter, &plot, model);
-        let sep = &model.frame.separation;
-        let (n, s) = sep.direction().map_or(dirs.max, |n| (n, sep.distance));
+        let distance = model.frame.answer.distance;
+        let (n, s) = model
+            .frame
+            .closest_direction()
+            .map_or(dirs.max, |n| (n, distance));
         for n in [n, -n] {
             star(&painter, egui::pos2(plot.x(Plot::deg(n)), plot.y(s)));
         }

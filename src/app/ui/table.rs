@@ -93,7 +93,21 @@ pub(crate) fn axis_table<D: Dim>(
         ui,
         "gap = |T·L| − (ra + rb): > 0 separates · click a row to select it (Esc clears)",
     );
-    let report = &model.frame.report;
+    let [a, b] = model.frame.answer.radii;
+    if a > 0.0 || b > 0.0 {
+        dim(
+            ui,
+            format!(
+                "rounded boxes: each shadow is its core's grown by its box's radius (A {}, B {})",
+                fmt_num(a),
+                fmt_num(b)
+            ),
+        );
+    }
+    // each candidate as it tests the boxes as given: its shadows grown by the radii
+    let axes: Vec<_> = (0..model.frame.report.axes().len())
+        .filter_map(|k| model.frame.axis(k))
+        .collect();
     let (first, least) = model.frame.first_and_least();
     let view = &model.mode.view;
     let mut hovered = None;
@@ -119,7 +133,7 @@ pub(crate) fn axis_table<D: Dim>(
                     ui.label(RichText::new(h).strong());
                 }
                 ui.end_row();
-                for t in report.axes() {
+                for t in &axes {
                     let (color, word) = verdict(t, model.mode.step.tested(t.index()), first, least);
                     let selected = view.selected_axis == Some(t.index());
                     let lit = if selected {

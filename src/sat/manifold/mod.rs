@@ -728,6 +728,23 @@ impl<V> Manifold<V> {
             .iter()
             .min_by(|p, q| p.separation.total_cmp(&q.separation))
     }
+
+    /// The same manifold with every vector (the normal, each point) mapped by `f`: a 2D
+    /// manifold in three coordinates and back.
+    pub fn map<W: Copy + Default>(&self, f: impl Fn(V) -> W) -> Manifold<W>
+    where
+        V: Copy,
+    {
+        let mut out = Manifold::new(f(self.normal), self.choice);
+        for p in self.points() {
+            out.push(ContactPoint {
+                point: f(p.point),
+                separation: p.separation,
+                id: p.id,
+            });
+        }
+        out
+    }
 }
 
 /// A 2D manifold.
