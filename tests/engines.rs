@@ -534,8 +534,9 @@ fn rounded_disagreements(engine: EngineName, cores: &Pair, radius: f32) -> Optio
     )
 }
 
-/// Random rounded pairs of one radius, cores 0.1 to 1.5 in half extents, radius 0.02 to 0.3.
-fn rounded_pairs(dim: usize, seed: u64) -> Vec<(Pair, f32)> {
+/// Random rounded pairs of one radius, cores 0.1 to 1.5 in half extents, radius 0.02 to
+/// `largest`.
+fn rounded_pairs(dim: usize, seed: u64, largest: f32) -> Vec<(Pair, f32)> {
     let mut s = seed;
     let mut unit = move || {
         s = s
@@ -546,7 +547,7 @@ fn rounded_pairs(dim: usize, seed: u64) -> Vec<(Pair, f32)> {
     (0..400)
         .map(|_| {
             let mut r = |lo: f32, hi: f32| lo + (hi - lo) * unit();
-            let radius = r(0.02, 0.3);
+            let radius = r(0.02, largest);
             let pair = if dim == 2 {
                 let mut o = || {
                     let c = Vec2::new(r(-2.0, 2.0), r(-2.0, 2.0));
@@ -587,7 +588,7 @@ fn box2d_s_rounded_polygons_agree_with_satbox_s_rounded_boxes() {
     };
     assert!(found.is_empty(), "{found:?}");
     let mut wrong = 0;
-    for (cores, radius) in rounded_pairs(2, 7) {
+    for (cores, radius) in rounded_pairs(2, 7, 0.3) {
         let found = rounded_disagreements(EngineName::Box2d, &cores, radius).unwrap();
         wrong += usize::from(!found.is_empty());
     }
@@ -598,18 +599,36 @@ fn box2d_s_rounded_polygons_agree_with_satbox_s_rounded_boxes() {
 }
 
 #[test]
-fn jolt_at_the_boxes_own_radius_agrees_with_satbox_s_rounded_boxes_while_the_cores_are_apart() {
+fn jolt_with_a_radius_of_a_third_of_its_half_extents_collides_corner_to_corner_as_sharp_boxes() {
+    // the rounded preset: cores √3 apart along (1, 1, 1), radius 0.6 on each: 0.532 apart; Jolt
+    // finds them 0.2 deep along x, as the sharp boxes of half extents 1.6 are: within twice its
+    // convex radius, so by design (its lengths are held to within 2r: docs/engines.md)
     let cores = Pair::Three(
         Obb3::new(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY).unwrap(),
         Obb3::new(Vec3::splat(3.0), Vec3::ONE, Quat::IDENTITY).unwrap(),
     );
-    // the rounded preset: 0.532 apart, along (1, 1, 1)
-    let Some(found) = rounded_disagreements(EngineName::Jolt, &cores, 0.6) else {
+    let question = Question {
+        radii: [0.6; 2],
+        ..Question::of(cores)
+    };
+    let jolt = asked(EngineName::Jolt, &question);
+    let Some(c) = jolt.comparison else {
         return;
     };
-    assert!(found.is_empty(), "{found:?}");
+    assert!(c.disagreements.is_empty(), "{c:?}");
+    assert!(
+        c.by_design.iter().any(|w| w.starts_with(
+            "Jolt's verdict differs from the rounded boxes' by 0.5321, within twice its convex radius 0.6"
+        )),
+        "{c:?}"
+    );
+}
+
+#[test]
+fn jolt_at_a_radius_near_its_default_agrees_with_satbox_s_rounded_boxes_while_the_cores_are_apart()
+{
     let (mut apart, mut wrong, mut turned) = (0, 0, 0);
-    for (cores, radius) in rounded_pairs(3, 8) {
+    for (cores, radius) in rounded_pairs(3, 8, 0.06) {
         let Pair::Three(a, b) = cores else {
             unreachable!()
         };
@@ -660,7 +679,7 @@ fn an_engine_without_rounded_boxes_of_its_own_is_not_asked_about_them() {
 fn parry_s_round_cuboids_agree_with_satbox_s_rounded_boxes_but_for_a_long_distance_now_and_then() {
     let (mut long, mut other) = (Vec::new(), Vec::new());
     for dim in [2, 3] {
-        for (cores, radius) in rounded_pairs(dim, 9) {
+        for (cores, radius) in rounded_pairs(dim, 9, 0.3) {
             for found in rounded_disagreements(EngineName::Parry, &cores, radius).unwrap() {
                 if found.starts_with("distance") {
                     long.push(found);
@@ -675,4 +694,66 @@ fn parry_s_round_cuboids_agree_with_satbox_s_rounded_boxes_but_for_a_long_distan
     // query::distance on round cuboids is GJK on curved surfaces: it stops a little long (about
     // 0.1 %) on some pairs (docs/engines.md)
     assert!(long.len() <= 24, "{} of 800: {long:?}", long.len());
+}
+
+/// Every worst case the audit prints, piped to `check --compare ENGINE` as it says, is the same
+/// disagreement: the same kind, the same size (as the audit prints it), for every engine built in.
+#[test]
+fn every_worst_case_of_the_audit_reproduces_in_check() {
+    use satbox::cli::check::{answer_text, Options};
+    let options = satbox::cli::audit::Options {
+        pairs: 300,
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    satbox::cli::audit::run(&options, &mut out);
+    let table = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    let mut reproduced = 0;
+    for pair in lines.windows(2) {
+        let Some(head) = pair[0].strip_prefix("- ") else {
+            continue;
+        };
+        let Some(case) = pair[1]
+            .trim()
+            .strip_prefix('`')
+            .and_then(|l| l.strip_suffix('`'))
+        else {
+            continue;
+        };
+        // "- bullet gjk_epa verdict 0.0123 (random set, 3D): link"
+        let words: Vec<&str> = head.split(' ').collect();
+        let (row, kind, size) = if words[2].parse::<f32>().is_ok() {
+            ((words[0], None), words[1], words[2])
+        } else {
+            ((words[0], Some(words[1])), words[2], words[3])
+        };
+        let engine = EngineName::parse(row.0).expect("an engine's name");
+        let options = Options {
+            compact: true,
+            compare: satbox::engines::EngineSet::NONE.with(engine),
+            ..Default::default()
+        };
+        let answer: serde_json::Value =
+            serde_json::from_str(&answer_text(1, case, &options).unwrap()).unwrap();
+        let object = match row.1 {
+            None => &answer[row.0],
+            Some(also) => &answer[row.0]["also"][also],
+        };
+        let found: Vec<f32> = object["disagreements"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{head}: {object}"))
+            .iter()
+            .filter(|d| d["what"] == kind)
+            .map(|d| d["size"].as_f64().unwrap() as f32)
+            .collect();
+        let worst = found.iter().fold(f32::NEG_INFINITY, |m, x| m.max(*x));
+        assert_eq!(
+            satbox::sat::fmt_num(worst),
+            size,
+            "{head}: check says {object}"
+        );
+        reproduced += 1;
+    }
+    assert!(reproduced > 0, "no worst case in {table}");
 }

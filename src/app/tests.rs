@@ -572,6 +572,36 @@ mod frame {
         assert!(!frame.check.reference);
     }
 
+    /// Frame 88 of Box3D's settle recording: intersecting 0.0001204 deep, not touching; the
+    /// cross-check says the three agree, never "touching" (its band is the answer's).
+    #[test]
+    fn the_settle_recordings_frame_88_is_intersecting_in_the_headline_and_the_cross_check() {
+        use crate::app::ui::analysis::{cross_check_words, CrossCheck};
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/recordings/box3d-settle.jsonl"
+        ))
+        .unwrap();
+        let line = text.lines().nth(87).unwrap();
+        let crate::scene::Pair::Three(a, b) = crate::scene::pair_from_json(line).unwrap() else {
+            panic!("a 3D frame")
+        };
+        let mut mode = ModeState::<Three>::new(&VP);
+        (mode.a, mode.b) = (a, b);
+        let frame = frame_of(&mode, &Settings::default());
+        let (heading, _, intersect) = frame.verdict();
+        assert!(intersect && !frame.touching(), "{heading}");
+        assert!(
+            heading.starts_with("Intersecting, depth 0.0001204"),
+            "{heading}"
+        );
+        assert!(!frame.check.touching);
+        match cross_check_words(&frame.check) {
+            CrossCheck::Agree(words) => assert!(words.contains("intersecting"), "{words}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
     /// Cubes whose cores are 0.1 apart with radii 0.1 each overlap by 0.1, and the verdict says
     /// how far apart the cores are.
     #[test]

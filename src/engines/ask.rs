@@ -71,7 +71,7 @@ pub fn ask_all(question: &Question, truth: &Truth, engines: &[EngineName]) -> Ve
 /// [`ask_all`] for one engine.
 pub fn ask_one(engine: EngineName, question: &Question, truth: &Truth) -> Asked {
     let (reply, micros) = timed(|| ask(engine, question));
-    let about = engine.engine().map(|e| e.about());
+    let about = engine.engine().map(|e| e.about_question(question));
     let motion = question.motion.as_ref();
     let (comparison, also) = match (&reply, &about) {
         (Reply::Answered(answer), Some(about)) => {

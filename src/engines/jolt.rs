@@ -241,6 +241,16 @@ impl Engine for Jolt {
         }
     }
 
+    fn about_question(&self, question: &Question) -> About {
+        // a rounded box is a BoxShape of the core plus the radius, with that convex radius: held
+        // to the rounded boxes within twice it, as its default radius is
+        let [ra, rb] = question.radii;
+        About {
+            convex_radius: ra.max(rb),
+            ..self.about()
+        }
+    }
+
     fn refuse(&self, question: &Question) -> Option<String> {
         let pair = &question.pair;
         if !ready() {

@@ -370,6 +370,12 @@ pub trait Engine: Sync {
     fn name(&self) -> EngineName;
     /// Its version and settings.
     fn about(&self) -> About;
+    /// Its settings for this question: [`Engine::about`], unless the question changes them (Jolt
+    /// makes a rounded box with its radius as the convex radius inside its half extents).
+    fn about_question(&self, question: &Question) -> About {
+        let _ = question;
+        self.about()
+    }
     /// Why it would not accept this question (checked before its code is called), or `None`. A
     /// box with a radius reaches only an engine with rounded boxes ([`About::rounded`]).
     fn refuse(&self, question: &Question) -> Option<String>;

@@ -86,53 +86,27 @@ pub(crate) fn cross_check(ui: &mut Ui, check: &Agreement, commands: &mut Vec<Com
     egui::CollapsingHeader::new("Live cross-check: satbox · fast test · f64 reference")
         .default_open(true)
         .show(ui, |ui| {
-            let word = |b: bool| if b { "intersect" } else { "separated" };
+            let word = |b: bool| if b { "intersecting" } else { "separated" };
             ui.horizontal_wrapped(|ui| {
                 ui.label(format!("satbox: {}", word(check.answer)));
                 ui.separator();
                 match check.fast {
                     Some(fast) => ui.label(format!("fast test: {}", word(fast))),
-                    None => ui
-                        .label("fast test: sharp boxes only")
-                        .on_hover_text("the early-out boolean test answers sharp boxes; these are rounded"),
+                    None => ui.label("fast test: sharp boxes only").on_hover_text(
+                        "the early-out boolean test answers sharp boxes; these are rounded",
+                    ),
                 };
                 ui.separator();
                 ui.label(format!("f64 reference: {}", word(check.reference)));
             });
-            match check.disagreement() {
-                Some(msg) => {
-                    ui.label(
-                        RichText::new(format!("⚠ DISAGREEMENT: {msg}"))
-                            .color(theme::HIT.egui())
-                            .strong(),
-                    );
-                    let axis = |a: Option<usize>| a.map_or("none".into(), |i| format!("axis {i}"));
-                    dim(
-                        ui,
-                        format!(
-                            "reference {} (rounding band ±{}); first separating: satbox {}, reference {}",
-                            reference_words(check.margin),
-                            fmt_num(check.band as f32),
-                            axis(check.answer_first),
-                            axis(check.reference_first)
-                        ),
-                    );
+            match cross_check_words(check) {
+                CrossCheck::Disagree(msg, detail) => {
+                    ui.label(RichText::new(msg).color(theme::HIT.egui()).strong());
+                    dim(ui, detail);
                 }
-                None if check.touching => dim(
-                    ui,
-                    "touching: the gap is 0 within rounding, where either verdict is right",
-                ),
-                None if check.answer != check.reference => dim(
-                    ui,
-                    format!(
-                        "the reference finds them {} ({} from touching): within the rounding band ±{}, f32 and f64 may fall either side",
-                        word(check.reference),
-                        fmt_num(check.margin.abs() as f32),
-                        fmt_num(check.band as f32)
-                    ),
-                ),
-                None => {
-                    ui.label(RichText::new("✔ all agree").color(theme::FIRST_SEPARATING.egui()));
+                CrossCheck::Rounding(words) => dim(ui, words),
+                CrossCheck::Agree(words) => {
+                    ui.label(RichText::new(words).color(theme::FIRST_SEPARATING.egui()));
                 }
             }
             if ui
@@ -147,6 +121,50 @@ pub(crate) fn cross_check(ui: &mut Ui, check: &Agreement, commands: &mut Vec<Com
                 commands.push(SceneCommand::SaveRegression.into());
             }
         });
+}
+
+/// What the cross-check says, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum CrossCheck {
+    /// A disagreement, with the numbers behind it.
+    Disagree(String, String),
+    /// Near touching, where the verdicts may fall either side: why.
+    Rounding(String),
+    /// All agree.
+    Agree(String),
+}
+
+/// The cross-check's sentence: a disagreement, the verdicts within rounding of touching (the
+/// answer's own touching, or the reference within the rounding band), or agreement.
+pub(crate) fn cross_check_words(check: &Agreement) -> CrossCheck {
+    let word = |b: bool| if b { "intersecting" } else { "separated" };
+    if let Some(msg) = check.disagreement() {
+        let axis = |a: Option<usize>| a.map_or("none".into(), |i| format!("axis {i}"));
+        return CrossCheck::Disagree(
+            format!("⚠ DISAGREEMENT: {msg}"),
+            format!(
+                "reference {} (rounding band ±{}); first separating: satbox {}, reference {}",
+                reference_words(check.margin),
+                fmt_num(check.band as f32),
+                axis(check.answer_first),
+                axis(check.reference_first)
+            ),
+        );
+    }
+    if check.touching {
+        return CrossCheck::Rounding(
+            "touching: the gap is 0 within rounding, where either verdict is right".into(),
+        );
+    }
+    if check.answer != check.reference {
+        return CrossCheck::Rounding(format!(
+            "the reference finds them {} ({} from touching): within the rounding band ±{}, f32 and f64 may fall either side",
+            word(check.reference),
+            fmt_num(check.margin.abs() as f32),
+            fmt_num(check.band as f32)
+        ));
+    }
+    CrossCheck::Agree(format!("✔ all agree: {}", word(check.answer)))
 }
 
 /// The reference's signed distance in words: "apart by 0.12", "overlapping by 0.05".

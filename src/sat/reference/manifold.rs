@@ -1191,8 +1191,11 @@ fn compare_both<V: crate::sat::Vector>(
     if (n - r.normal).length() > tol {
         return disagree(
             format!(
-                "axis {} normal {n:?} (f32) against axis {} normal {:?} (f64)",
-                f.choice.chosen, r.chosen, r.normal
+                "axis {} normal {} (f32) against axis {} normal {} (f64)",
+                f.choice.chosen,
+                words(n),
+                r.chosen,
+                words(r.normal)
             ),
             r,
             tol,
@@ -1262,8 +1265,12 @@ fn compare_points<V: crate::sat::Vector>(
         if (m.point - q).length() > tol || (m.separation - p.separation as f64).abs() > tol {
             return Some(points_disagree(
                 format!(
-                    "{}: {q:?} separation {} (f32) against {:?} separation {} (f64)",
-                    p.id, p.separation, m.point, m.separation
+                    "{}: {} separation {} (f32) against {} separation {} (f64)",
+                    p.id,
+                    words(q),
+                    crate::sat::fmt_num(p.separation),
+                    words(m.point),
+                    crate::sat::fmt_num(m.separation as f32)
                 ),
                 swapped_faces,
                 r,
@@ -1272,4 +1279,11 @@ fn compare_points<V: crate::sat::Vector>(
         }
     }
     None
+}
+
+/// A point or direction in words, each coordinate to about four significant digits:
+/// `(1.267, 0.5, 0)`.
+fn words(v: DVec3) -> String {
+    let c = [v.x, v.y, v.z].map(|x| crate::sat::fmt_num(x as f32));
+    format!("({})", c.join(", "))
 }
