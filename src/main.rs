@@ -1,5 +1,6 @@
 //! The `satbox` binary: opens the window, or runs a headless command.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
@@ -228,107 +229,103 @@ fn parse_feature(s: &str) -> Result<satbox::sat::manifold::FeatureChoice, String
 }
 
 fn main() {
-    let cli = Cli::parse();
-    match cli.command {
-        Some(Command::Check {
-            file,
-            compact,
-            compare,
-            threads,
-            summary,
-            feature,
-            profile,
-        }) => {
-            let options = satbox::cli::check::Options {
+    let mut cli = Cli::parse();
+    match cli.command.take() {
+        Some(command) => std::process::exit(command.run()),
+        None => open_window(cli),
+    }
+}
+
+impl Command {
+    /// Runs a headless command; returns its exit status.
+    fn run(self) -> i32 {
+        let (out, err) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
+        match self {
+            Command::Check {
+                file,
                 compact,
-                compare: compare.unwrap_or_default(),
-                threads: threads.map_or(0, usize::from),
+                compare,
+                threads,
                 summary,
                 feature,
                 profile,
-            };
-            let status = satbox::cli::check::run(
-                &file,
-                &options,
-                &mut std::io::stdout().lock(),
-                &mut std::io::stderr().lock(),
-            );
-            std::process::exit(status);
-        }
-        Some(Command::Audit {
-            pairs,
-            engines,
-            seed,
-        }) => {
-            let options = satbox::cli::audit::Options {
+            } => {
+                let options = satbox::cli::check::Options {
+                    compact,
+                    compare: compare.unwrap_or_default(),
+                    threads: threads.map_or(0, usize::from),
+                    summary,
+                    feature,
+                    profile,
+                };
+                satbox::cli::check::run(&file, &options, out, err)
+            }
+            Command::Audit {
                 pairs,
                 engines,
                 seed,
-            };
-            let status = satbox::cli::audit::run(&options, &mut std::io::stdout().lock());
-            std::process::exit(status);
-        }
-        Some(Command::Record {
-            scenario,
-            frames,
-            out,
-            force,
-        }) => {
-            let frames = frames.map(|n| n as usize);
-            let result = match &out {
-                None => satbox::cli::record::run(scenario, frames, &mut std::io::stdout().lock()),
-                Some(path) => satbox::cli::record::to_file(scenario, frames, path, force),
-            };
-            if let Err(e) = result {
-                eprintln!("satbox: {e}");
-                std::process::exit(2);
+            } => {
+                let options = satbox::cli::audit::Options {
+                    pairs,
+                    engines,
+                    seed,
+                };
+                satbox::cli::audit::run(&options, out)
             }
-        }
-        Some(Command::Link { file, base }) => {
-            std::process::exit(satbox::cli::link::run(
-                &file,
-                &base,
-                &mut std::io::stdout().lock(),
-                &mut std::io::stderr().lock(),
-            ));
-        }
-        None => {
-            if let Some(out) = &cli.screenshot {
-                if let Err(e) = check_screenshot_path(out) {
-                    eprintln!("satbox: {e}");
-                    std::process::exit(2);
-                }
-            }
-            if let Some(path) = &cli.scene {
-                // fail before opening a window when the file is plainly unusable
-                if let Err(e) = satbox::app::check_scene(path) {
-                    if cli.screenshot.is_some() {
-                        eprintln!("satbox: {e}");
-                        std::process::exit(2);
+            Command::Record {
+                scenario,
+                frames,
+                out: path,
+                force,
+            } => {
+                let frames = frames.map(|n| n as usize);
+                let result = match &path {
+                    None => satbox::cli::record::run(scenario, frames, out),
+                    Some(path) => satbox::cli::record::to_file(scenario, frames, path, force),
+                };
+                match result {
+                    Ok(()) => 0,
+                    Err(e) => {
+                        let _ = writeln!(err, "satbox: {e}");
+                        2
                     }
                 }
             }
-            if let Some(url) = &cli.scene_url {
-                // as with --scene: a bad link is a message in the window, or exit 2 for a screenshot
-                if let Err(e) = satbox::scene::link::decode(url) {
-                    if cli.screenshot.is_some() {
-                        eprintln!("satbox: {e}");
-                        std::process::exit(2);
-                    }
-                }
-            }
-            satbox::app::run(satbox::app::Options {
-                scene: cli.scene,
-                scene_url: cli.scene_url,
-                screenshot: cli.screenshot,
-                size: cli.size,
-                step: cli.step,
-                frame: cli.frame.map(|k| k as usize),
-                sphere: cli.sphere,
-                gjk: cli.gjk,
-                gjk_answer: cli.gjk_answer,
-                engine: cli.engine,
-            });
+            Command::Link { file, base } => satbox::cli::link::run(&file, &base, out, err),
         }
     }
+}
+
+/// Opens the window; a screenshot with a plainly unusable scene, link or path is a message and
+/// exit status 2 before any window opens.
+fn open_window(cli: Cli) {
+    let unusable = || -> Result<(), String> {
+        if let Some(out) = &cli.screenshot {
+            check_screenshot_path(out)?;
+        }
+        if let Some(path) = &cli.scene {
+            satbox::app::check_scene(path).map_err(|e| e.to_string())?;
+        }
+        if let Some(url) = &cli.scene_url {
+            satbox::scene::link::decode(url).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    };
+    // (without a screenshot, a bad scene or link is a message in the window)
+    if let (Err(e), true) = (unusable(), cli.screenshot.is_some()) {
+        eprintln!("satbox: {e}");
+        std::process::exit(2);
+    }
+    satbox::app::run(satbox::app::Options {
+        scene: cli.scene,
+        scene_url: cli.scene_url,
+        screenshot: cli.screenshot,
+        size: cli.size,
+        step: cli.step,
+        frame: cli.frame.map(|k| k as usize),
+        sphere: cli.sphere,
+        gjk: cli.gjk,
+        gjk_answer: cli.gjk_answer,
+        engine: cli.engine,
+    });
 }

@@ -6,7 +6,7 @@
 use egui_macroquad::egui;
 
 use super::camera::Viewport;
-use super::frame::{Frame, Kept, Pointing};
+use super::frame::{Pointing, Reusable, Shown};
 use super::library::Library;
 use super::mode::ModeState;
 use super::settings::Settings;
@@ -18,7 +18,7 @@ pub struct PanelFrame {
     mode: ModeState<Three>,
     settings: Settings,
     library: Library,
-    kept: Option<Kept<Three>>,
+    kept: Option<Reusable<Three>>,
     ctx: egui::Context,
     state: UiState,
     screen: egui::Rect,
@@ -47,7 +47,7 @@ impl PanelFrame {
     /// Returns how many triangles' vertices were made (the work, seen).
     pub fn run(&mut self) -> usize {
         let viewport = Viewport::sized(1040.0, 1000.0);
-        let mut frame = Frame::compute_keeping(
+        let mut frame = Shown::compute_keeping(
             &self.mode,
             self.mode.analysis(&self.settings),
             Pointing::default(),

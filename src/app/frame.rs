@@ -37,7 +37,7 @@ pub(crate) struct Pointing<V> {
 }
 
 /// What this frame shows.
-pub(crate) struct Frame<D: Dim> {
+pub(crate) struct Shown<D: Dim> {
     /// Where the scene is drawn.
     pub viewport: Viewport,
     /// World to pixels.
@@ -45,7 +45,7 @@ pub(crate) struct Frame<D: Dim> {
     /// The answer for the boxes as given: the one truth the headline and every section read.
     pub answer: Answer<D::Vec>,
     /// The cores' full report: the candidate axes, which explain the answer (shown with each
-    /// shadow grown by its box's radius: [`Frame::axis`]).
+    /// shadow grown by its box's radius: [`Shown::axis`]).
     pub report: D::Report,
     /// The answer, the fast test and the f64 reference side by side.
     pub check: Agreement,
@@ -120,7 +120,7 @@ impl BandsFrame {
 /// The lines of the scene on screen, as a key or a window placed over it would hide them: every
 /// axis line, and the edges of the boxes as shown and at the ends of their motion.
 pub(crate) fn drawn_segments<D: Dim>(
-    frame: &Frame<D>,
+    frame: &Shown<D>,
     boxes: (&D::Obb, &D::Obb),
 ) -> Vec<(glam::Vec2, glam::Vec2)> {
     let p = &frame.projector;
@@ -273,7 +273,7 @@ pub(crate) fn shows<D: Dim>(mode: &ModeState<D>, answer: &Answer<D::Vec>, index:
 /// What a frame computed that the next can keep while the boxes stay as they are: the GJK
 /// window's picture (the Minkowski difference and GJK/EPA's trace) and the engines' answers, each
 /// with the boxes it is of.
-pub(crate) struct Kept<D: Dim> {
+pub(crate) struct Reusable<D: Dim> {
     gjk: Option<KeptGjk<D>>,
     engines: Option<KeptEngines<D>>,
 }
@@ -300,7 +300,7 @@ fn ask_engines<D: Dim>(a: &D::Obb, b: &D::Obb, answer: &Answer<D::Vec>) -> Vec<A
 type KeptGjk<D> = ((<D as Dim>::Obb, <D as Dim>::Obb), super::gjk::GjkFrame);
 
 #[cfg(test)]
-impl<D: Dim> Kept<D> {
+impl<D: Dim> Reusable<D> {
     /// Marks the kept picture (its vertices emptied) and returns it as marked.
     pub(crate) fn mark_gjk_for_test(&mut self) -> super::gjk::GjkFrame {
         let (_, g) = self.gjk.as_mut().expect("a picture is kept");
@@ -309,7 +309,7 @@ impl<D: Dim> Kept<D> {
     }
 }
 
-impl<D: Dim> Default for Kept<D> {
+impl<D: Dim> Default for Reusable<D> {
     fn default() -> Self {
         Self {
             gjk: None,
@@ -318,7 +318,7 @@ impl<D: Dim> Default for Kept<D> {
     }
 }
 
-impl<D: Dim> Frame<D> {
+impl<D: Dim> Shown<D> {
     /// The frame's report of a mode's boxes as they are after this frame's edits, from their
     /// `analysis`, with what the user points at, computing everything afresh.
     #[cfg(test)]
@@ -335,13 +335,13 @@ impl<D: Dim> Frame<D> {
             pointing,
             settings,
             viewport,
-            Kept::default(),
+            Reusable::default(),
         )
     }
 
-    /// What this frame hands to the next ([`Kept`]).
-    pub(crate) fn kept(&mut self, mode: &ModeState<D>) -> Kept<D> {
-        Kept {
+    /// What this frame hands to the next ([`Reusable`]).
+    pub(crate) fn kept(&mut self, mode: &ModeState<D>) -> Reusable<D> {
+        Reusable {
             gjk: self.gjk.take().map(|g| ((mode.a, mode.b), g)),
             engines: Some((
                 (mode.a, mode.b, mode.radii),
@@ -350,14 +350,14 @@ impl<D: Dim> Frame<D> {
         }
     }
 
-    /// [`Frame::compute`], reusing what the last frame computed of the same boxes (`kept`).
+    /// [`Shown::compute`], reusing what the last frame computed of the same boxes (`kept`).
     pub(crate) fn compute_keeping(
         mode: &ModeState<D>,
         analysis: Analysis<D>,
         pointing: Pointing<D::Vec>,
         settings: &Settings,
         viewport: Viewport,
-        kept: Kept<D>,
+        kept: Reusable<D>,
     ) -> Self {
         let (a, b) = (&mode.a, &mode.b);
         let params = &settings.params;

@@ -17,7 +17,7 @@ use crate::sat::gjk::{self, GjkParams, GjkTrace, MinkowskiDifference, MinkowskiF
 use crate::sat::Obb;
 
 /// What the window shows of a pair: computed when the pair changes while it is open, and kept
-/// from frame to frame ([`crate::app::frame::Kept`]).
+/// from frame to frame ([`crate::app::frame::Reusable`]).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GjkFrame {
     /// GJK's and EPA's steps and answer, with parry's tolerances.

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::mode::ModeState;
 use super::platform;
-use super::settings::{Kept, Settings};
+use super::settings::{LastingSettings, Settings};
 use super::source::Source;
 use super::three::Three;
 use super::two::Two;
@@ -105,7 +105,7 @@ pub(crate) struct LastState {
     pub sources: [Source; 2],
     /// The window's settings (the gizmo, snapping, what is shown around the scene).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub settings: Option<Kept>,
+    pub settings: Option<LastingSettings>,
 }
 
 impl LastState {

@@ -4,7 +4,7 @@
 //! 2. **edits**: every [`Command`] (keys, last frame's panel, the window's close button) is applied,
 //!    then the pointer's gestures ([`mode::ModeState::pointer`]);
 //! 3. **report**: the boxes' analysis, then the frame's report with the cross-check and the focus,
-//!    computed once ([`frame::Frame`]);
+//!    computed once ([`frame::Shown`]);
 //! 4. **ui**: the egui panel reads the report and sends commands for the next frame ([`ui`]);
 //! 5. **draw**: the scene from the same report ([`draw`]), then the panel on top.
 //!
@@ -64,7 +64,7 @@ use camera::Viewport;
 use command::{AppCommand, Command, ModeCommand, OpenCommand, SceneCommand, ShownCommand};
 use dim::{Dim, Vector};
 use draw::{Fonts, Paint};
-use frame::{Frame, Pointing};
+use frame::{Pointing, Shown};
 use input::InputFrame;
 use layout::AxisLine;
 use library::{Library, Loaded};
@@ -211,7 +211,7 @@ struct LastFrame<D: Dim> {
     /// What the pointer was on in the panel, after that frame's report.
     panel: ui::PanelPointer,
     /// What that frame computed that this one keeps if the boxes have not changed.
-    kept: frame::Kept<D>,
+    kept: frame::Reusable<D>,
 }
 
 impl<D: Dim> Default for LastFrame<D> {
@@ -220,7 +220,7 @@ impl<D: Dim> Default for LastFrame<D> {
             lines: Vec::new(),
             hovered_axis: None,
             panel: ui::PanelPointer::default(),
-            kept: frame::Kept::default(),
+            kept: frame::Reusable::default(),
         }
     }
 }
@@ -696,7 +696,7 @@ impl Shared {
         let analysis = mode.analysis(&self.settings);
         mode.tick(get_frame_time(), &analysis);
         let kept = std::mem::take(&mut last.kept);
-        let mut frame = Frame::compute_keeping(
+        let mut frame = Shown::compute_keeping(
             mode,
             analysis,
             pointing,
@@ -749,7 +749,7 @@ impl Shared {
     fn panel_in<D: DirectionsPicture>(
         &mut self,
         mode: &ModeState<D>,
-        frame: &Frame<D>,
+        frame: &Shown<D>,
         keys: &ui::KeysNow,
     ) -> ui::UiOut {
         let model = PanelModel {
@@ -772,7 +772,7 @@ impl Shared {
     fn draw_in<D: Paint>(
         &self,
         mode: &ModeState<D>,
-        frame: &Frame<D>,
+        frame: &Shown<D>,
         viewport: Viewport,
         fonts: &Fonts,
     ) {
@@ -814,7 +814,7 @@ impl Shared {
 
     /// Tells the page what is shown: the verdict in its status line (read by screen readers), and
     /// the scene's link in the address bar (not rewritten during a drag).
-    fn publish<D: Dim>(&mut self, mode: &ModeState<D>, frame: &Frame<D>, dragging: bool) {
+    fn publish<D: Dim>(&mut self, mode: &ModeState<D>, frame: &Shown<D>, dragging: bool) {
         let status = format!("{}: {}", D::MODE, frame.verdict().0);
         if status != self.published.0 {
             platform::set_status(&status);

@@ -69,7 +69,7 @@ impl Default for Settings {
 /// are an experiment of the lab and start fresh). Fields missing from the file keep the default.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub(crate) struct Kept {
+pub(crate) struct LastingSettings {
     /// See [`Settings::gizmo_mode`].
     pub gizmo_mode: GizmoMode,
     /// See [`Settings::gizmo_space`].
@@ -94,7 +94,7 @@ pub(crate) struct Kept {
     pub hint: bool,
 }
 
-impl Default for Kept {
+impl Default for LastingSettings {
     fn default() -> Self {
         Settings::default().kept()
     }
@@ -102,8 +102,8 @@ impl Default for Kept {
 
 impl Settings {
     /// The part kept in the last state.
-    pub(crate) fn kept(&self) -> Kept {
-        Kept {
+    pub(crate) fn kept(&self) -> LastingSettings {
+        LastingSettings {
             gizmo_mode: self.gizmo_mode,
             gizmo_space: self.gizmo_space,
             snap: self.snap,
@@ -120,7 +120,7 @@ impl Settings {
 
     /// These settings with the part kept in the last state put back (a snap step that is not a
     /// positive finite number keeps the default).
-    pub(crate) fn with_kept(self, k: Kept) -> Self {
+    pub(crate) fn with_kept(self, k: LastingSettings) -> Self {
         let snap_step = if k.snap_step.is_finite() && k.snap_step > 0.0 {
             k.snap_step
         } else {

@@ -509,7 +509,7 @@ mod frame {
         let mut m = ModeState::<Three>::new(&vp);
         assert!(m.load(&plate.scene, &plate.pair, &vp, plate.source));
         m.apply(&ModeCommand::SetTime(0.1), &settings, &vp);
-        let frame = Frame::compute(
+        let frame = Shown::compute(
             &m,
             m.analysis(&settings),
             Pointing::default(),
@@ -706,16 +706,16 @@ mod frame {
         mode: &ModeState<D>,
         settings: &Settings,
         hovered_axis: Option<usize>,
-    ) -> Frame<D> {
+    ) -> Shown<D> {
         let pointing = Pointing {
             hovered_axis,
             probe: None,
         };
-        Frame::compute(mode, mode.analysis(settings), pointing, settings, VP)
+        Shown::compute(mode, mode.analysis(settings), pointing, settings, VP)
     }
 
     /// The frame of a mode's boxes with the pointer on nothing.
-    fn frame_of<D: Dim>(mode: &ModeState<D>, settings: &Settings) -> Frame<D> {
+    fn frame_of<D: Dim>(mode: &ModeState<D>, settings: &Settings) -> Shown<D> {
         frame_hovering(mode, settings, None)
     }
 
@@ -785,7 +785,7 @@ mod frame {
         mode.a = crate::sat::Obb3::axis_aligned(glam::Vec3::ZERO, glam::Vec3::new(2.0, 0.5, 2.0));
         mode.b =
             crate::sat::Obb3::axis_aligned(glam::Vec3::new(0.2, 0.9, 0.1), glam::Vec3::splat(0.5));
-        let parry = |frame: &Frame<crate::app::three::Three>| {
+        let parry = |frame: &Shown<crate::app::three::Three>| {
             frame
                 .engines
                 .iter()
@@ -1106,7 +1106,7 @@ mod gjk_window {
     use crate::app::camera::Viewport;
     use crate::app::command::Command;
     use crate::app::dim::{Dim, Vector};
-    use crate::app::frame::{Frame, Pointing};
+    use crate::app::frame::{Pointing, Shown};
     use crate::app::gjk::Step;
     use crate::app::library::Library;
     use crate::app::mode::ModeState;
@@ -1130,7 +1130,7 @@ mod gjk_window {
         };
         let frame = |mode: &ModeState<D>, kept| {
             let analysis = mode.analysis(&settings);
-            Frame::compute_keeping(mode, analysis, Pointing::default(), &settings, VP, kept)
+            Shown::compute_keeping(mode, analysis, Pointing::default(), &settings, VP, kept)
         };
         let mut first = frame(&mode, Default::default());
         let fresh = first.gjk.clone().expect("the window is open");
@@ -1178,7 +1178,7 @@ mod gjk_window {
             gjk: open,
             ..Settings::default()
         };
-        let frame = Frame::compute(
+        let frame = Shown::compute(
             &mode,
             mode.analysis(&settings),
             Pointing::default(),
@@ -1267,7 +1267,7 @@ mod motion {
     use crate::app::command::ModeCommand;
     use crate::app::command::{Command, ShownCommand};
     use crate::app::dim::{Dim, Project, Vector};
-    use crate::app::frame::{Frame, Pointing};
+    use crate::app::frame::{Pointing, Shown};
     use crate::app::input::InputFrame;
     use crate::app::library::Library;
     use crate::app::mode::{Gestures, ModeState};
@@ -1350,7 +1350,7 @@ mod motion {
 
     /// One egui pass of the panel's Motion section over the mode as it is; the commands it sends.
     fn motion_panel_pass<D: Dim>(mode: &ModeState<D>, settings: &Settings) -> Vec<Command> {
-        let frame = Frame::compute(
+        let frame = Shown::compute(
             mode,
             mode.analysis(settings),
             Pointing::default(),

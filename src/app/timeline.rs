@@ -98,7 +98,7 @@ pub(crate) struct Timeline {
     applied: Option<usize>,
 }
 
-fn mark<D: Dim>(frame: &crate::scene::recording::Frame, params: &SatParams) -> Mark {
+fn mark<D: Dim>(frame: &crate::scene::recording::RecordedFrame, params: &SatParams) -> Mark {
     let mut m = Mark {
         line: frame.line,
         t: frame.t,

@@ -354,7 +354,7 @@ fn release(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::frame::{Frame, Pointing};
+    use crate::app::frame::{Pointing, Shown};
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
@@ -423,7 +423,7 @@ mod tests {
     fn the_pointer_on_a_line_hovers_that_axis_and_a_click_selects_it() {
         let mut m = new_mode();
         let s = Settings::default();
-        let lines = Frame::compute(&m, m.analysis(&s), Pointing::default(), &s, VP).lines;
+        let lines = Shown::compute(&m, m.analysis(&s), Pointing::default(), &s, VP).lines;
         let l = lines[2];
         let px = m.view.camera.to_screen(l.point(0.5 * (l.lo + l.hi)), &VP);
         let press = InputFrame {

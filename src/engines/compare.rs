@@ -204,25 +204,8 @@ impl Truth {
     /// their half extents (Jolt's `BoxShape`): cores shrunk by `r`, grown back by a sphere of `r`,
     /// so that each box keeps its half extents and its edges and corners are rounded.
     pub fn rounded_inside(pair: &Pair, r: f32) -> Self {
-        let shrink = |h: f32| (h - r).max(0.0);
-        let cores = match *pair {
-            Pair::Three(a, b) => {
-                let core = |o: crate::sat::Obb3| crate::sat::Obb3 {
-                    half_extents: glam::Vec3::from_array(o.half_extents.to_array().map(shrink)),
-                    ..o
-                };
-                Pair::Three(core(a), core(b))
-            }
-            Pair::Two(a, b) => {
-                let core = |o: crate::sat::Obb2| crate::sat::Obb2 {
-                    half_extents: glam::Vec2::from_array(o.half_extents.to_array().map(shrink)),
-                    ..o
-                };
-                Pair::Two(core(a), core(b))
-            }
-        };
         Self::of_question(&Question {
-            pair: cores,
+            pair: pair.shrunk(r),
             radii: [r, r],
             motion: None,
         })

@@ -418,7 +418,7 @@ pub fn ask(engine: EngineName, question: &Question) -> Reply {
 /// What no engine is asked about: boxes so far apart in size that `f32` cannot hold both (a half
 /// extent more than 1e6 times another of the pair).
 fn limits(pair: &Pair) -> Option<String> {
-    let extents = pair_extents(pair);
+    let extents = pair.half_extents();
     let largest = extents.iter().fold(0.0f32, |m, e| m.max(*e));
     let smallest = extents
         .iter()
@@ -433,30 +433,12 @@ fn limits(pair: &Pair) -> Option<String> {
     })
 }
 
-/// Every half extent of both boxes.
-pub(crate) fn pair_extents(pair: &Pair) -> Vec<f32> {
-    match pair {
-        Pair::Three(a, b) => [a.half_extents, b.half_extents]
-            .iter()
-            .flat_map(|e| e.to_array())
-            .collect(),
-        Pair::Two(a, b) => [a.half_extents, b.half_extents]
-            .iter()
-            .flat_map(|e| e.to_array())
-            .collect(),
-    }
-}
-
 /// The sentence for a box an engine's C or C++ code must never see, checked again here because a
 /// box built field by field skips [`crate::sat::Obb3::new`]'s checks: a number that is NaN or
 /// infinite, a negative half extent (ODE aborts the process on one, Jolt and Bullet answer
 /// garbage), a zero rotation.
 pub(crate) fn refuse_invalid(engine: EngineName, pair: &Pair) -> Option<String> {
-    let valid = match pair {
-        Pair::Three(a, b) => a.validate().and(b.validate()),
-        Pair::Two(a, b) => a.validate().and(b.validate()),
-    };
-    valid
+    pair.validate()
         .err()
         .map(|e| format!("{} is not asked about an invalid box: {e}", engine.title()))
 }
@@ -468,7 +450,7 @@ pub(crate) fn refuse_invalid(engine: EngineName, pair: &Pair) -> Option<String> 
     allow(dead_code)
 )]
 pub(crate) fn refuse_flat(engine: EngineName, pair: &Pair, why: &str) -> Option<String> {
-    let flat = pair_extents(pair).into_iter().any(|e| e <= 0.0);
+    let flat = pair.half_extents().into_iter().any(|e| e <= 0.0);
     flat.then(|| format!("half extent 0 is below {}'s minimum: {why}", engine.title()))
 }
 

@@ -332,14 +332,14 @@ parry_box!(Obb2, parry2d, |w: [f32; 3]| w[2]);
 
 /// parry's answer for a validated pair whose boxes have radii `radii` (0: sharp).
 pub fn answer(pair: &Pair, radii: [f32; 2]) -> ParryAnswer {
-    struct Answer([f32; 2]);
-    impl ParryQuestion for Answer {
+    struct AnswerOf([f32; 2]);
+    impl ParryQuestion for AnswerOf {
         type Answer = ParryAnswer;
         fn ask<B: ParryBox>(self, a: &B, b: &B) -> ParryAnswer {
             B::parry_answer(a, b, self.0)
         }
     }
-    ask_parry(pair, Answer(radii))
+    ask_parry(pair, AnswerOf(radii))
 }
 
 /// parry as an engine of the layer ([`super::Engine`]): its `contact`, contact manifold, distance

@@ -84,6 +84,7 @@ pub mod manifold;
 pub mod motion;
 pub mod obb;
 pub mod reference;
+mod rotation;
 pub mod rounded;
 pub mod vector;
 

@@ -115,6 +115,14 @@ pub trait Obb: Copy + Debug + PartialEq + Default + Send + Sync + 'static {
     fn edges() -> &'static [(usize, usize)];
     /// The same box moved by `by`.
     fn moved(&self, by: Self::Vec) -> Self;
+    /// The box scaled about the origin by `factor` (its centre and half extents).
+    fn scaled(&self, factor: f32) -> Self;
+    /// The box with each half extent less `by`, at least 0: the core of a box whose convex
+    /// radius `by` lies inside its half extents.
+    fn shrunk(&self, by: f32) -> Self;
+    /// The box turned about the origin by `angle` about the unit `axis` (2D: about z), its
+    /// centre with it.
+    fn turned_about_origin(&self, axis: Vec3, angle: f32) -> Self;
     /// The same box turned about its centre by the angular velocity `omega` (rad/s, in world
     /// coordinates; 2D turns by `omega.z`) for `t` seconds, after its own rotation.
     fn turned(&self, omega: Vec3, t: f32) -> Self;
@@ -206,6 +214,27 @@ impl Obb for Obb3 {
             ..*self
         }
     }
+    fn scaled(&self, factor: f32) -> Self {
+        Self {
+            center: self.center * factor,
+            half_extents: self.half_extents * factor,
+            ..*self
+        }
+    }
+    fn shrunk(&self, by: f32) -> Self {
+        Self {
+            half_extents: (self.half_extents - Vec3::splat(by)).max(Vec3::ZERO),
+            ..*self
+        }
+    }
+    fn turned_about_origin(&self, axis: Vec3, angle: f32) -> Self {
+        let q = Quat::from_axis_angle(axis, angle);
+        Self {
+            center: q * self.center,
+            rotation: (q * self.rotation).normalize(),
+            ..*self
+        }
+    }
     fn turned(&self, omega: Vec3, t: f32) -> Self {
         Self {
             rotation: (Quat::from_scaled_axis(omega * t) * self.rotation).normalize(),
@@ -287,6 +316,26 @@ impl Obb for Obb2 {
     fn moved(&self, by: Vec2) -> Self {
         Self {
             center: self.center + by,
+            ..*self
+        }
+    }
+    fn scaled(&self, factor: f32) -> Self {
+        Self {
+            center: self.center * factor,
+            half_extents: self.half_extents * factor,
+            ..*self
+        }
+    }
+    fn shrunk(&self, by: f32) -> Self {
+        Self {
+            half_extents: (self.half_extents - Vec2::splat(by)).max(Vec2::ZERO),
+            ..*self
+        }
+    }
+    fn turned_about_origin(&self, _axis: Vec3, angle: f32) -> Self {
+        Self {
+            center: Vec2::from_angle(angle).rotate(self.center),
+            angle: self.angle + angle,
             ..*self
         }
     }

@@ -20,7 +20,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::sat::{Obb, Obb2, Obb3, ObbError, Which};
+use crate::sat::{Obb, Obb2, Obb3, ObbError, Vector, Which};
 
 pub mod boxes;
 pub mod cases;
@@ -144,6 +144,51 @@ pub trait PairBox: Obb {
             a.rust_expr(),
             b.rust_expr()
         )
+    }
+}
+
+impl Pair {
+    /// What is wrong with either box, if anything: checked again where a box may have been built
+    /// field by field, skipping the constructors' checks.
+    pub fn validate(&self) -> Result<(), ObbError> {
+        struct Validate;
+        impl PairQuestion for Validate {
+            type Answer = Result<(), ObbError>;
+            fn ask<B: PairBox>(self, a: &B, b: &B) -> Self::Answer {
+                a.validate().and(b.validate())
+            }
+        }
+        self.ask(Validate)
+    }
+
+    /// Every half extent of both boxes, A's then B's.
+    pub fn half_extents(&self) -> arrayvec::ArrayVec<f32, 6> {
+        struct Extents;
+        impl PairQuestion for Extents {
+            type Answer = arrayvec::ArrayVec<f32, 6>;
+            fn ask<B: PairBox>(self, a: &B, b: &B) -> Self::Answer {
+                let dim = B::Vec::DIM;
+                let mut out = arrayvec::ArrayVec::new();
+                for o in [a, b] {
+                    out.extend(o.half_extents().to_coords()[..dim].iter().copied());
+                }
+                out
+            }
+        }
+        self.ask(Extents)
+    }
+
+    /// Both boxes with each half extent less `shrink` (at least 0): the cores of boxes whose
+    /// convex radius `shrink` lies inside their half extents (Jolt's).
+    pub fn shrunk(&self, shrink: f32) -> Pair {
+        struct Shrunk(f32);
+        impl PairQuestion for Shrunk {
+            type Answer = Pair;
+            fn ask<B: PairBox>(self, a: &B, b: &B) -> Pair {
+                B::pair(a.shrunk(self.0), b.shrunk(self.0))
+            }
+        }
+        self.ask(Shrunk(shrink))
     }
 }
 

@@ -145,7 +145,7 @@ impl RecordedContact {
 
 /// One frame of a recording.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Frame {
+pub struct RecordedFrame {
     /// 1-based line number in the file (the first line of a multi-line frame).
     pub line: usize,
     /// Its `"t"`, when it has one.
@@ -162,11 +162,11 @@ pub struct Frame {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Recording {
     /// In file order, error frames included.
-    pub frames: Vec<Frame>,
+    pub frames: Vec<RecordedFrame>,
 }
 
-fn frame(line: usize, text: Result<String, String>) -> Frame {
-    let mut f = Frame {
+fn frame(line: usize, text: Result<String, String>) -> RecordedFrame {
+    let mut f = RecordedFrame {
         line,
         t: None,
         label: None,
@@ -251,7 +251,7 @@ impl Recording {
     }
 
     /// The frames that read, with their index in [`Recording::frames`].
-    pub fn good_frames(&self) -> impl Iterator<Item = (usize, &Frame, &NotedPair)> {
+    pub fn good_frames(&self) -> impl Iterator<Item = (usize, &RecordedFrame, &NotedPair)> {
         self.frames
             .iter()
             .enumerate()

@@ -16,8 +16,8 @@
 
 use glam::{DQuat, DVec2, DVec3, Quat};
 
-use super::Pair;
-use crate::sat::{Obb2, Obb3};
+use super::{Pair, PairBox, PairQuestion};
+use crate::sat::{Obb2, Obb3, Vector};
 
 /// Random numbers from a splitmix64 stream.
 pub struct Rng(pub u64);
@@ -258,67 +258,41 @@ fn obb3(c: DVec3, e: DVec3, q: DQuat) -> Obb3 {
 
 /// `pair` scaled about the origin by `factor` (a power of ten from 1e-3 to 1e3 in the audit).
 pub fn scaled(pair: &Pair, factor: f32) -> Pair {
-    match *pair {
-        Pair::Three(a, b) => {
-            let s = |o: Obb3| Obb3 {
-                center: o.center * factor,
-                half_extents: o.half_extents * factor,
-                ..o
-            };
-            Pair::Three(s(a), s(b))
-        }
-        Pair::Two(a, b) => {
-            let s = |o: Obb2| Obb2 {
-                center: o.center * factor,
-                half_extents: o.half_extents * factor,
-                ..o
-            };
-            Pair::Two(s(a), s(b))
+    struct Scaled(f32);
+    impl PairQuestion for Scaled {
+        type Answer = Pair;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> Pair {
+            B::pair(a.scaled(self.0), b.scaled(self.0))
         }
     }
+    pair.ask(Scaled(factor))
 }
 
 /// `pair` carried by `offset` along every axis (1e4 in the audit).
 pub fn far(pair: &Pair, offset: f32) -> Pair {
-    match *pair {
-        Pair::Three(a, b) => {
-            let s = |o: Obb3| Obb3 {
-                center: o.center + glam::Vec3::splat(offset),
-                ..o
-            };
-            Pair::Three(s(a), s(b))
-        }
-        Pair::Two(a, b) => {
-            let s = |o: Obb2| Obb2 {
-                center: o.center + glam::Vec2::splat(offset),
-                ..o
-            };
-            Pair::Two(s(a), s(b))
+    struct Far(f32);
+    impl PairQuestion for Far {
+        type Answer = Pair;
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> Pair {
+            let by = B::Vec::from_coords([self.0; 3]);
+            B::pair(a.moved(by), b.moved(by))
         }
     }
+    pair.ask(Far(offset))
 }
 
 /// A pair's two mirrors: A and B swapped, and the whole scene turned about the origin by a fixed
 /// rotation (0.7 rad about (1, 2, 3) in 3D, 0.7 rad in 2D). A correct engine answers each as the
 /// pair itself, swapped or turned.
 pub fn mirrors(pair: &Pair) -> [Pair; 2] {
-    match *pair {
-        Pair::Three(a, b) => {
-            let q = Quat::from_axis_angle(glam::Vec3::new(1.0, 2.0, 3.0).normalize(), 0.7);
-            let turn = |o: Obb3| Obb3 {
-                center: q * o.center,
-                rotation: (q * o.rotation).normalize(),
-                ..o
-            };
-            [Pair::Three(b, a), Pair::Three(turn(a), turn(b))]
-        }
-        Pair::Two(a, b) => {
-            let turn = |o: Obb2| Obb2 {
-                center: glam::Vec2::from_angle(0.7).rotate(o.center),
-                angle: o.angle + 0.7,
-                ..o
-            };
-            [Pair::Two(b, a), Pair::Two(turn(a), turn(b))]
+    struct Mirrors;
+    impl PairQuestion for Mirrors {
+        type Answer = [Pair; 2];
+        fn ask<B: PairBox>(self, a: &B, b: &B) -> [Pair; 2] {
+            let axis = glam::Vec3::new(1.0, 2.0, 3.0).normalize();
+            let turn = |o: &B| o.turned_about_origin(axis, 0.7);
+            [B::pair(*b, *a), B::pair(turn(a), turn(b))]
         }
     }
+    pair.ask(Mirrors)
 }

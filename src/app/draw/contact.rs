@@ -9,7 +9,7 @@ use glam::Vec2;
 
 use super::{Anchor, PendingLabel};
 use crate::app::dim::{Dim, Project, Vector};
-use crate::app::frame::Frame;
+use crate::app::frame::Shown;
 use crate::app::mode::ModeState;
 use crate::app::theme::{self, Rgba};
 use crate::sat::bands::Fate;
@@ -39,7 +39,7 @@ fn owner_color(w: Which) -> Rgba {
 }
 
 /// Draws the contact; returns the points' labels (the one under the pointer names its features).
-pub(crate) fn draw<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Vec<PendingLabel> {
+pub(crate) fn draw<D: Dim>(frame: &Shown<D>, mode: &ModeState<D>) -> Vec<PendingLabel> {
     let trace = &frame.contact;
     // while the step-through is still on the axes, the contact is not built yet
     if trace.manifold.is_none() || (mode.step.active && frame.stage.is_none()) {

@@ -7,7 +7,7 @@ use glam::Vec2;
 
 use super::{Anchor, PendingLabel};
 use crate::app::dim::{Dim, Project, Vector};
-use crate::app::frame::Frame;
+use crate::app::frame::Shown;
 use crate::app::theme;
 use crate::sat::fmt_num;
 
@@ -25,7 +25,7 @@ fn square(at: Vec2, r: f32, color: theme::Rgba) {
 
 /// Draws the answer of the engine picked in the Engines section; returns its label.
 pub(crate) fn draw_picked<D: Dim>(
-    frame: &Frame<D>,
+    frame: &Shown<D>,
     engine: crate::engines::EngineName,
 ) -> Vec<PendingLabel> {
     let p = &frame.projector;
@@ -78,7 +78,7 @@ pub(crate) fn draw_picked<D: Dim>(
 /// Draws the contact an engine built in a simulation for the timeline's frame shown; returns its
 /// label.
 pub(crate) fn draw_recorded<D: Dim>(
-    frame: &Frame<D>,
+    frame: &Shown<D>,
     recorded: &crate::scene::recording::RecordedContact,
 ) -> Vec<PendingLabel> {
     let p = &frame.projector;

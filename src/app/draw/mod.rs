@@ -18,7 +18,7 @@ use macroquad::prelude::{
 
 use super::camera::Viewport;
 use super::dim::Dim;
-use super::frame::Frame;
+use super::frame::Shown;
 use super::mode::ModeState;
 use super::settings::Settings;
 use super::theme::{self, Rgba};
@@ -27,16 +27,16 @@ use super::theme::{self, Rgba};
 pub(crate) trait Paint: Dim {
     /// Under the shared overlays: the grid and the boxes. Returns labels to draw with the others,
     /// above every line.
-    fn under(frame: &Frame<Self>, mode: &ModeState<Self>, fonts: &Fonts) -> Vec<PendingLabel>;
+    fn under(frame: &Shown<Self>, mode: &ModeState<Self>, fonts: &Fonts) -> Vec<PendingLabel>;
     /// The first-run hint: what to try first, with its keys.
     const HINT: &'static str;
     /// The first-run hint on a touch screen: what to try with a finger.
     const TOUCH_HINT: &'static str;
     /// Over the shared overlays and their labels: separating plane or line, gizmo, read-outs.
-    fn over(frame: &Frame<Self>, mode: &ModeState<Self>, settings: &Settings, fonts: &Fonts);
+    fn over(frame: &Shown<Self>, mode: &ModeState<Self>, settings: &Settings, fonts: &Fonts);
     /// The screen rectangle of the gizmo, which labels keep clear of.
     fn gizmo_rect(
-        frame: &Frame<Self>,
+        frame: &Shown<Self>,
         mode: &ModeState<Self>,
         settings: &Settings,
     ) -> Option<(Vec2, Vec2)>;

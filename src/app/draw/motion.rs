@@ -6,7 +6,7 @@
 
 use super::PendingLabel;
 use crate::app::dim::{Dim, Project, Vector};
-use crate::app::frame::Frame;
+use crate::app::frame::Shown;
 use crate::app::mode::ModeState;
 use crate::app::motion;
 use crate::app::theme::{self, Rgba};
@@ -27,7 +27,7 @@ fn outline<D: Dim>(p: &D::Projector, o: &D::Obb, width: f32, color: Rgba, dash: 
 }
 
 /// Draws the overlay; returns the labels it wants placed.
-pub(crate) fn draw<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Vec<PendingLabel> {
+pub(crate) fn draw<D: Dim>(frame: &Shown<D>, mode: &ModeState<D>) -> Vec<PendingLabel> {
     let Some(m) = &frame.motion else {
         return Vec::new();
     };
@@ -75,7 +75,7 @@ pub(crate) fn draw<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Vec<Pending
 
 /// The line an axis's label gets while translating boxes move: when its shadows overlap during
 /// the step, and whether it decides the time of impact.
-pub(crate) fn interval_label<D: Dim>(frame: &Frame<D>, index: usize) -> Option<String> {
+pub(crate) fn interval_label<D: Dim>(frame: &Shown<D>, index: usize) -> Option<String> {
     let m = frame.motion.as_ref()?;
     let interval = m.sweep.as_ref()?.intervals.get(index)?;
     let words = motion::interval_words(interval, m.spec.dt as f64);
@@ -89,7 +89,7 @@ pub(crate) fn interval_label<D: Dim>(frame: &Frame<D>, index: usize) -> Option<S
 
 /// Each box's velocity arrow from its centre to its handle, the handle a knob that lights up while
 /// dragged.
-fn arrows<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, m: &motion::MotionFrame<D>) {
+fn arrows<D: Dim>(frame: &Shown<D>, mode: &ModeState<D>, m: &motion::MotionFrame<D>) {
     let p = &frame.projector;
     for (which, color) in [(Which::A, theme::A), (Which::B, theme::B)] {
         let bm = motion::box_motion(&m.spec, which);

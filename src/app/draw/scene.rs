@@ -8,7 +8,7 @@ use glam::Vec2;
 use super::{Anchor, Fonts, Paint, PendingLabel};
 use crate::app::analysis::StepVerdict;
 use crate::app::dim::{Dim, Project, Vector};
-use crate::app::frame::{drawn_segments, Frame};
+use crate::app::frame::{drawn_segments, Shown};
 use crate::app::layout::{key_places, least_covered, AxisLine, Shadows, PROBE};
 use crate::app::mode::ModeState;
 use crate::app::settings::Settings;
@@ -36,7 +36,7 @@ pub(crate) fn axis_style<V>(
 
 /// Draws the whole scene of a mode for this frame.
 pub(crate) fn draw<D: Paint>(
-    frame: &Frame<D>,
+    frame: &Shown<D>,
     mode: &ModeState<D>,
     settings: &Settings,
     recorded: Option<&crate::scene::recording::RecordedContact>,
@@ -108,7 +108,7 @@ pub(crate) fn draw<D: Paint>(
 
 /// The colour key, with the degenerate axes that have no line, where it hides the least of the
 /// scene's lines (top right, else bottom right); returns its rectangle.
-fn legend<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>, fonts: &Fonts) -> (Vec2, Vec2) {
+fn legend<D: Dim>(frame: &Shown<D>, mode: &ModeState<D>, fonts: &Fonts) -> (Vec2, Vec2) {
     let mut entries = vec![
         (theme::A, 4.0, "A's shadow"),
         (theme::B, 4.0, "B's shadow"),
@@ -181,7 +181,7 @@ impl<V: Vector> OnScreen<'_, V> {
 /// Draws one placed line (an axis or the probe) with its shadows; returns its labels, drawn
 /// later with the others so that labels never pile up.
 fn axis_line<D: Dim>(
-    frame: &Frame<D>,
+    frame: &Shown<D>,
     mode: &ModeState<D>,
     line: &AxisLine<D::Vec>,
 ) -> Vec<PendingLabel> {
@@ -555,7 +555,7 @@ fn place_labels<V: Vector>(
 
 /// Separated boxes: the segment between their closest points, labelled with the true distance
 /// beside the best candidate gap (which is only a lower bound of it).
-fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
+fn closest_points<D: Dim>(frame: &Shown<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
     let [p, q] = frame.answer.closest_points?;
     if frame.touching() {
         return None;
@@ -597,7 +597,7 @@ fn closest_points<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<Pendi
 /// The push-out vector from the deepest contact point, and B's outline where the push would
 /// leave it: moving B by `depth · normal` (the answer's) makes the boxes touch. Nothing when they
 /// only touch.
-fn push_out<D: Dim>(frame: &Frame<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
+fn push_out<D: Dim>(frame: &Shown<D>, mode: &ModeState<D>) -> Option<PendingLabel> {
     let (depth, normal) = frame.answer.depth.zip(frame.answer.normal)?;
     if frame.touching() {
         return None;

@@ -6,7 +6,7 @@ use glam::{Vec2, Vec3};
 
 use crate::app::camera::Projector;
 use crate::app::draw::{self, Anchor, Fonts, Paint, PendingLabel};
-use crate::app::frame::Frame;
+use crate::app::frame::Shown;
 use crate::app::gizmo::{self, GizmoFrame, GizmoMode, Handle, Snap};
 use crate::app::mode::ModeState;
 use crate::app::settings::Settings;
@@ -19,7 +19,7 @@ impl Paint for Three {
     const TOUCH_HINT: &'static str = "drag B's arrows to move it · one finger turns the view, two zoom · the Panel bar below steps through the 15 axes";
 
     /// The ground grid and both boxes.
-    fn under(frame: &Frame<Three>, mode: &ModeState<Three>, fonts: &Fonts) -> Vec<PendingLabel> {
+    fn under(frame: &Shown<Three>, mode: &ModeState<Three>, fonts: &Fonts) -> Vec<PendingLabel> {
         if mode.view.overlays.grid {
             grid(&frame.projector, fonts);
         }
@@ -28,7 +28,7 @@ impl Paint for Three {
     }
 
     /// The separating plane and the gizmo, with the angle while turning.
-    fn over(frame: &Frame<Three>, mode: &ModeState<Three>, settings: &Settings, fonts: &Fonts) {
+    fn over(frame: &Shown<Three>, mode: &ModeState<Three>, settings: &Settings, fonts: &Fonts) {
         if mode.view.overlays.axes {
             separating_plane(frame, mode);
         }
@@ -36,7 +36,7 @@ impl Paint for Three {
     }
 
     fn gizmo_rect(
-        frame: &Frame<Three>,
+        frame: &Shown<Three>,
         mode: &ModeState<Three>,
         settings: &Settings,
     ) -> Option<(Vec2, Vec2)> {
@@ -49,7 +49,7 @@ impl Paint for Three {
     }
 }
 
-fn gizmo(frame: &Frame<Three>, mode: &ModeState<Three>, settings: &Settings, fonts: &Fonts) {
+fn gizmo(frame: &Shown<Three>, mode: &ModeState<Three>, settings: &Settings, fonts: &Fonts) {
     let Some((_, gizmo)) = gizmo_frame(mode, settings, &frame.viewport) else {
         return;
     };
@@ -142,7 +142,7 @@ fn face(k: usize, positive: bool) -> [usize; 4] {
     }
 }
 
-fn boxes(frame: &Frame<Three>, mode: &ModeState<Three>, fonts: &Fonts) {
+fn boxes(frame: &Shown<Three>, mode: &ModeState<Three>, fonts: &Fonts) {
     let p = &frame.projector;
     let both = [(Which::A, &mode.a, theme::A), (Which::B, &mode.b, theme::B)];
     // translucent faces of both boxes, back to front
@@ -276,7 +276,7 @@ fn rounded_shell(p: &Projector, obb: &Obb3, radius: f32, color: Rgba) {
 
 /// A translucent square in the plane that separates the boxes, at the middle of the gap on the
 /// first separating axis (when its line is drawn).
-fn separating_plane(frame: &Frame<Three>, mode: &ModeState<Three>) {
+fn separating_plane(frame: &Shown<Three>, mode: &ModeState<Three>) {
     let Some(t) = frame.answer.first_separating.and_then(|k| frame.axis(k)) else {
         return;
     };

@@ -6,7 +6,7 @@
 use glam::Vec2;
 
 use crate::app::draw::{self, Anchor, Fonts, Paint, PendingLabel};
-use crate::app::frame::Frame;
+use crate::app::frame::Shown;
 use crate::app::gizmo2d::{self, Handle2};
 use crate::app::mode::ModeState;
 use crate::app::settings::Settings;
@@ -19,7 +19,7 @@ impl Paint for Two {
     const TOUCH_HINT: &'static str = "drag B's handles (the knob turns it) · one finger pans, two zoom · the Panel bar below steps through the 4 axes";
 
     /// The grid, the separating line and both rectangles.
-    fn under(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) -> Vec<PendingLabel> {
+    fn under(frame: &Shown<Two>, mode: &ModeState<Two>, fonts: &Fonts) -> Vec<PendingLabel> {
         let ov = mode.view.overlays;
         if ov.grid {
             grid(frame, mode, fonts);
@@ -34,7 +34,7 @@ impl Paint for Two {
     }
 
     /// The handles of the selected rectangle and the cursor's read-out.
-    fn over(frame: &Frame<Two>, mode: &ModeState<Two>, settings: &Settings, fonts: &Fonts) {
+    fn over(frame: &Shown<Two>, mode: &ModeState<Two>, settings: &Settings, fonts: &Fonts) {
         if let Some(w) = mode.selected_box {
             let p = &mode.pointer;
             let active = p.drag.map(|(_, d)| d.handle).or(p.hovered_handle);
@@ -47,7 +47,7 @@ impl Paint for Two {
 
     /// The rotation stick and knob (the other handles lie on the box's outline).
     fn gizmo_rect(
-        frame: &Frame<Two>,
+        frame: &Shown<Two>,
         mode: &ModeState<Two>,
         _settings: &Settings,
     ) -> Option<(Vec2, Vec2)> {
@@ -58,7 +58,7 @@ impl Paint for Two {
 }
 
 /// World to pixels.
-fn px(frame: &Frame<Two>, p: Vec2) -> Vec2 {
+fn px(frame: &Shown<Two>, p: Vec2) -> Vec2 {
     frame.projector.camera.to_screen(p, &frame.viewport)
 }
 
@@ -100,7 +100,7 @@ fn grid_label(v: f32, step: f32) -> String {
     }
 }
 
-fn grid(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
+fn grid(frame: &Shown<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
     let vp = frame.viewport;
     let cam = &mode.view.camera;
     let lo = cam.to_world(Vec2::new(vp.x, vp.y + vp.h), &vp);
@@ -179,7 +179,7 @@ fn grid(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
     draw::label(fonts, "y", y_at, 14, y_axis, Anchor::Center);
 }
 
-fn boxes(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
+fn boxes(frame: &Shown<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
     let cursor = mode.pointer.cursor;
     for (w, obb, color) in [(Which::A, &mode.a, theme::A), (Which::B, &mode.b, theme::B)] {
         let inside = cursor.is_some_and(|p| obb.contains_point(p));
@@ -264,7 +264,7 @@ pub(crate) fn rounded_outline(obb: &Obb2, radius: f32) -> Vec<Vec2> {
 /// the axis, at the middle of the gap between the shadows. The first separating axis's line is
 /// solid, the others' (shown when they are the focus) dashed. Its label continues the line beyond
 /// one of its ends, or sits beside it, wherever it covers fewest axis lines.
-fn separating_lines(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) -> Vec<PendingLabel> {
+fn separating_lines(frame: &Shown<Two>, mode: &ModeState<Two>, fonts: &Fonts) -> Vec<PendingLabel> {
     let mut labels = Vec::new();
     for line in &frame.lines {
         let Some(t) = frame.axis(line.index) else {
@@ -318,7 +318,7 @@ fn separating_lines(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) ->
 /// Of the places beyond either end of the segment `p`–`q` or beside it near an end, the one
 /// whose label covers fewest axis lines (the first such in that order).
 fn clearest_place(
-    frame: &Frame<Two>,
+    frame: &Shown<Two>,
     fonts: &Fonts,
     text: &str,
     p: Vec2,
@@ -367,7 +367,7 @@ fn label_beyond(p: Vec2, q: Vec2) -> (Vec2, Anchor) {
 }
 
 /// The selected rectangle's handles, `size` times their size for a mouse.
-fn gizmo(frame: &Frame<Two>, obb: &Obb2, active: Option<Handle2>, size: f32) {
+fn gizmo(frame: &Shown<Two>, obb: &Obb2, active: Option<Handle2>, size: f32) {
     let h = gizmo2d::handles(obb, frame.projector.camera.zoom);
     let dark = Rgba(20, 23, 28, 255);
     let pick = |handle: Handle2| {
@@ -415,7 +415,7 @@ fn gizmo(frame: &Frame<Two>, obb: &Obb2, active: Option<Handle2>, size: f32) {
 }
 
 /// The cursor's world position and which boxes contain it, at the bottom right of the scene.
-fn cursor_readout(frame: &Frame<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
+fn cursor_readout(frame: &Shown<Two>, mode: &ModeState<Two>, fonts: &Fonts) {
     let Some(p) = mode.pointer.cursor else {
         return;
     };

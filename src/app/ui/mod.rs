@@ -21,7 +21,7 @@ use egui_macroquad::egui::{self, RichText, Ui};
 
 use super::command::{AppCommand, Command};
 use super::dim::Dim;
-use super::frame::Frame;
+use super::frame::Shown;
 use super::library::Library;
 use super::mode::ModeState;
 use super::platform;
@@ -34,7 +34,7 @@ pub(crate) struct PanelModel<'a, D: Dim> {
     /// The mode shown.
     pub mode: &'a ModeState<D>,
     /// This frame's report.
-    pub frame: &'a Frame<D>,
+    pub frame: &'a Shown<D>,
     /// Shared settings.
     pub settings: &'a Settings,
     /// Scenes.

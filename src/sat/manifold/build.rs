@@ -17,16 +17,21 @@ use super::{
     AxisChoice, ContactId, ContactPoint, FaceBias, FaceBiasReason, Feature, FeatureChoice,
     Manifold, ManifoldParams,
 };
-use crate::sat::{dim2, dim3, distance, AxisKind, Obb2, Obb3, Vector, Which};
+use crate::sat::obb::Obb;
+use crate::sat::{distance, AxisKind, Obb2, Obb3, Vector, Which};
+
+/// The candidate axes of a 3D pair, and of a 2D one.
+const AXES3: usize = <Obb3 as Obb>::AXES;
+const AXES2: usize = <Obb2 as Obb>::AXES;
 
 /// A box's frame: local coordinates to world.
 #[derive(Clone, Copy)]
-struct Frame<V, const D: usize> {
+struct BoxFrame<V, const D: usize> {
     origin: V,
     axes: [V; D],
 }
 
-impl<V: Vector, const D: usize> Frame<V, D> {
+impl<V: Vector, const D: usize> BoxFrame<V, D> {
     #[inline]
     fn vector(&self, v: V) -> V {
         let mut w = V::default();
@@ -354,7 +359,7 @@ fn report_apart3(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Option<usize> {
         degenerate_threshold: params.degenerate_threshold,
         ..Default::default()
     };
-    let r = dim3::report_with(a, b, &sat);
+    let r = <Obb3 as Obb>::report(a, b, &sat);
     (!r.meets(params.margin)).then(|| r.first_separating.unwrap_or(0))
 }
 
@@ -362,7 +367,7 @@ fn report_apart3(a: &Obb3, b: &Obb3, params: &ManifoldParams) -> Option<usize> {
 #[cold]
 #[inline(never)]
 fn report_apart2(a: &Obb2, b: &Obb2, params: &ManifoldParams) -> Option<usize> {
-    let r = dim2::report(a, b);
+    let r = <Obb2 as Obb>::report(a, b, &Default::default());
     (!r.meets(params.margin)).then(|| r.first_separating.unwrap_or(0))
 }
 
@@ -385,7 +390,7 @@ impl InA3 {
     #[inline(always)]
     fn new(a: &Obb3, b: &Obb3) -> Self {
         // spelled out: `array::map` here compiled to a loop through `Try` in some builds
-        let [r0, r1, r2] = dim3::rotation_in_a(a.rotation, b.rotation);
+        let [r0, r1, r2] = crate::sat::rotation::rotation_in_a(a.rotation, b.rotation);
         let rm = [
             [r0[0], r0[1], r0[2]],
             [r1[0], r1[1], r1[2]],
@@ -443,9 +448,9 @@ impl InA3 {
 /// report, but in A's frame), which edge axes are degenerate, and the edge cross products'
 /// lengths (∞ when degenerate).
 struct Gaps3 {
-    gaps: [f32; dim3::AXIS_COUNT],
-    signed: [f32; dim3::AXIS_COUNT],
-    degenerate: [bool; dim3::AXIS_COUNT],
+    gaps: [f32; AXES3],
+    signed: [f32; AXES3],
+    degenerate: [bool; AXES3],
     edge_len: [f32; 9],
 }
 
@@ -470,9 +475,9 @@ impl Gaps3 {
     #[inline(always)]
     fn with_faces(faces: &FaceGaps) -> Self {
         let mut g = Gaps3 {
-            gaps: [0.0; dim3::AXIS_COUNT],
-            signed: [0.0; dim3::AXIS_COUNT],
-            degenerate: [false; dim3::AXIS_COUNT],
+            gaps: [0.0; AXES3],
+            signed: [0.0; AXES3],
+            degenerate: [false; AXES3],
             edge_len: [f32::INFINITY; 9],
         };
         g.gaps[..6].copy_from_slice(&faces.gaps);
@@ -597,7 +602,7 @@ fn record_axes3<R: Recorder<Vec3>>(
             };
             Event::Axis(TraceAxis {
                 index: k,
-                kind: dim3::axis_kind(k),
+                kind: <Obb3 as Obb>::axis_kind(k),
                 axis: world * sign(g.signed[k]),
                 gap: g.gaps[k],
                 degenerate: g.degenerate[k],
@@ -667,11 +672,11 @@ fn contact3<R: Recorder<Vec3>>(
     rec: &mut R,
 ) -> Option<Manifold<Vec3>> {
     let (ua, ub) = (a.axes(), b.axes());
-    let frame_a = Frame {
+    let frame_a = BoxFrame {
         origin: a.center,
         axes: ua,
     };
-    let frame_b = Frame {
+    let frame_b = BoxFrame {
         origin: b.center,
         axes: ub,
     };
@@ -682,7 +687,7 @@ fn contact3<R: Recorder<Vec3>>(
             live[6 + e] = f32::NEG_INFINITY;
         }
     }
-    let (mut choice, best_face, threshold) = choose(&live, 6, dim3::axis_kind, params);
+    let (mut choice, best_face, threshold) = choose(&live, 6, <Obb3 as Obb>::axis_kind, params);
     if let AxisKind::Edge(i, j) = choice.kind {
         let n = p.edge_axis(choice.chosen - 6, &g.edge_len) * sign(g.signed[choice.chosen]);
         if let Some(edges) = supporting_edges(p.ea, p.eb, p.tv, p.col, i, j, n) {
@@ -694,7 +699,7 @@ fn contact3<R: Recorder<Vec3>>(
             return out;
         }
         // the edges do not touch: no edge contact here, the best face axis instead
-        let kind = dim3::axis_kind(best_face);
+        let kind = <Obb3 as Obb>::axis_kind(best_face);
         choice = choice.to_face(best_face, kind, g.gaps[best_face], threshold);
     }
     rec.record(|| Event::Choice(choice));
@@ -811,14 +816,14 @@ pub(crate) fn manifold2<R: Recorder<Vec2>>(
 ) -> Option<Manifold<Vec2>> {
     let (ua, ub) = (a.axes(), b.axes());
     let p = InA2::new(a, b);
-    let mut gaps = [0.0f32; dim2::AXIS_COUNT];
-    let mut signed = [0.0f32; dim2::AXIS_COUNT];
-    for k in 0..dim2::AXIS_COUNT {
+    let mut gaps = [0.0f32; AXES2];
+    let mut signed = [0.0f32; AXES2];
+    for k in 0..AXES2 {
         (gaps[k], signed[k]) = p.gap(k);
         rec.record(|| {
             Event::Axis(TraceAxis {
                 index: k,
-                kind: dim2::axis_kind(k),
+                kind: <Obb2 as Obb>::axis_kind(k),
                 axis: if k < 2 { ua[k] } else { ub[k - 2] } * sign(signed[k]),
                 gap: gaps[k],
                 degenerate: false,
@@ -850,15 +855,15 @@ fn contact2<R: Recorder<Vec2>>(
     params: &ManifoldParams,
     rec: &mut R,
 ) -> Manifold<Vec2> {
-    let frame_a = Frame {
+    let frame_a = BoxFrame {
         origin: a.center,
         axes: a.axes(),
     };
-    let frame_b = Frame {
+    let frame_b = BoxFrame {
         origin: b.center,
         axes: b.axes(),
     };
-    let (choice, _, _) = choose(gaps, 4, dim2::axis_kind, params);
+    let (choice, _, _) = choose(gaps, 4, <Obb2 as Obb>::axis_kind, params);
     rec.record(|| Event::Choice(choice));
     let s = sign(signed[choice.chosen]);
     let keep = p.rounding.keeping(params, choice.strict_gap);
@@ -901,7 +906,7 @@ fn contact2<R: Recorder<Vec2>>(
 #[inline(never)]
 fn closest_contact<V: Vector, const D: usize, R: Recorder<V>>(
     closest: (f32, V, V),
-    boxes: [(Frame<V, D>, [f32; D]); 2],
+    boxes: [(BoxFrame<V, D>, [f32; D]); 2],
     rounding: &Rounding,
     rec: &mut R,
     m: &mut Manifold<V>,
@@ -909,7 +914,7 @@ fn closest_contact<V: Vector, const D: usize, R: Recorder<V>>(
     let (distance, pa, pb) = closest;
     rec.record(|| Event::Closest([pa, pb]));
     // the feature a point lies on: the coordinates at a face, to within rounding
-    let feature = |(frame, e): &(Frame<V, D>, [f32; D]), p: V| {
+    let feature = |(frame, e): &(BoxFrame<V, D>, [f32; D]), p: V| {
         let mut f = Feature {
             dim: D as u8,
             ..Feature::default()
@@ -946,7 +951,7 @@ struct Turned<V, const D: usize> {
     c: V,
     f: [f32; D],
     /// The turned frame, to world.
-    frame: Frame<V, D>,
+    frame: BoxFrame<V, D>,
     /// The reference face: `s·e_k`.
     k: usize,
     s: f32,
@@ -959,7 +964,13 @@ struct Turned<V, const D: usize> {
 
 impl<V: Vector, const D: usize> Turned<V, D> {
     #[inline(always)]
-    fn new(local: &Local<V, D>, frame: &Frame<V, D>, reference: Which, k: usize, s: f32) -> Self {
+    fn new(
+        local: &Local<V, D>,
+        frame: &BoxFrame<V, D>,
+        reference: Which,
+        k: usize,
+        s: f32,
+    ) -> Self {
         let mut perm = [0usize; D];
         let mut e = [0.0f32; D];
         let mut u = local.u;
@@ -976,7 +987,7 @@ impl<V: Vector, const D: usize> Turned<V, D> {
             u,
             c: local.c.turn(k),
             f: local.f,
-            frame: Frame {
+            frame: BoxFrame {
                 origin: frame.origin,
                 axes,
             },
@@ -1260,7 +1271,7 @@ fn keep_below<V: Vector, const D: usize>(
 #[allow(clippy::too_many_arguments)]
 fn face_contact<V: Vector, const D: usize, R: Recorder<V>>(
     local: &Local<V, D>,
-    frame: &Frame<V, D>,
+    frame: &BoxFrame<V, D>,
     reference: Which,
     k: usize,
     s: f32,
@@ -1458,7 +1469,7 @@ fn pick<V>(
 }
 
 /// The points kept so far by the reduction.
-struct Kept {
+struct Chosen {
     keep: [usize; 4],
     n: usize,
     taken: [bool; CAPACITY],
@@ -1470,7 +1481,7 @@ struct Kept {
 #[allow(clippy::too_many_arguments)]
 fn take<V, R: Recorder<V>>(
     c: &[Candidate<V>],
-    kept: &mut Kept,
+    kept: &mut Chosen,
     rec: &mut R,
     rule: ReductionRule,
     tie: f32,
@@ -1507,7 +1518,7 @@ fn reduce<V: Vector, R: Recorder<V>>(
     tol: f32,
     rec: &mut R,
 ) -> ([usize; 4], usize) {
-    let mut k = Kept {
+    let mut k = Chosen {
         keep: [0; 4],
         n: 0,
         taken: [false; CAPACITY],
@@ -1683,7 +1694,7 @@ fn supporting_edges(
 /// An edge contact: one point, midway between the closest points of the supporting edges.
 fn edge_contact<R: Recorder<Vec3>>(
     e: &Edges,
-    frame_a: &Frame<Vec3, 3>,
+    frame_a: &BoxFrame<Vec3, 3>,
     rec: &mut R,
     m: &mut Manifold<Vec3>,
 ) {
@@ -1805,7 +1816,7 @@ mod tests {
         let gaps = [-0.1, -0.2, -0.3, -0.5, -0.5, -0.5, -0.099, -1.0, -1.0];
         let kind = |k: usize| {
             if k < 6 {
-                dim3::axis_kind(k)
+                <Obb3 as Obb>::axis_kind(k)
             } else {
                 AxisKind::Edge(0, k - 6)
             }
