@@ -627,6 +627,9 @@ fn jolt_with_a_radius_of_a_third_of_its_half_extents_collides_corner_to_corner_a
 #[test]
 fn jolt_at_a_radius_near_its_default_agrees_with_satbox_s_rounded_boxes_while_the_cores_are_apart()
 {
+    if EngineName::Jolt.engine().is_none() {
+        return eprintln!("jolt is not built in: {}", EngineName::Jolt.how_to_build());
+    }
     let (mut apart, mut wrong, mut turned) = (0, 0, 0);
     for (cores, radius) in rounded_pairs(3, 8, 0.06) {
         let Pair::Three(a, b) = cores else {
