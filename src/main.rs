@@ -270,7 +270,7 @@ impl Command {
                     engines,
                     seed,
                 };
-                satbox::cli::audit::run(&options, out)
+                satbox::cli::audit::run(&options, out, err)
             }
             Command::Record {
                 scenario,

@@ -1282,3 +1282,31 @@ fn an_engine_profile_says_what_its_bands_make_of_the_pair_and_of_each_point() {
         .unwrap()
         .contains("box2d, box3d, jolt, physx, mujoco"));
 }
+
+#[test]
+fn the_audit_refuses_an_engine_not_built_in_and_no_pairs_and_says_what_it_did_not_ask() {
+    let missing = satbox::engines::EngineName::ALL
+        .into_iter()
+        .find(|e| e.engine().is_none());
+    if let Some(engine) = missing {
+        let run = satbox(&["audit", "--engines", engine.name(), "--pairs", "5"], b"");
+        assert_eq!(run.status, 2, "{}", run.stdout);
+        assert!(run.stderr.contains("is not built in"), "{}", run.stderr);
+        assert!(run.stderr.contains(engine.how_to_build()), "{}", run.stderr);
+        let run = satbox(&["audit", "--pairs", "5"], b"");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert!(
+            run.stdout.contains("Not built in, so not asked:")
+                && run.stdout.contains(&format!("- {}: ", engine.name())),
+            "{}",
+            run.stdout
+        );
+    }
+    for pairs in ["0", "-3", "lots"] {
+        let run = satbox(&["audit", "--pairs", pairs], b"");
+        assert_eq!(run.status, 2, "--pairs {pairs}: {}", run.stdout);
+        assert!(run.stdout.is_empty());
+    }
+    let run = satbox(&["audit", "--pairs", "5", "--engines", "parry"], b"");
+    assert!(run.stdout.contains("verdicts agree: of the pairs"), "{}", run.stdout);
+}

@@ -143,66 +143,139 @@ struct Tally {
 /// (Bullet's `"gjk_epa"`; `""` for its main answer).
 type Row = (EngineName, &'static str);
 
-/// Sweeps the engines of `options` and writes the table; returns the exit status (0).
-pub fn run(options: &Options, out: &mut dyn Write) -> i32 {
+/// The most pairs a set may have.
+pub const MOST_PAIRS: usize = 1_000_000;
+
+/// Sweeps the engines of `options` and writes the table to `out`; returns the exit status: 0,
+/// or 2 with a sentence on `err` when the options ask for nothing that can be done (no pairs, an
+/// engine named that is not built in: its build command).
+pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if let Some(why) = refusal(options) {
+        let _ = writeln!(err, "satbox audit: {why}");
+        return 2;
+    }
     let mut tallies: BTreeMap<Row, Tally> = BTreeMap::new();
+    let mut overlap = Overlap::default();
     for name in SETS {
         for pair in set(name, options.pairs, options.seed) {
             let question = Question::of(pair);
             let truth = Truth::of_question(&question);
+            let mut wrong = Vec::new();
             for engine in options.engines.for_mode(pair.mode()) {
                 if !engine.answers(pair.mode()) {
                     continue;
                 }
                 let asked = ask_one(engine, &question, &truth);
-                tally_asked(&mut tallies, &asked, &pair, &truth, name);
+                wrong.extend(tally_asked(&mut tallies, &asked, &pair, &truth, name));
             }
+            overlap.add(pair.mode(), &wrong);
         }
     }
     let _ = write_table(out, options, &tallies);
+    let _ = overlap.write(out);
     0
 }
 
+/// How many answers get each pair wrong: whether a fault is one engine's or shared.
+#[derive(Default)]
+struct Overlap {
+    /// Per dimension (index 0: 2D, 1: 3D), the pairs by how many answers got them wrong.
+    by_count: [BTreeMap<usize, usize>; 2],
+    /// The pairs only this answer got wrong.
+    alone: BTreeMap<Row, usize>,
+}
+
+impl Overlap {
+    /// One pair of `mode`, got wrong by the answers `wrong`.
+    fn add(&mut self, mode: Mode, wrong: &[Row]) {
+        *self.by_count[usize::from(mode == Mode::Three)]
+            .entry(wrong.len())
+            .or_default() += 1;
+        if let [row] = wrong {
+            *self.alone.entry(*row).or_default() += 1;
+        }
+    }
+
+    fn write(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "\nPairs by how many of the answers above get them wrong (each engine's and its other algorithms'):\n"
+        )?;
+        for (dim, counts) in ["2D", "3D"].iter().zip(&self.by_count) {
+            let total: usize = counts.values().sum();
+            if total == 0 {
+                continue;
+            }
+            let words: Vec<String> = counts
+                .iter()
+                .map(|(k, n)| match k {
+                    0 => format!("{n} by none"),
+                    1 => format!("{n} by one"),
+                    k => format!("{n} by {k}"),
+                })
+                .collect();
+            writeln!(out, "- {total} {dim} pairs: {}", words.join(", "))?;
+        }
+        let alone: Vec<String> = self
+            .alone
+            .iter()
+            .map(|(row, n)| format!("{} {n}", row_name(row)))
+            .collect();
+        if !alone.is_empty() {
+            writeln!(out, "- got wrong by one answer alone: {}", alone.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// Why the audit would do nothing useful: no pairs, too many, an engine named but not built in.
+fn refusal(options: &Options) -> Option<String> {
+    if !(1..=MOST_PAIRS).contains(&options.pairs) {
+        return Some(format!(
+            "--pairs {}: a set has 1 to {MOST_PAIRS} pairs",
+            options.pairs
+        ));
+    }
+    let missing: Vec<String> = EngineName::ALL
+        .into_iter()
+        .filter(|e| options.engines.names(*e) && e.engine().is_none())
+        .map(|e| format!("{e} is not built in: {}", e.how_to_build()))
+        .collect();
+    (!missing.is_empty()).then(|| missing.join("; "))
+}
+
 /// Tallies what asking an engine about `pair` gave: its main answer, and each of its other
-/// algorithms' answers on a row of its own.
+/// algorithms' answers on a row of its own; returns the rows that got it wrong.
 fn tally_asked(
     tallies: &mut BTreeMap<Row, Tally>,
     asked: &Asked,
     pair: &Pair,
     truth: &Truth,
     set: &'static str,
-) {
+) -> Vec<Row> {
     let engine = asked.engine;
     let (answer, about, comparison) = match (&asked.reply, &asked.about, &asked.comparison) {
         (Reply::Answered(a), Some(about), Some(c)) => (a, about, c),
         (Reply::NotAsked(_), ..) => {
             tallies.entry((engine, "")).or_default().not_asked += 1;
-            return;
+            return Vec::new();
         }
-        _ => return,
+        _ => return Vec::new(),
     };
-    for other in &asked.also {
-        let tally = tallies.entry((engine, other.name)).or_default();
-        tally_one(
-            tally,
-            &other.about.version,
-            other.answer.intersect,
-            &other.comparison,
-            pair,
-            truth,
-            set,
-        );
+    let answers = asked
+        .also
+        .iter()
+        .map(|x| (x.name, &x.about, x.answer.intersect, &x.comparison))
+        .chain([("", about, answer.intersect, comparison)]);
+    let mut wrong = Vec::new();
+    for (name, about, intersect, c) in answers {
+        let tally = tallies.entry((engine, name)).or_default();
+        tally_one(tally, &about.version, intersect, c, pair, truth, set);
+        if !c.disagreements.is_empty() {
+            wrong.push((engine, name));
+        }
     }
-    let tally = tallies.entry((engine, "")).or_default();
-    tally_one(
-        tally,
-        &about.version,
-        answer.intersect,
-        comparison,
-        pair,
-        truth,
-        set,
-    );
+    wrong
 }
 
 /// Tallies one answer (its verdict `intersect` and its comparison `c`) of an engine of version
@@ -241,6 +314,9 @@ fn tally_one(
     }
 }
 
+/// What each column of the table counts, said under it.
+const COLUMNS_SAID: &str = "pairs: the pairs of its dimension; not asked: refused before its code was called (a half extent of 0 for Box2D and Box3D, half extents 1e6 apart). verdicts agree: of the pairs whose answer is further from touching than the rounding band, the share where the engine's own verdict is satbox's, counting every difference, by design or not (a verdict within Box2D's or Box3D's linear slop, or within twice Jolt's convex radius, is a difference by design and not in the verdict column). Each kind: the pairs with that disagreement (by design excluded) and the worst size: a length, or degrees for the normal's kinds.";
+
 /// The kinds the table has a column for: every kind but the time of impact (the sweep has no
 /// motion).
 const COLUMNS: [Kind; 8] = {
@@ -266,6 +342,18 @@ fn write_table(
         SETS.join(", "),
         options.seed
     )?;
+    let not_built: Vec<String> = EngineName::ALL
+        .into_iter()
+        .filter(|e| e.engine().is_none() && options.engines == EngineSet::ALL_BUILT)
+        .map(|e| format!("- {e}: {}", e.how_to_build()))
+        .collect();
+    if !not_built.is_empty() {
+        writeln!(
+            out,
+            "Not built in, so not asked:\n{}\n",
+            not_built.join("\n")
+        )?;
+    }
     write!(
         out,
         "| engine | version | pairs | not asked | verdicts agree |"
@@ -304,6 +392,7 @@ fn write_table(
         }
         writeln!(out)?;
     }
+    writeln!(out, "\n{COLUMNS_SAID}")?;
     writeln!(
         out,
         "\nPairs with a disagreement, by set (of the pairs asked):\n"
