@@ -1308,5 +1308,9 @@ fn the_audit_refuses_an_engine_not_built_in_and_no_pairs_and_says_what_it_did_no
         assert!(run.stdout.is_empty());
     }
     let run = satbox(&["audit", "--pairs", "5", "--engines", "parry"], b"");
-    assert!(run.stdout.contains("verdicts agree: of the pairs"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("verdicts agree: of the pairs"),
+        "{}",
+        run.stdout
+    );
 }

@@ -495,7 +495,10 @@ fn the_audit_has_a_row_for_every_engine_built_in_and_one_for_bullet_s_gjk_epa() 
         ..Default::default()
     };
     let mut out = Vec::new();
-    assert_eq!(satbox::cli::audit::run(&options, &mut out, &mut Vec::new()), 0);
+    assert_eq!(
+        satbox::cli::audit::run(&options, &mut out, &mut Vec::new()),
+        0
+    );
     let table = String::from_utf8(out).unwrap();
     for engine in EngineName::ALL {
         if engine.engine().is_some() {

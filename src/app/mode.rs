@@ -135,6 +135,7 @@ pub(crate) fn analyse<D: Dim>(
     let r = radii[0] + radii[1];
     let mut contact = D::Obb::manifold_trace(a, b, &params.with_margin(params.margin + r));
     contact.manifold = answer.manifold;
+    contact.choice = contact.choice.map(|c| c.grown(r));
     Analysis {
         answer,
         report,

@@ -74,7 +74,8 @@ pub fn validate_radius(radius: f32) -> Result<(), RadiusError> {
 /// The contact manifold of two rounded boxes: the cores' manifold with a margin of both radii
 /// (plus `params.margin`), each point's separation less `ra + rb` and moved by `(ra − rb) / 2`
 /// along the normal, midway between the rounded surfaces (Box2D v3, `manifold.c`); points
-/// further apart than `params.margin` are dropped. `None` when no point is left.
+/// further apart than `params.margin` are dropped. `None` when no point is left. Its axis choice
+/// gives the gaps of the shadows grown by the radii ([`super::manifold::AxisChoice::grown`]).
 pub fn rounded_manifold<B: Obb>(
     a: &B,
     ra: f32,
@@ -89,7 +90,7 @@ pub fn rounded_manifold<B: Obb>(
     }
     let cores = B::manifold(a, b, &params.with_margin(params.margin + r))?;
     let n = cores.normal;
-    let mut out = Manifold::new(n, cores.choice);
+    let mut out = Manifold::new(n, cores.choice.grown(r));
     for p in cores.points() {
         let separation = p.separation - r;
         if separation <= params.margin {

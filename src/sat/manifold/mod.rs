@@ -587,6 +587,22 @@ impl AxisChoice {
 }
 
 impl AxisChoice {
+    /// The same choice for rounded boxes whose cores it was made on, both radii together `r`:
+    /// every gap less `r` (the gaps of the shadows grown by the radii).
+    pub fn grown(self, r: f32) -> Self {
+        Self {
+            strict_gap: self.strict_gap - r,
+            gap: self.gap - r,
+            bias: self.bias.map(|b| FaceBias {
+                edge_gap: b.edge_gap - r,
+                face_gap: b.face_gap - r,
+                threshold: b.threshold - r,
+                ..b
+            }),
+            ..self
+        }
+    }
+
     /// The overlap along the chosen axis (`−gap`): the depth the manifold's deepest point reaches.
     pub fn depth(&self) -> f32 {
         -self.gap
