@@ -109,5 +109,5 @@ pub mod scene;
 
 #[cfg(feature = "app")]
 pub mod app;
-#[cfg(feature = "app")]
+#[cfg(feature = "cli")]
 pub mod cli;

@@ -66,6 +66,10 @@ impl Scenario {
     }
 
     /// The label of a frame: whether the boxes meet, and how fast b moves against a.
+    #[cfg_attr(
+        not(all(feature = "box3d", not(target_arch = "wasm32"))),
+        allow(dead_code)
+    )]
     pub(crate) fn label(self, touching: bool, relative_speed: f32) -> &'static str {
         match (self, touching, relative_speed > REST_SPEED) {
             (_, true, false) => "resting",
@@ -78,6 +82,10 @@ impl Scenario {
 }
 
 /// Below this speed of b against a (m/s) a touching pair reads "resting".
+#[cfg_attr(
+    not(all(feature = "box3d", not(target_arch = "wasm32"))),
+    allow(dead_code)
+)]
 const REST_SPEED: f32 = 0.01;
 
 /// The time step of every scenario (Box3D's samples step at 60 Hz).
