@@ -40,11 +40,15 @@ struct Cli {
     gjk_answer: bool,
     /// Open with this engine's answer drawn in the scene beside satbox's, and the panel's
     /// Engines section in view (parry, box2d, box3d, jolt, mujoco, bullet, ode).
-    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
-    engine: Option<satbox::engines::EngineName>,
+    #[arg(long, value_name = "ENGINE")]
+    engine: Option<String>,
     /// Window size, e.g. 1600x1000.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
+    /// The engines file naming engines out of process (TOML; default: the user's own,
+    /// ~/.config/satbox/engines.toml, when there is one). docs/engine-protocol.md
+    #[arg(long, value_name = "FILE", global = true)]
+    engines_file: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -64,8 +68,8 @@ enum Command {
         /// size) and the differences by design (each with its reason). Names separated by commas
         /// (parry, box2d, box3d, jolt, mujoco, bullet, ode), or all: every engine built in that
         /// answers the line's dimension. An engine not built in says how to build it.
-        #[arg(long, value_name = "ENGINES", value_parser = satbox::engines::EngineSet::parse)]
-        compare: Option<satbox::engines::EngineSet>,
+        #[arg(long, value_name = "ENGINES")]
+        compare: Option<String>,
         /// How many threads answer (default: every core this process may use). The answers and
         /// their order do not depend on it.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -95,8 +99,8 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 2000)]
         pairs: usize,
         /// The engines to sweep: names separated by commas, or all.
-        #[arg(long, value_name = "ENGINES", default_value = "all", value_parser = satbox::engines::EngineSet::parse)]
-        engines: satbox::engines::EngineSet,
+        #[arg(long, value_name = "ENGINES", default_value = "all")]
+        engines: String,
         /// The seed of the generated sets.
         #[arg(long, default_value_t = 0x5a7b_a0d1)]
         seed: u64,
@@ -119,6 +123,24 @@ enum Command {
         /// Replace the --out file when it exists.
         #[arg(long)]
         force: bool,
+    },
+    /// Serve an engine over the engine protocol on standard input and output: a built-in one
+    /// (the protocol's reference, and a way to run an engine's C or C++ code out of satbox's
+    /// process). docs/engine-protocol.md
+    Engine {
+        /// The engine: parry, box2d, box3d, jolt, mujoco, bullet or ode.
+        name: String,
+    },
+    /// Test an engine against the engine protocol, as its adapter's author would: its hello, ids
+    /// and order, pipelining, the pairs it refuses, its dimensions, finite answers, and a short
+    /// sweep against satbox's answer; says what to fix. Exit status 0 when it conforms.
+    EngineTest {
+        /// The engine: one named in the engines file (or a built-in one, served by `satbox
+        /// engine`).
+        name: String,
+        /// Pairs in the sweep against satbox's answer.
+        #[arg(long, value_name = "N", default_value_t = 200)]
+        pairs: usize,
     },
     /// Print the link of a scene file (or of a file holding one check line).
     Link {
@@ -154,19 +176,6 @@ separation, Box3D's feature id and whether Box3D kept it from the step before). 
 fn parse_scenario(s: &str) -> Result<satbox::engines::simulate::Scenario, String> {
     satbox::engines::simulate::Scenario::parse(s)
         .ok_or_else(|| format!("unknown scenario \"{s}\": the scenarios are settle, stack, slope"))
-}
-
-fn parse_engine(s: &str) -> Result<satbox::engines::EngineName, String> {
-    satbox::engines::EngineName::parse(s).ok_or_else(|| {
-        let known: Vec<&str> = satbox::engines::EngineName::ALL
-            .iter()
-            .map(|e| e.name())
-            .collect();
-        format!(
-            "unknown engine \"{s}\": the engines are {}",
-            known.join(", ")
-        )
-    })
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -230,6 +239,10 @@ fn parse_feature(s: &str) -> Result<satbox::sat::manifold::FeatureChoice, String
 
 fn main() {
     let mut cli = Cli::parse();
+    if let Err(e) = satbox::cli::engines_file::load(cli.engines_file.as_deref()) {
+        eprintln!("satbox: {e}");
+        std::process::exit(2);
+    }
     match cli.command.take() {
         Some(command) => std::process::exit(command.run()),
         None => open_window(cli),
@@ -250,9 +263,14 @@ impl Command {
                 feature,
                 profile,
             } => {
+                let compare = match compare.as_deref().map(satbox::engines::EngineSet::parse) {
+                    None => satbox::engines::EngineSet::NONE,
+                    Some(Ok(set)) => set,
+                    Some(Err(e)) => return usage(err, "--compare", &e),
+                };
                 let options = satbox::cli::check::Options {
                     compact,
-                    compare: compare.unwrap_or_default(),
+                    compare,
                     threads: threads.map_or(0, usize::from),
                     summary,
                     feature,
@@ -265,6 +283,10 @@ impl Command {
                 engines,
                 seed,
             } => {
+                let engines = match satbox::engines::EngineSet::parse(&engines) {
+                    Ok(set) => set,
+                    Err(e) => return usage(err, "--engines", &e),
+                };
                 let options = satbox::cli::audit::Options {
                     pairs,
                     engines,
@@ -291,9 +313,49 @@ impl Command {
                     }
                 }
             }
+            Command::Engine { name } => match satbox::engines::EngineName::parse(&name) {
+                Some(engine) => {
+                    let input = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
+                    satbox::cli::engine::serve(engine, input, out, err)
+                }
+                None => usage(
+                    err,
+                    "engine",
+                    &format!(
+                        "\"{name}\" is not a built-in engine: satbox serves {}",
+                        built_in_names()
+                    ),
+                ),
+            },
+            Command::EngineTest { name, pairs } => match satbox::engines::EngineId::parse(&name) {
+                Some(engine) => satbox::cli::engine_test::run(engine, pairs, out, err),
+                None => usage(
+                    err,
+                    "engine-test",
+                    &format!(
+                        "unknown engine \"{name}\": name one of your engines file (--engines-file FILE, or ~/.config/satbox/engines.toml) or a built-in one ({})",
+                        built_in_names()
+                    ),
+                ),
+            },
             Command::Link { file, base } => satbox::cli::link::run(&file, &base, out, err),
         }
     }
+}
+
+/// The built-in engines' names, separated by commas.
+fn built_in_names() -> String {
+    let names: Vec<&str> = satbox::engines::EngineName::ALL
+        .iter()
+        .map(|e| e.name())
+        .collect();
+    names.join(", ")
+}
+
+/// A usage error: said on standard error, exit status 2.
+fn usage(err: &mut dyn Write, what: &str, why: &str) -> i32 {
+    let _ = writeln!(err, "satbox: {what}: {why}");
+    2
 }
 
 /// Opens the window; a screenshot with a plainly unusable scene, link or path is a message and
@@ -311,6 +373,25 @@ fn open_window(cli: Cli) {
         }
         Ok(())
     };
+    let engine = match cli.engine.as_deref().map(|name| {
+        satbox::engines::EngineId::parse(name).ok_or_else(|| {
+            let known: Vec<&str> = satbox::engines::EngineId::all()
+                .iter()
+                .map(|e| e.name())
+                .collect();
+            format!(
+                "--engine: unknown engine \"{name}\": the engines are {}",
+                known.join(", ")
+            )
+        })
+    }) {
+        None => None,
+        Some(Ok(e)) => Some(e),
+        Some(Err(e)) => {
+            eprintln!("satbox: {e}");
+            std::process::exit(2);
+        }
+    };
     // (without a screenshot, a bad scene or link is a message in the window)
     if let (Err(e), true) = (unusable(), cli.screenshot.is_some()) {
         eprintln!("satbox: {e}");
@@ -326,6 +407,6 @@ fn open_window(cli: Cli) {
         sphere: cli.sphere,
         gjk: cli.gjk,
         gjk_answer: cli.gjk_answer,
-        engine: cli.engine,
+        engine,
     });
 }

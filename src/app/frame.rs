@@ -15,7 +15,7 @@ use super::settings::Settings;
 use super::sphere::extreme;
 use crate::engines::ask::{ask_all, Asked};
 use crate::engines::compare::Truth;
-use crate::engines::{EngineName, Question};
+use crate::engines::{EngineId, Question};
 use crate::sat::agreement::{Agreement, Verdict};
 use crate::sat::answer::{reference, reference_manifold};
 use crate::sat::bands::{Bands, Fate};
@@ -78,6 +78,8 @@ pub(crate) struct Shown<D: Dim> {
     /// Every engine asked about the pair, each answer compared with satbox's (kept while the
     /// boxes stay).
     pub engines: Vec<Asked>,
+    /// The external engines asked about the pair whose replies have not come yet.
+    pub asking: Vec<EngineId>,
     /// The boxes' motion over the step, when they move.
     pub motion: Option<super::motion::MotionFrame<D>>,
     /// The engine's tolerance bands chosen in the panel, and what they make of this pair.
@@ -278,22 +280,62 @@ pub(crate) struct Reusable<D: Dim> {
     engines: Option<KeptEngines<D>>,
 }
 
-/// The engines' answers and the boxes (and radii) they are of.
-type KeptEngines<D> = ((<D as Dim>::Obb, <D as Dim>::Obb, [f32; 2]), Vec<Asked>);
+/// The engines' answers, the external engines still asked, and the boxes (and radii) they are of.
+type KeptEngines<D> = (
+    (<D as Dim>::Obb, <D as Dim>::Obb, [f32; 2]),
+    Vec<Asked>,
+    Vec<EngineId>,
+);
 
-/// Every engine that answers the pair's dimension, built in or not, asked about the boxes as given
-/// and compared with their `answer` by the one comparison.
-fn ask_engines<D: Dim>(a: &D::Obb, b: &D::Obb, answer: &Answer<D::Vec>) -> Vec<Asked> {
-    let question = Question {
+/// Every built-in engine that answers the pair's dimension, built in or not, asked about the boxes
+/// as given and compared with their `answer` by the one comparison; the external engines are
+/// asked off the frame ([`super::asking`]) and listed as still asked.
+fn ask_engines<D: Dim>(
+    a: &D::Obb,
+    b: &D::Obb,
+    answer: &Answer<D::Vec>,
+) -> (Vec<Asked>, Vec<EngineId>) {
+    let question = question_of::<D>(a, b, answer);
+    let mode = question.pair.mode();
+    let (built, external): (Vec<EngineId>, Vec<EngineId>) = EngineId::all()
+        .into_iter()
+        .filter(|e| e.answers(mode))
+        .partition(|e| matches!(e, EngineId::Built(_)));
+    let truth = Truth::of(a, b, answer);
+    let asked = ask_all(&question, &truth, &built);
+    if !external.is_empty() {
+        super::asking::ask(question, truth, external.clone());
+    }
+    (asked, external)
+}
+
+/// The question the engines are asked about the pair shown.
+fn question_of<D: Dim>(a: &D::Obb, b: &D::Obb, answer: &Answer<D::Vec>) -> Question {
+    Question {
         pair: D::Obb::pair(*a, *b),
         radii: answer.radii,
         motion: None,
-    };
-    let engines: Vec<EngineName> = EngineName::ALL
-        .into_iter()
-        .filter(|e| e.answers(question.pair.mode()))
-        .collect();
-    ask_all(&question, &Truth::of(a, b, answer), &engines)
+    }
+}
+
+/// The external engines' replies for the pair shown, as they come: `asked` with those that came
+/// added, and the engines still asked.
+fn replies_so_far<D: Dim>(
+    a: &D::Obb,
+    b: &D::Obb,
+    answer: &Answer<D::Vec>,
+    (mut asked, asking): (Vec<Asked>, Vec<EngineId>),
+) -> (Vec<Asked>, Vec<EngineId>) {
+    if asking.is_empty() {
+        return (asked, asking);
+    }
+    match super::asking::take(&question_of::<D>(a, b, answer)) {
+        Some(replies) => {
+            asked.extend(replies);
+            (asked, Vec::new())
+        }
+        None => (asked, asking),
+    }
 }
 
 /// The GJK window's picture and the boxes it is of.
@@ -346,6 +388,7 @@ impl<D: Dim> Shown<D> {
             engines: Some((
                 (mode.a, mode.b, mode.radii),
                 std::mem::take(&mut self.engines),
+                std::mem::take(&mut self.asking),
             )),
         }
     }
@@ -402,6 +445,12 @@ impl<D: Dim> Shown<D> {
             .view
             .profile
             .map(|bands| BandsFrame::of_answer(bands, &answer, &contact));
+        let (engines, asking) = match kept.engines {
+            Some((pair, rows, asking)) if pair == (*a, *b, mode.radii) => {
+                replies_so_far::<D>(a, b, &answer, (rows, asking))
+            }
+            _ => ask_engines::<D>(a, b, &answer),
+        };
         Self {
             viewport,
             projector: D::projector(&mode.view.camera, viewport),
@@ -415,10 +464,8 @@ impl<D: Dim> Shown<D> {
                 .active
                 .then(|| contact_stage(mode.step.current, &report, &contact))
                 .flatten(),
-            engines: match kept.engines {
-                Some((pair, rows)) if pair == (*a, *b, mode.radii) => rows,
-                _ => ask_engines::<D>(a, b, &answer),
-            },
+            engines,
+            asking,
             contact,
             contact_check,
             alternatives: alternatives::<D>(a, b, mode.radii, &manifold_params),

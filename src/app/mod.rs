@@ -20,6 +20,7 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 pub(crate) mod analysis;
+pub(crate) mod asking;
 #[doc(hidden)]
 pub mod bench;
 pub(crate) mod camera;
@@ -100,7 +101,7 @@ pub struct Options {
     /// Open the GJK/EPA window on its last step, the answer (it opens on GJK's first).
     pub gjk_answer: bool,
     /// Open with this engine's answer drawn in the scene and the Engines section in view.
-    pub engine: Option<crate::engines::EngineName>,
+    pub engine: Option<crate::engines::EngineId>,
 }
 
 /// Opens the window and runs until it is closed (or the screenshot is written).

@@ -41,7 +41,7 @@ pub(crate) struct Settings {
     /// kept: it is found again on the first touch.
     pub touch: bool,
     /// The engine whose answer the scene draws beside satbox's (picked in the Engines section).
-    pub engine: Option<crate::engines::EngineName>,
+    pub engine: Option<crate::engines::EngineId>,
 }
 
 impl Default for Settings {

@@ -138,6 +138,13 @@ pub enum EngineOut {
         /// The command that builds it in.
         missing: &'static str,
     },
+    /// `{"failed": "why", "stderr": "its last lines"}`: an external engine failed on this pair.
+    Failed {
+        /// What went wrong (a crash, a timeout, a line that is not an answer).
+        failed: String,
+        /// The engine's last lines of standard error.
+        stderr: String,
+    },
 }
 
 /// An engine's answer on a line, in the form of every engine's (see docs/check.md).
@@ -241,6 +248,12 @@ pub(crate) fn engine_out(
             }
         }
         Reply::Missing(how) => return EngineOut::Missing { missing: how },
+        Reply::Failed { why, stderr } => {
+            return EngineOut::Failed {
+                failed: why.clone(),
+                stderr: stderr.clone(),
+            }
+        }
     };
     let (Some(about), Some(c)) = (&asked.about, &asked.comparison) else {
         unreachable!("an engine that answered is built in, and its answer compared");

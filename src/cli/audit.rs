@@ -14,9 +14,9 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use crate::engines::ask::{ask_one, Asked};
+use crate::engines::ask::{ask_batch, Asked};
 use crate::engines::compare::{Comparison, Kind, Truth};
-use crate::engines::{EngineName, EngineSet, Question, Reply};
+use crate::engines::{EngineId, EngineName, EngineSet, Question, Reply};
 use crate::sat::fmt_num;
 use crate::scene::sets::{self, Rng};
 use crate::scene::{check_line, link::link, Mode, Pair};
@@ -43,7 +43,15 @@ impl Default for Options {
 }
 
 /// The sets, by name, in the table's order.
-pub const SETS: [&str; 5] = ["resting", "random", "scaled", "far", "mirrors"];
+pub const SETS: [&str; 6] = ["resting", "random", "scaled", "far", "mirrors", FILED];
+
+/// The set of filed bugs: the poses of [`FILED_BUGS`], whatever `--pairs`.
+pub const FILED: &str = "filed";
+
+/// Box–box poses from engines' own issue trackers and regression tests, each line a check line
+/// whose `"filed"` names its source (the issue, or the test and its commit), its engine, what
+/// went wrong and the version that fixed it.
+pub const FILED_BUGS: &str = include_str!("../../assets/audit/filed-bugs.jsonl");
 
 /// The pairs of set `name`: `n` 3D pairs and `n / 5` 2D ones.
 pub fn set(name: &str, n: usize, seed: u64) -> Vec<Pair> {
@@ -130,6 +138,9 @@ struct Tally {
     version: String,
     asked: usize,
     not_asked: usize,
+    /// Pairs an external engine failed on, and why the first did.
+    failed: usize,
+    first_failure: Option<String>,
     /// Pairs outside the touching band, and of those the ones whose verdict agreed.
     decided: usize,
     verdict_agreed: usize,
@@ -141,7 +152,7 @@ struct Tally {
 
 /// A row of the table: an engine, and the name of its other algorithm for an answer from one
 /// (Bullet's `"gjk_epa"`; `""` for its main answer).
-type Row = (EngineName, &'static str);
+type Row = (EngineId, &'static str);
 
 /// The most pairs a set may have.
 pub const MOST_PAIRS: usize = 1_000_000;
@@ -157,23 +168,90 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut tallies: BTreeMap<Row, Tally> = BTreeMap::new();
     let mut overlap = Overlap::default();
     for name in SETS {
-        for pair in set(name, options.pairs, options.seed) {
-            let question = Question::of(pair);
-            let truth = Truth::of_question(&question);
+        let questions: Vec<Question> = match name {
+            FILED => filed_bugs(),
+            _ => set(name, options.pairs, options.seed)
+                .into_iter()
+                .map(Question::of)
+                .collect(),
+        };
+        let truths: Vec<Truth> = questions.iter().map(Truth::of_question).collect();
+        let asked = ask_engines(options.engines, &questions, &truths);
+        for (k, question) in questions.iter().enumerate() {
             let mut wrong = Vec::new();
-            for engine in options.engines.for_mode(pair.mode()) {
-                if !engine.answers(pair.mode()) {
-                    continue;
+            for engine_asked in &asked {
+                if let Some(a) = &engine_asked[k] {
+                    wrong.extend(tally_asked(
+                        &mut tallies,
+                        a,
+                        &question.pair,
+                        &truths[k],
+                        name,
+                    ));
                 }
-                let asked = ask_one(engine, &question, &truth);
-                wrong.extend(tally_asked(&mut tallies, &asked, &pair, &truth, name));
             }
-            overlap.add(pair.mode(), &wrong);
+            overlap.add(question.pair.mode(), &wrong);
         }
     }
     let _ = write_table(out, options, &tallies);
     let _ = overlap.write(out);
     0
+}
+
+/// Every engine of `engines` asked about each of `questions` of its dimension, all at once (an
+/// external engine's requests pipelined): per engine, per question, what it was asked (`None`
+/// where it answers no pairs of that dimension).
+fn ask_engines(
+    engines: EngineSet,
+    questions: &[Question],
+    truths: &[Truth],
+) -> Vec<Vec<Option<Asked>>> {
+    let mut named: Vec<EngineId> = engines.for_mode(Mode::Three);
+    for e in engines.for_mode(Mode::Two) {
+        if !named.contains(&e) {
+            named.push(e);
+        }
+    }
+    named
+        .into_iter()
+        .map(|engine| {
+            let mut each: Vec<Option<Asked>> = vec![None; questions.len()];
+            // 3D first: an external engine's hello then says whether it answers 2D
+            for mode in [Mode::Three, Mode::Two] {
+                if !engine.answers(mode) || !engines.for_mode(mode).contains(&engine) {
+                    continue;
+                }
+                let ks: Vec<usize> = (0..questions.len())
+                    .filter(|k| questions[*k].pair.mode() == mode)
+                    .collect();
+                let qs: Vec<Question> = ks.iter().map(|k| questions[*k]).collect();
+                let ts: Vec<Truth> = ks.iter().map(|k| truths[*k].clone()).collect();
+                for (k, a) in ks.into_iter().zip(ask_batch(engine, &qs, &ts)) {
+                    let not_its_mode =
+                        matches!(a.reply, Reply::NotAsked(_)) && !engine.answers(mode);
+                    each[k] = (!not_its_mode).then_some(a);
+                }
+            }
+            each
+        })
+        .collect()
+}
+
+/// The filed bugs' poses ([`FILED_BUGS`]), as questions.
+pub fn filed_bugs() -> Vec<Question> {
+    FILED_BUGS
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).ok()?;
+            let case = crate::scene::read_pair(&v, None).ok()?;
+            Some(Question {
+                pair: case.pair,
+                radii: case.radii,
+                motion: None,
+            })
+        })
+        .collect()
 }
 
 /// How many answers get each pair wrong: whether a fault is one engine's or shared.
@@ -260,6 +338,12 @@ fn tally_asked(
             tallies.entry((engine, "")).or_default().not_asked += 1;
             return Vec::new();
         }
+        (Reply::Failed { why, .. }, ..) => {
+            let tally = tallies.entry((engine, "")).or_default();
+            tally.failed += 1;
+            tally.first_failure.get_or_insert_with(|| why.clone());
+            return Vec::new();
+        }
         _ => return Vec::new(),
     };
     let answers = asked
@@ -336,11 +420,12 @@ fn write_table(
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "satbox audit: {} 3D and {} 2D pairs per set ({}), seed {:#x}, each engine against satbox's answer (as check --compare holds it)\n",
+        "satbox audit: {} 3D and {} 2D pairs per set ({}), seed {:#x}, and the {} filed bugs (assets/audit/filed-bugs.jsonl); each engine against satbox's answer (as check --compare holds it)\n",
         options.pairs,
         options.pairs / 5,
-        SETS.join(", "),
-        options.seed
+        SETS[..SETS.len() - 1].join(", "),
+        options.seed,
+        filed_bugs().len()
     )?;
     let not_built: Vec<String> = EngineName::ALL
         .into_iter()
@@ -393,6 +478,15 @@ fn write_table(
         writeln!(out)?;
     }
     writeln!(out, "\n{COLUMNS_SAID}")?;
+    for ((engine, _), t) in tallies {
+        if let Some(why) = &t.first_failure {
+            writeln!(
+                out,
+                "\n{engine} failed on {} pairs (each in the table as neither asked nor answered); the first: {why}",
+                t.failed
+            )?;
+        }
+    }
     writeln!(
         out,
         "\nPairs with a disagreement, by set (of the pairs asked):\n"

@@ -409,6 +409,29 @@ impl Answerer for Check {
             summary: Summary::default(),
         }
     }
+    fn prepare(&self, chunk: &[Case]) {
+        if !self.0.compare.has_external() {
+            return;
+        }
+        // the external engines are asked about the whole chunk at once, pipelined
+        let questions: Vec<Question> = chunk
+            .iter()
+            .filter_map(|case| {
+                let text = case.text.as_deref().map_err(String::as_str);
+                let (case, motion, ..) = read_case(case.line, text, None).ok()?;
+                Some(Question {
+                    pair: case.pair,
+                    radii: case.radii,
+                    motion,
+                })
+            })
+            .collect();
+        // (an external engine is named for both dimensions: its hello says which it answers)
+        crate::engines::prefetch(
+            &self.0.compare.for_mode(crate::scene::Mode::Three),
+            &questions,
+        );
+    }
 }
 
 /// Answers every case of `input`, in order, writing one line each to `out`; returns the exit

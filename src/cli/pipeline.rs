@@ -55,6 +55,11 @@ pub trait Answerer: Send + Sync + 'static {
     fn answer(&self, case: &Case, carry: &mut Self::Carry, out: &mut Vec<u8>) -> bool;
     /// The carry a chunk starts with when `before` is the case before its first.
     fn prime(&self, before: &Case) -> Self::Carry;
+    /// Called on the answering thread before a chunk's cases are answered, with all of them: to
+    /// ask what is best asked of the whole chunk at once (an engine out of process, pipelined).
+    fn prepare(&self, chunk: &[Case]) {
+        let _ = chunk;
+    }
 }
 
 /// A function answering each case on its own.
@@ -169,6 +174,7 @@ fn run_here<R: BufRead + HasBuffer, A: Answerer>(
     loop {
         let (chunk, stopped) = read_chunk(cases);
         buffer.clear();
+        answer.prepare(&chunk);
         for case in &chunk {
             bad |= !answer.answer(case, &mut carry, &mut buffer);
             buffer.push(b'\n');
@@ -202,6 +208,7 @@ fn answer_chunk<A: Answerer>(
     let mut bytes = Vec::with_capacity(chunk.len() * 1024);
     let mut bad = false;
     let mut carry = before.map_or_else(A::Carry::default, |b| answer.prime(b));
+    answer.prepare(chunk);
     for case in chunk {
         bad |= !answer.answer(case, &mut carry, &mut bytes);
         bytes.push(b'\n');

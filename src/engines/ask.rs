@@ -4,13 +4,13 @@
 //! section, `check --compare` and the audit all call [`ask_all`].
 
 use super::compare::{compare, Comparison, Truth};
-use super::{ask, About, EngineAnswer, EngineName, Question, Reply};
+use super::{ask_many, About, EngineAnswer, EngineId, Question, Reply};
 
 /// One engine asked about a question: what it replied and how each of its answers compares.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Asked {
     /// The engine.
-    pub engine: EngineName,
+    pub engine: EngineId,
     /// Its version and settings, when it is built in.
     pub about: Option<About>,
     /// Its answer, why it was not asked, or how to build it in.
@@ -61,7 +61,7 @@ impl Asked {
 /// satbox's answer for the question's boxes ([`Truth::of`]); an answer for boxes the engine made
 /// otherwise (Jolt's default convex radius inside the half extents) is compared with satbox's
 /// answer for those boxes ([`Truth::rounded_inside`]).
-pub fn ask_all(question: &Question, truth: &Truth, engines: &[EngineName]) -> Vec<Asked> {
+pub fn ask_all(question: &Question, truth: &Truth, engines: &[EngineId]) -> Vec<Asked> {
     engines
         .iter()
         .map(|&engine| ask_one(engine, question, truth))
@@ -69,9 +69,34 @@ pub fn ask_all(question: &Question, truth: &Truth, engines: &[EngineName]) -> Ve
 }
 
 /// [`ask_all`] for one engine.
-pub fn ask_one(engine: EngineName, question: &Question, truth: &Truth) -> Asked {
-    let (reply, micros) = timed(|| ask(engine, question));
-    let about = engine.engine().map(|e| e.about_question(question));
+pub fn ask_one(engine: impl Into<EngineId>, question: &Question, truth: &Truth) -> Asked {
+    let engine = engine.into();
+    let (mut replies, micros) = timed(|| ask_many(engine, std::slice::from_ref(question)));
+    let reply = replies.pop().unwrap_or(Reply::NotAsked("no reply".into()));
+    compared(engine, question, truth, reply, micros)
+}
+
+/// `engine` asked about each of `questions` at once (an external engine's requests pipelined),
+/// each reply compared with its truth (`truths[k]` for `questions[k]`).
+pub fn ask_batch(engine: EngineId, questions: &[Question], truths: &[Truth]) -> Vec<Asked> {
+    let (replies, micros) = timed(|| ask_many(engine, questions));
+    let each = micros.map(|m| m / questions.len().max(1) as f32);
+    replies
+        .into_iter()
+        .zip(questions.iter().zip(truths))
+        .map(|(reply, (q, t))| compared(engine, q, t, reply, each))
+        .collect()
+}
+
+/// What `engine` replied to `question`, its answers compared with `truth`.
+fn compared(
+    engine: EngineId,
+    question: &Question,
+    truth: &Truth,
+    reply: Reply,
+    micros: Option<f32>,
+) -> Asked {
+    let about = engine.about(question);
     let motion = question.motion.as_ref();
     let (comparison, also) = match (&reply, &about) {
         (Reply::Answered(answer), Some(about)) => {

@@ -96,14 +96,17 @@ impl Engine for Box2d {
         About {
             version,
             settings: vec![
-                ("polygon", "b2MakeBox, radius 0".into()),
-                ("rotation", "exact cos and sin (not b2MakeRot)".into()),
+                ("polygon".into(), "b2MakeBox, radius 0".into()),
                 (
-                    "linear slop",
+                    "rotation".into(),
+                    "exact cos and sin (not b2MakeRot)".into(),
+                ),
+                (
+                    "linear slop".into(),
                     format!("{LINEAR_SLOP} (time of impact stops this short)"),
                 ),
                 (
-                    "speculative distance",
+                    "speculative distance".into(),
                     format!("{SPECULATIVE} (points kept above the surface)"),
                 ),
             ],

@@ -100,13 +100,13 @@ impl Engine for Box3d {
         About {
             version,
             settings: vec![
-                ("hull", "b3MakeBoxHull, radius 0".into()),
+                ("hull".into(), "b3MakeBoxHull, radius 0".into()),
                 (
-                    "linear slop",
+                    "linear slop".into(),
                     format!("{LINEAR_SLOP} (time of impact stops this short)"),
                 ),
                 (
-                    "speculative distance",
+                    "speculative distance".into(),
                     format!("{SPECULATIVE} (points kept above the surface)"),
                 ),
             ],

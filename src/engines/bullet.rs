@@ -52,20 +52,20 @@ impl Engine for Bullet {
             version: format!("{}.{:02}", v / 100, v % 100),
             settings: vec![
                 (
-                    "precision",
+                    "precision".into(),
                     "double (bullet-float64, BT_USE_DOUBLE_PRECISION)".into(),
                 ),
                 (
-                    "margin",
+                    "margin".into(),
                     "0 on both btBoxShapes (Bullet's default 0.04 rounds the box for GJK/EPA)"
                         .into(),
                 ),
                 (
-                    "answer",
+                    "answer".into(),
                     "btBoxBoxDetector, ODE's dBoxBox ported: up to 4 points".into(),
                 ),
                 (
-                    "also: gjk_epa",
+                    "also: gjk_epa".into(),
                     "btGjkPairDetector with btGjkEpaPenetrationDepthSolver: one point pair, and the distance when apart".into(),
                 ),
             ],

@@ -211,23 +211,23 @@ impl Engine for Jolt {
             version: format!("{VERSION} (commit {})", &jph::JOLT_COMMIT[..7]),
             settings: vec![
                 (
-                    "convex radius",
+                    "convex radius".into(),
                     "0, the sharp box; beside it (radius 0.05) Jolt's default, which rounds edges and corners inside the half extents".into(),
                 ),
                 (
-                    "contact",
+                    "contact".into(),
                     "CollideShapeVsShape, maxSeparationDistance 0: one deepest point pair (GJK, EPA)".into(),
                 ),
                 (
-                    "distance",
+                    "distance".into(),
                     "CollideShapeVsShape again, maxSeparationDistance = the centres' distance".into(),
                 ),
                 (
-                    "tolerances",
+                    "tolerances".into(),
                     "collisionTolerance 1e-4, penetrationTolerance 1e-4 (Jolt's defaults)".into(),
                 ),
                 (
-                    "time of impact",
+                    "time of impact".into(),
                     "CastShapeVsShapeWorldSpace, returnDeepestPoint: translating boxes only".into(),
                 ),
             ],

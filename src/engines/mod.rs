@@ -18,7 +18,10 @@
 
 pub mod ask;
 pub mod compare;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod external;
 pub mod parry;
+pub mod protocol;
 pub mod simulate;
 
 #[cfg(all(feature = "box2d", not(target_arch = "wasm32")))]
@@ -168,6 +171,101 @@ impl std::fmt::Display for EngineName {
     }
 }
 
+/// An engine satbox can ask: built in, or external (a command that speaks the engine protocol,
+/// named in an engines file: [`external`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EngineId {
+    /// One built into satbox.
+    Built(EngineName),
+    /// One out of process.
+    #[cfg(not(target_arch = "wasm32"))]
+    External(external::ExternalId),
+}
+
+impl From<EngineName> for EngineId {
+    fn from(e: EngineName) -> Self {
+        EngineId::Built(e)
+    }
+}
+
+impl PartialEq<EngineName> for EngineId {
+    fn eq(&self, other: &EngineName) -> bool {
+        *self == EngineId::Built(*other)
+    }
+}
+
+impl EngineId {
+    /// Its name, as `check` and the audit write it (`"parry"`, `"mujoco-3.11.0"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineId::Built(e) => e.name(),
+            #[cfg(not(target_arch = "wasm32"))]
+            EngineId::External(e) => e.name(),
+        }
+    }
+
+    /// Its name for people: a built-in engine's title (`"Box2D v3"`), an external one's name.
+    pub fn title(self) -> &'static str {
+        match self {
+            EngineId::Built(e) => e.title(),
+            #[cfg(not(target_arch = "wasm32"))]
+            EngineId::External(e) => e.name(),
+        }
+    }
+
+    /// The engine named `name`: built in, or registered from an engines file.
+    pub fn parse(name: &str) -> Option<EngineId> {
+        if let Some(e) = EngineName::parse(name) {
+            return Some(EngineId::Built(e));
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(e) = external::find(name) {
+            return Some(EngineId::External(e));
+        }
+        None
+    }
+
+    /// Whether it may answer pairs of `mode`: a built-in engine by what it is, an external one
+    /// by its hello (every mode until it has said one).
+    pub fn answers(self, mode: Mode) -> bool {
+        match self {
+            EngineId::Built(e) => e.answers(mode),
+            #[cfg(not(target_arch = "wasm32"))]
+            EngineId::External(e) => e.hello().is_none_or(|h| h.answers(mode)),
+        }
+    }
+
+    /// Its version and settings for `question`, when it can be asked (built in, or external).
+    pub fn about(self, question: &Question) -> Option<About> {
+        match self {
+            EngineId::Built(e) => e.engine().map(|x| x.about_question(question)),
+            #[cfg(not(target_arch = "wasm32"))]
+            EngineId::External(e) => Some(e.about()),
+        }
+    }
+
+    /// Every engine: the built-in ones, then the external ones registered.
+    pub fn all() -> Vec<EngineId> {
+        let built = EngineName::ALL.into_iter().map(EngineId::Built);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            built
+                .chain(external::all().into_iter().map(EngineId::External))
+                .collect()
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            built.collect()
+        }
+    }
+}
+
+impl std::fmt::Display for EngineId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// What an engine is: its version and the settings it is asked with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct About {
@@ -175,7 +273,7 @@ pub struct About {
     pub version: String,
     /// The settings used, by name, each with its value and what it means: convex radius,
     /// margins, tolerances.
-    pub settings: Vec<(&'static str, String)>,
+    pub settings: Vec<(String, String)>,
     /// How far above the surface the engine still keeps a contact point (its speculative
     /// distance), when it keeps any: such points are a difference by design.
     pub speculative: Option<f32>,
@@ -362,6 +460,14 @@ pub enum Reply {
     NotAsked(String),
     /// It is not built into this satbox: how to build it.
     Missing(&'static str),
+    /// An external engine failed on this pair (it crashed, hung past its timeout, or wrote a
+    /// line that is not an answer): why, and its last lines of standard error.
+    Failed {
+        /// What went wrong.
+        why: String,
+        /// The engine's last lines of standard error.
+        stderr: String,
+    },
 }
 
 /// An engine of the layer.
@@ -387,7 +493,77 @@ pub trait Engine: Sync {
 /// Asks `engine` about `question`: its answer, why it was not asked, or how to build it in. An
 /// engine of the other dimension is not asked, nor one without rounded boxes about boxes with a
 /// radius, nor any about a box its code must never see ([`refuse_invalid`]).
-pub fn ask(engine: EngineName, question: &Question) -> Reply {
+pub fn ask(engine: impl Into<EngineId>, question: &Question) -> Reply {
+    match engine.into() {
+        EngineId::Built(e) => ask_built(e, question),
+        #[cfg(not(target_arch = "wasm32"))]
+        EngineId::External(e) => {
+            let mut replies = external::ask_many(e, std::slice::from_ref(question));
+            replies.pop().unwrap_or(Reply::NotAsked("no reply".into()))
+        }
+    }
+}
+
+/// [`ask`] for each of `questions`: one reply each, in order (an external engine's requests
+/// pipelined).
+pub fn ask_many(engine: EngineId, questions: &[Question]) -> Vec<Reply> {
+    match engine {
+        EngineId::Built(e) => questions.iter().map(|q| ask_built(e, q)).collect(),
+        #[cfg(not(target_arch = "wasm32"))]
+        EngineId::External(e) => {
+            // what no engine is asked about is not sent
+            let refused: Vec<Option<Reply>> = questions.iter().map(refuse_any).collect();
+            let asked: Vec<Question> = questions
+                .iter()
+                .zip(&refused)
+                .filter(|(_, r)| r.is_none())
+                .map(|(q, _)| *q)
+                .collect();
+            let mut replies = external::ask_many(e, &asked).into_iter();
+            refused
+                .into_iter()
+                .map(|r| {
+                    r.unwrap_or_else(|| {
+                        replies.next().unwrap_or(Reply::NotAsked("no reply".into()))
+                    })
+                })
+                .collect()
+        }
+    }
+}
+
+/// Asks each external engine of `engines` about `questions` ahead of time, pipelined, on this
+/// thread: [`ask`] and [`ask_many`] then hand out those replies when asked the same questions in
+/// the same order. Built-in engines are asked when asked.
+pub fn prefetch(engines: &[EngineId], questions: &[Question]) {
+    #[cfg(not(target_arch = "wasm32"))]
+    for engine in engines {
+        if let EngineId::External(e) = *engine {
+            let asked: Vec<Question> = questions
+                .iter()
+                .filter(|q| refuse_any(q).is_none())
+                .copied()
+                .collect();
+            external::prefetch(e, &asked);
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = (engines, questions);
+}
+
+/// What no engine, however built, is asked about: an invalid box, half extents 1e6 apart.
+#[cfg(not(target_arch = "wasm32"))]
+fn refuse_any(question: &Question) -> Option<Reply> {
+    let pair = &question.pair;
+    let invalid = pair
+        .validate()
+        .err()
+        .map(|e| format!("not asked about an invalid box: {e}"));
+    invalid.or_else(|| limits(pair)).map(Reply::NotAsked)
+}
+
+/// [`ask`] for a built-in engine.
+fn ask_built(engine: EngineName, question: &Question) -> Reply {
     let Some(e) = engine.engine() else {
         return Reply::Missing(engine.how_to_build());
     };
@@ -455,55 +631,100 @@ pub(crate) fn refuse_flat(engine: EngineName, pair: &Pair, why: &str) -> Option<
 }
 
 /// A set of engines to compare with (`check --compare LIST`), or every one built in that answers
-/// a line's dimension (`--compare all`).
+/// a line's dimension (`--compare all`), with the external engines named.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EngineSet(u8);
+pub struct EngineSet {
+    built: u8,
+    external: u64,
+}
 
 impl EngineSet {
     /// No engine.
-    pub const NONE: EngineSet = EngineSet(0);
+    pub const NONE: EngineSet = EngineSet {
+        built: 0,
+        external: 0,
+    };
     /// Every engine built in, for each line those of its dimension.
-    pub const ALL_BUILT: EngineSet = EngineSet(1 << 7);
+    pub const ALL_BUILT: EngineSet = EngineSet {
+        built: 1 << 7,
+        external: 0,
+    };
 
     /// The set with `engine` in it.
-    pub fn with(self, engine: EngineName) -> EngineSet {
-        EngineSet(self.0 | 1 << engine as u8)
+    pub fn with(self, engine: impl Into<EngineId>) -> EngineSet {
+        match engine.into() {
+            EngineId::Built(e) => EngineSet {
+                built: self.built | 1 << e as u8,
+                ..self
+            },
+            #[cfg(not(target_arch = "wasm32"))]
+            EngineId::External(e) => {
+                let k = external::all().iter().position(|x| *x == e).unwrap_or(63);
+                EngineSet {
+                    external: self.external | 1 << k.min(63),
+                    ..self
+                }
+            }
+        }
     }
 
     /// Whether `engine` was named.
     pub fn names(self, engine: EngineName) -> bool {
-        self.0 & (1 << engine as u8) != 0
+        self.built & (1 << engine as u8) != 0
     }
 
     /// Nothing to compare with.
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.built == 0 && self.external == 0
     }
 
-    /// The engines to ask about a pair of `mode`, in the order of [`EngineName::ALL`]: those
-    /// named, or with `all` every one built in that answers `mode`.
-    pub fn for_mode(self, mode: Mode) -> Vec<EngineName> {
-        if self.0 & Self::ALL_BUILT.0 != 0 {
-            return EngineName::built_for(mode);
-        }
-        EngineName::ALL
-            .into_iter()
-            .filter(|e| self.names(*e))
-            .collect()
+    /// Whether it names an external engine.
+    pub fn has_external(self) -> bool {
+        self.external != 0
     }
 
-    /// Reads `parry`, `box3d,jolt` or `all`: names separated by commas.
+    /// Whether the set is `all` (every engine built in).
+    pub fn is_all(self) -> bool {
+        self.built & Self::ALL_BUILT.built != 0
+    }
+
+    /// The engines to ask about a pair of `mode`, built-in ones in the order of
+    /// [`EngineName::ALL`], then the external ones named: those named, or with `all` every one
+    /// built in that answers `mode`.
+    pub fn for_mode(self, mode: Mode) -> Vec<EngineId> {
+        let built: Vec<EngineName> = if self.is_all() {
+            EngineName::built_for(mode)
+        } else {
+            EngineName::ALL
+                .into_iter()
+                .filter(|e| self.names(*e))
+                .collect()
+        };
+        let mut out: Vec<EngineId> = built.into_iter().map(EngineId::Built).collect();
+        #[cfg(not(target_arch = "wasm32"))]
+        out.extend(
+            external::all()
+                .into_iter()
+                .enumerate()
+                .filter(|(k, _)| self.external & (1 << (*k).min(63)) != 0)
+                .map(|(_, e)| EngineId::External(e)),
+        );
+        out
+    }
+
+    /// Reads `parry`, `box3d,jolt`, `mujoco-3.11.0` (an external engine registered from an
+    /// engines file) or `all`: names separated by commas.
     pub fn parse(list: &str) -> Result<EngineSet, String> {
         let mut set = EngineSet::NONE;
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             if name == "all" {
-                set.0 |= Self::ALL_BUILT.0;
+                set.built |= Self::ALL_BUILT.built;
                 continue;
             }
-            let engine = EngineName::parse(name).ok_or_else(|| {
-                let known: Vec<&str> = EngineName::ALL.iter().map(|e| e.name()).collect();
+            let engine = EngineId::parse(name).ok_or_else(|| {
+                let known: Vec<&str> = EngineId::all().iter().map(|e| e.name()).collect();
                 format!(
-                    "unknown engine \"{name}\": the engines are {} (or all)",
+                    "unknown engine \"{name}\": the engines are {} (or all); an engine of your own is named in an engines file (--engines FILE, docs/engine-protocol.md)",
                     known.join(", ")
                 )
             })?;

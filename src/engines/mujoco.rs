@@ -121,15 +121,15 @@ impl Engine for Mujoco {
             version: version_text(linked_version()),
             settings: vec![
                 (
-                    "model",
+                    "model".into(),
                     "two free bodies with one box geom each, gravity 0, margin 0".into(),
                 ),
                 (
-                    "contact",
+                    "contact".into(),
                     "mj_forward's contacts (MuJoCo's box-box collider), geom_rbound and geom_aabb set to each size".into(),
                 ),
                 (
-                    "distance",
+                    "distance".into(),
                     "mj_geomDistance, capped at the centres' distance".into(),
                 ),
             ],

@@ -80,11 +80,11 @@ impl Engine for Ode {
             version: VERSION.into(),
             settings: vec![
                 (
-                    "precision",
+                    "precision".into(),
                     if real == 8 { "double (dReal)" } else { "single (dReal)" }.into(),
                 ),
                 (
-                    "contact",
+                    "contact".into(),
                     format!("dCollide on two dCreateBox geoms, no space, at most {CONTACTS} contacts (dBoxBox)"),
                 ),
             ],

@@ -356,14 +356,14 @@ impl super::Engine for Parry {
             version: "0.31".into(),
             settings: vec![
                 (
-                    "contact",
+                    "contact".into(),
                     "query::contact, prediction 0 (GJK/EPA in 3D)".into(),
                 ),
                 (
-                    "manifold",
+                    "manifold".into(),
                     "contact_manifold_cuboid_cuboid, prediction 0 (contact_manifold_pfm_pfm with the border radii for round cuboids)".into(),
                 ),
-                ("distance", "query::distance".into()),
+                ("distance".into(), "query::distance".into()),
             ],
             speculative: None,
             manifold: true,

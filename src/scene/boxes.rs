@@ -52,8 +52,9 @@ pub const EXTENT_FIELDS: [&str; 2] = ["half_extents", "size"];
 /// The fields of a case around its boxes that are read (or kept) rather than noted as unknown:
 /// `mode` is checked against the boxes, `description` and `view` belong to scene files, `t`,
 /// `label` and `engine` (an engine's own contact, [`super::recording::RecordedContact`]) to
-/// recordings.
-pub const CASE_FIELDS: [&str; 9] = [
+/// recordings, `filed` (where a pose was filed as a bug: the issue or test, its engine and fix)
+/// to the audit's filed bugs.
+pub const CASE_FIELDS: [&str; 10] = [
     "a",
     "b",
     "mode",
@@ -63,6 +64,7 @@ pub const CASE_FIELDS: [&str; 9] = [
     "label",
     "motion",
     "engine",
+    "filed",
 ];
 
 /// Something the reader noticed and did not refuse: an unknown field, a quaternion that was not
@@ -756,7 +758,7 @@ pub fn read_pair(v: &Value, expected: Option<Mode>) -> Result<NotedPair, SceneEr
     for key in obj.keys() {
         if !CASE_FIELDS.contains(&key.as_str()) {
             notes.push(Note::about_case(format!(
-                "field \"{key}\" is not read (a case has \"a\", \"b\" and optionally \"mode\", \"description\", \"view\", \"t\", \"label\", \"motion\", \"engine\"); ignored"
+                "field \"{key}\" is not read (a case has \"a\", \"b\" and optionally \"mode\", \"description\", \"view\", \"t\", \"label\", \"motion\", \"engine\", \"filed\"); ignored"
             )));
         }
     }

@@ -26,7 +26,7 @@ fn square(at: Vec2, r: f32, color: theme::Rgba) {
 /// Draws the answer of the engine picked in the Engines section; returns its label.
 pub(crate) fn draw_picked<D: Dim>(
     frame: &Shown<D>,
-    engine: crate::engines::EngineName,
+    engine: crate::engines::EngineId,
 ) -> Vec<PendingLabel> {
     let p = &frame.projector;
     let Some(asked) = frame.engines.iter().find(|r| r.engine == engine) else {

@@ -15,16 +15,16 @@ use crate::app::settings::Settings;
 use crate::app::theme;
 use crate::engines::ask::Asked;
 use crate::engines::compare::Comparison;
-use crate::engines::{About, EngineAnswer, EngineName, Reply};
+use crate::engines::{About, EngineAnswer, EngineId, Reply};
 use crate::sat::fmt_num;
 
 /// One row of the table: an engine's main answer, or one of its other algorithms'.
 struct Row<'a> {
-    engine: EngineName,
+    engine: EngineId,
     /// `None` for the main answer, else the other algorithm's title (`"GJK/EPA"`).
     also: Option<&'static str>,
     about: Option<&'a About>,
-    reply: Result<&'a EngineAnswer, &'a Reply>,
+    reply: RowReply<'a>,
     comparison: Option<&'a Comparison>,
     micros: Option<f32>,
 }
@@ -42,15 +42,25 @@ impl Row<'_> {
     }
 }
 
+/// What a row shows of the engine's reply.
+enum RowReply<'a> {
+    /// Its answer.
+    Answer(&'a EngineAnswer),
+    /// No answer: why (not asked, not built in, failed).
+    Not(&'a Reply),
+    /// An external engine asked whose reply has not come yet.
+    Asking,
+}
+
 /// Every row: each engine's main answer, followed by its other algorithms' answers.
-fn rows(asked: &[Asked]) -> Vec<Row<'_>> {
+fn rows<'a>(asked: &'a [Asked], asking: &[EngineId]) -> Vec<Row<'a>> {
     let mut rows = Vec::new();
     for a in asked {
         rows.push(Row {
             engine: a.engine,
             also: None,
             about: a.about.as_ref(),
-            reply: a.answer().ok_or(&a.reply),
+            reply: a.answer().map_or(RowReply::Not(&a.reply), RowReply::Answer),
             comparison: a.comparison.as_ref(),
             micros: a.micros,
         });
@@ -58,20 +68,33 @@ fn rows(asked: &[Asked]) -> Vec<Row<'_>> {
             engine: a.engine,
             also: Some(x.title),
             about: Some(&x.about),
-            reply: Ok(&x.answer),
+            reply: RowReply::Answer(&x.answer),
             comparison: Some(&x.comparison),
             micros: a.micros,
         }));
     }
+    rows.extend(asking.iter().map(|&engine| Row {
+        engine,
+        also: None,
+        about: None,
+        reply: RowReply::Asking,
+        comparison: None,
+        micros: None,
+    }));
     rows
 }
 
-/// The section's title: how many engines answer and which disagree.
-pub(crate) fn title(asked: &[Asked]) -> String {
+/// The section's title: how many engines answer and which disagree (and how many are still
+/// asked).
+pub(crate) fn title(asked: &[Asked], asking: usize) -> String {
     let answered = asked.iter().filter(|a| a.answer().is_some()).count();
     let wrong: Vec<&Asked> = asked.iter().filter(|a| a.disagrees()).collect();
+    let failed = asked
+        .iter()
+        .filter(|a| matches!(a.reply, Reply::Failed { .. }))
+        .count();
     let engines = |n: usize| if n == 1 { "engine" } else { "engines" };
-    match wrong.len() {
+    let mut title = match wrong.len() {
         0 => format!(
             "Engines: {answered} {} answer{}; none disagrees",
             engines(answered),
@@ -79,17 +102,29 @@ pub(crate) fn title(asked: &[Asked]) -> String {
         ),
         1 => format!("Engines: {} disagrees", wrong[0].engine.title()),
         n => format!("Engines: {n} disagree"),
+    };
+    if failed > 0 {
+        title += &format!("; {failed} failed");
     }
+    if asking > 0 {
+        title += &format!("; asking {asking}…");
+    }
+    title
 }
 
 /// The section, collapsed at first unless an engine disagrees.
 pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
     let asked = &model.frame.engines;
-    let wrong = asked.iter().any(Asked::disagrees);
+    let asking = &model.frame.asking;
+    let wrong = asked
+        .iter()
+        .any(|a| a.disagrees() || matches!(a.reply, Reply::Failed { .. }));
     let color = if wrong { theme::HIT } else { theme::TEXT };
     let picked = model.settings.engine.is_some();
     let shown = egui::CollapsingHeader::new(
-        RichText::new(title(asked)).strong().color(color.egui()),
+        RichText::new(title(asked, asking.len()))
+            .strong()
+            .color(color.egui()),
     )
     .id_salt("engines")
     .default_open(wrong || picked)
@@ -100,7 +135,7 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
             "each engine's own answer for this pair, beside satbox's; click a row to draw its points in the scene"
         };
         dim(ui, words);
-        let rows = rows(asked);
+        let rows = rows(asked, asking);
         table(ui, &rows, model.settings, D::Vec::DIM, commands);
         for row in &rows {
             details(ui, row);
@@ -150,7 +185,7 @@ fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: 
                     );
                 }
                 match row.reply {
-                    Ok(a) => {
+                    RowReply::Answer(a) => {
                         let verdict = if a.intersect {
                             "intersecting"
                         } else {
@@ -171,13 +206,21 @@ fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: 
                         mono(ui, a.distance.map_or("–".into(), fmt_num));
                         mono(ui, row.micros.map_or("–".into(), |m| format!("{m:.1}")));
                     }
-                    Err(Reply::NotAsked(_)) => {
+                    RowReply::Asking => {
+                        dim(ui, "asking…");
+                    }
+                    RowReply::Not(Reply::NotAsked(_)) => {
                         dim(ui, "not asked");
                     }
-                    Err(Reply::Missing(_)) => {
+                    RowReply::Not(Reply::Missing(_)) => {
                         dim(ui, "not built in");
                     }
-                    Err(Reply::Answered(_)) => unreachable!("an answered row has its answer"),
+                    RowReply::Not(Reply::Failed { .. }) => {
+                        ui.label(RichText::new("failed").color(theme::HIT.egui()));
+                    }
+                    RowReply::Not(Reply::Answered(_)) => {
+                        unreachable!("an answered row has its answer")
+                    }
                 }
                 ui.end_row();
             }
@@ -194,10 +237,17 @@ fn mono(ui: &mut Ui, text: String) {
 fn details(ui: &mut Ui, row: &Row) {
     let name = row.title();
     match row.reply {
-        Err(Reply::NotAsked(why)) => dim(ui, format!("{name}: not asked ({why})")),
-        Err(Reply::Missing(how)) => dim(ui, format!("{name}: not built in · {how}")),
-        Err(Reply::Answered(_)) => {}
-        Ok(_) => {
+        RowReply::Asking => dim(ui, format!("{name}: asking…")),
+        RowReply::Not(Reply::NotAsked(why)) => dim(ui, format!("{name}: not asked ({why})")),
+        RowReply::Not(Reply::Missing(how)) => dim(ui, format!("{name}: not built in · {how}")),
+        RowReply::Not(Reply::Failed { why, stderr }) => {
+            ui.label(RichText::new(format!("{name} failed: {why}")).color(theme::HIT.egui()));
+            if !stderr.is_empty() {
+                dim(ui, format!("its standard error:\n{stderr}"));
+            }
+        }
+        RowReply::Not(Reply::Answered(_)) => {}
+        RowReply::Answer(_) => {
             for d in row.comparison.iter().flat_map(|c| &c.disagreements) {
                 let text = format!("{name}: {}", d.description);
                 ui.label(RichText::new(text).color(theme::HIT.egui()));
