@@ -304,7 +304,7 @@ fn ask_engines<D: Dim>(
     let truth = Truth::of(a, b, answer);
     let asked = ask_all(&question, &truth, &built);
     if !external.is_empty() {
-        super::asking::ask(question, truth, external.clone());
+        super::asking::ask(question, truth, &external);
     }
     (asked, external)
 }
@@ -329,13 +329,13 @@ fn replies_so_far<D: Dim>(
     if asking.is_empty() {
         return (asked, asking);
     }
-    match super::asking::take(&question_of::<D>(a, b, answer)) {
-        Some(replies) => {
-            asked.extend(replies);
-            (asked, Vec::new())
-        }
-        None => (asked, asking),
-    }
+    let came = super::asking::take(&question_of::<D>(a, b, answer));
+    let still: Vec<EngineId> = asking
+        .into_iter()
+        .filter(|e| !came.iter().any(|c| c.engine == *e))
+        .collect();
+    asked.extend(came);
+    (asked, still)
 }
 
 /// The GJK window's picture and the boxes it is of.

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::{EngineAnswer, Point, Question};
-use crate::scene::{Mode, PairBox, PairQuestion};
+use crate::scene::{BoxSpec2, BoxSpec3, Mode, Pair};
 
 /// The protocol's version.
 pub const VERSION: u32 = 1;
@@ -75,25 +75,57 @@ impl Hello {
     }
 }
 
+/// A box on the wire: satbox's own form, with its radius when above 0.
+#[derive(Serialize)]
+struct WireBox<S> {
+    #[serde(flatten)]
+    spec: S,
+    #[serde(skip_serializing_if = "is_zero")]
+    radius: f32,
+}
+
+fn is_zero(r: &f32) -> bool {
+    *r == 0.0
+}
+
+/// A request on the wire.
+#[derive(Serialize)]
+struct WireRequest<S> {
+    id: u64,
+    a: WireBox<S>,
+    b: WireBox<S>,
+}
+
 /// The request line for `question`, numbered `id`: both boxes in satbox's own form, each radius
-/// above 0 with its box.
+/// above 0 with its box, every number the shortest text that reads back to the same `f32`.
 pub fn request(id: u64, question: &Question) -> String {
-    struct Boxes([f32; 2]);
-    impl PairQuestion for Boxes {
-        type Answer = (Value, Value);
-        fn ask<B: PairBox>(self, a: &B, b: &B) -> (Value, Value) {
-            let with_radius = |o: &B, r: f32| {
-                let mut v = o.to_value();
-                if r > 0.0 {
-                    v["radius"] = crate::scene::number::f32_json(r);
-                }
-                v
-            };
-            (with_radius(a, self.0[0]), with_radius(b, self.0[1]))
-        }
-    }
-    let (a, b) = question.pair.ask(Boxes(question.radii));
-    serde_json::json!({ "id": id, "a": a, "b": b }).to_string()
+    let [ra, rb] = question.radii;
+    let line = match question.pair {
+        Pair::Three(a, b) => serde_json::to_string(&WireRequest {
+            id,
+            a: WireBox {
+                spec: BoxSpec3::from(&a),
+                radius: ra,
+            },
+            b: WireBox {
+                spec: BoxSpec3::from(&b),
+                radius: rb,
+            },
+        }),
+        Pair::Two(a, b) => serde_json::to_string(&WireRequest {
+            id,
+            a: WireBox {
+                spec: BoxSpec2::from(&a),
+                radius: ra,
+            },
+            b: WireBox {
+                spec: BoxSpec2::from(&b),
+                radius: rb,
+            },
+        }),
+    };
+    // plain structs of finite numbers (validated boxes) always serialise
+    line.unwrap_or_default()
 }
 
 /// An engine's line for one request, as read.
@@ -247,32 +279,53 @@ pub fn hello_answer(
     .unwrap_or_default()
 }
 
-/// The engine's line for request `id` (satbox's own server): its answer in `dim` dimensions.
+/// A contact point on the wire.
+#[derive(Serialize)]
+struct WirePoint<'a> {
+    position: &'a [f32],
+    separation: f32,
+    feature: Option<&'a str>,
+}
+
+/// An answer on the wire.
+#[derive(Serialize)]
+struct WireAnswer<'a> {
+    id: u64,
+    intersect: bool,
+    depth: Option<f32>,
+    normal: Option<&'a [f32]>,
+    points: Vec<WirePoint<'a>>,
+    distance: Option<f32>,
+    closest_points: Option<[&'a [f32]; 2]>,
+    notes: &'a [String],
+}
+
+/// The engine's line for request `id` (satbox's own server): its answer in `dim` dimensions,
+/// every number the shortest text that reads back to the same `f32`.
 pub fn answer_line(id: u64, answer: &EngineAnswer, dim: usize) -> String {
-    let v = |p: Vec3| crate::scene::number::f32s_json(&p.to_array()[..dim]);
-    let points: Vec<Value> = answer
-        .points
-        .iter()
-        .map(|p| {
-            serde_json::json!({
-                "position": v(p.point),
-                "separation": crate::scene::number::f32_json(p.separation),
-                "feature": if p.feature.is_empty() { Value::Null } else { Value::from(p.feature.clone()) },
+    let normal = answer.normal.map(|n| n.to_array());
+    let positions: Vec<[f32; 3]> = answer.points.iter().map(|p| p.point.to_array()).collect();
+    let closest = answer.closest.map(|[p, q]| [p.to_array(), q.to_array()]);
+    let line = WireAnswer {
+        id,
+        intersect: answer.intersect,
+        depth: answer.depth,
+        normal: normal.as_ref().map(|n| &n[..dim]),
+        points: answer
+            .points
+            .iter()
+            .zip(&positions)
+            .map(|(p, at)| WirePoint {
+                position: &at[..dim],
+                separation: p.separation,
+                feature: (!p.feature.is_empty()).then_some(p.feature.as_str()),
             })
-        })
-        .collect();
-    let length = |x: Option<f32>| x.map_or(Value::Null, crate::scene::number::f32_json);
-    serde_json::json!({
-        "id": id,
-        "intersect": answer.intersect,
-        "depth": length(answer.depth),
-        "normal": answer.normal.map_or(Value::Null, v),
-        "points": points,
-        "distance": length(answer.distance),
-        "closest_points": answer.closest.map_or(Value::Null, |[p, q]| Value::Array(vec![v(p), v(q)])),
-        "notes": answer.notes,
-    })
-    .to_string()
+            .collect(),
+        distance: answer.distance,
+        closest_points: closest.as_ref().map(|[p, q]| [&p[..dim], &q[..dim]]),
+        notes: &answer.notes,
+    };
+    serde_json::to_string(&line).unwrap_or_default()
 }
 
 /// The engine's line for a request it will not answer (satbox's own server).

@@ -81,6 +81,10 @@ fn rows<'a>(asked: &'a [Asked], asking: &[EngineId]) -> Vec<Row<'a>> {
         comparison: None,
         micros: None,
     }));
+    // in the engines' order, whichever answered first (a stable sort keeps each engine's own
+    // rows together)
+    let order = EngineId::all();
+    rows.sort_by_key(|r| order.iter().position(|e| *e == r.engine));
     rows
 }
 
@@ -162,7 +166,7 @@ fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: 
         .striped(true)
         .show(ui, |ui| {
             for head in [
-                "engine", "verdict", "depth", "normal", "points", "distance", "µs",
+                "engine", "verdict", "depth", "normal", "points", "distance", "time",
             ] {
                 dim(ui, head);
             }
@@ -204,7 +208,7 @@ fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: 
                             n => format!("{} +{n} above", a.points.len() - n),
                         });
                         mono(ui, a.distance.map_or("–".into(), fmt_num));
-                        mono(ui, row.micros.map_or("–".into(), |m| format!("{m:.1}")));
+                        mono(ui, row.micros.map_or("–".into(), time));
                     }
                     RowReply::Asking => {
                         dim(ui, "asking…");
@@ -225,6 +229,18 @@ fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: 
                 ui.end_row();
             }
         });
+}
+
+/// How long an engine took, in the unit that reads best: `45.2 µs`, `12.3 ms`, `1.16 s` (an
+/// external engine's first answer includes starting its process).
+fn time(micros: f32) -> String {
+    if micros < 1e3 {
+        format!("{micros:.1} µs")
+    } else if micros < 1e6 {
+        format!("{:.1} ms", micros / 1e3)
+    } else {
+        format!("{:.2} s", micros / 1e6)
+    }
 }
 
 /// A number in the table, in the monospace font: its column is as wide as its widest text.
