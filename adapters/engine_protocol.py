@@ -141,10 +141,7 @@ def read_box(value, name):
     if not isinstance(center, list) or len(center) not in (2, 3):
         raise ValueError("box %s: center must be 2 or 3 numbers, not %s" % (name, _short(center)))
     dim = len(center)
-    known = {"center", "half_extents", "radius", "rotation" if dim == 3 else "angle"}
-    unknown = sorted(set(value) - known)
-    if unknown:
-        raise ValueError("box %s: unknown field %s for a %dD box" % (name, unknown[0], dim))
+    # fields it does not know are ignored: a later satbox may send more (docs/engine-protocol.md)
     center = _vector(center, dim, "box %s: center" % name)
     half = _vector(value.get("half_extents"), dim, "box %s: half_extents" % name)
     for i, h in enumerate(half):

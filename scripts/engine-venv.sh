@@ -52,11 +52,12 @@ case "$package" in
 esac
 
 case "$package" in
-  mujoco) adapter=mujoco.py module=mujoco settings='{ margin = 0.0 }' ;;
+  mujoco) adapter=mujoco.py module=mujoco settings='{ margin = 0.0 }' timeout= ;;
+  # Warp compiles its kernels on the first pair (15 to 25 s on a CPU), JAX jits MJX's (3 s)
   mujoco-warp) adapter=mujoco_warp.py module=mujoco_warp
-    settings='{ collider = "ccd", margin = 0.0, device = "auto" }' ;;
-  mujoco-mjx) adapter=mjx.py module=mujoco.mjx settings='{ margin = 0.0 }' ;;
-  coal) adapter=coal.py module=coal settings='{ margin = 0.0, contact_patch = false }' ;;
+    settings='{ collider = "ccd", margin = 0.0, device = "auto" }' timeout='timeout_s = 120' ;;
+  mujoco-mjx) adapter=mjx.py module=mujoco.mjx settings='{ margin = 0.0 }' timeout='timeout_s = 60' ;;
+  coal) adapter=coal.py module=coal settings='{ margin = 0.0, contact_patch = false }' timeout= ;;
   *) fail "no adapter for the package '$package': one of mujoco, mujoco-warp, mujoco-mjx, coal" ;;
 esac
 
@@ -124,4 +125,6 @@ cat <<EOF
 [engines."$name"]
 command = ["$dir_abs/bin/python", "$adapter_path"]
 settings = $settings
+${timeout:+$timeout
+}
 EOF

@@ -357,3 +357,26 @@ fn satbox_engine_refuses_settings_and_a_first_line_that_is_not_the_hello() {
         lines[1]
     );
 }
+
+#[test]
+fn the_adapters_in_the_protocols_docs_are_the_ones_ci_tests() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let docs = std::fs::read_to_string(format!("{root}/docs/engine-protocol.md")).unwrap();
+    let python =
+        std::fs::read_to_string(format!("{root}/adapters/examples/minimal_mujoco.py")).unwrap();
+    assert!(
+        docs.contains(&python),
+        "docs/engine-protocol.md shows minimal_mujoco.py as it is"
+    );
+    assert!(
+        python.lines().count() <= 45,
+        "the minimal adapter stays minimal"
+    );
+    let cpp = std::fs::read_to_string(format!("{root}/adapters/examples/ode_adapter.cpp")).unwrap();
+    let start = cpp.find("static json answer(").unwrap();
+    let end = start + cpp[start..].find("\n}\n").unwrap() + 3;
+    assert!(
+        docs.contains(&cpp[start..end]),
+        "docs/engine-protocol.md shows ode_adapter.cpp's answer as it is"
+    );
+}

@@ -178,6 +178,9 @@ pub struct EngineAnswerOut {
     /// this same form; left out when it has none.
     #[serde(skip_serializing_if = "AlsoOut::is_empty")]
     pub also: AlsoOut,
+    /// What an engine out of process said beyond the protocol's fields, as it said it.
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
 /// An engine's other answers on a line, each under its algorithm's name.
@@ -322,6 +325,7 @@ fn answer_out(
         by_design: c.by_design.clone(),
         notes: answer.notes.clone(),
         also: AlsoOut::default(),
+        extra: answer.extra.clone(),
     }
 }
 

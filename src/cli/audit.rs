@@ -375,7 +375,7 @@ fn tally_one(
 ) {
     tally.version = version.to_string();
     tally.asked += 1;
-    if truth.margin > truth.band {
+    if truth.margin > truth.band && !truth.touching {
         tally.decided += 1;
         tally.verdict_agreed += usize::from(intersect == truth.intersect);
     }
@@ -399,7 +399,7 @@ fn tally_one(
 }
 
 /// What each column of the table counts, said under it.
-const COLUMNS_SAID: &str = "pairs: the pairs of its dimension; not asked: refused before its code was called (a half extent of 0 for Box2D and Box3D, half extents 1e6 apart). verdicts agree: of the pairs whose answer is further from touching than the rounding band, the share where the engine's own verdict is satbox's, counting every difference, by design or not (a verdict within Box2D's or Box3D's linear slop, or within twice Jolt's convex radius, is a difference by design and not in the verdict column). Each kind: the pairs with that disagreement (by design excluded) and the worst size: a length, or degrees for the normal's kinds.";
+const COLUMNS_SAID: &str = "pairs: the pairs of its dimension; not asked: refused before its code was called (a half extent of 0 for Box2D and Box3D, half extents 1e6 apart). verdicts agree: of the pairs that do not touch and whose answer is further from touching than the rounding band, the share where the engine's own verdict is satbox's, counting every difference, by design or not (a verdict within Box2D's or Box3D's linear slop, or within twice Jolt's convex radius, is a difference by design and not in the verdict column). Each kind: the pairs with that disagreement (by design excluded) and the worst size: a length, or degrees for the normal's kinds.";
 
 /// The kinds the table has a column for: every kind but the time of impact (the sweep has no
 /// motion).

@@ -187,12 +187,12 @@ fn hello(spec: &ExternalSpec, report: &mut Report) -> Option<Session> {
     };
     let h: &Hello = session.hello();
     report.say(ok(format!(
-        "hello: {} {}, dims {:?}, settings {} ({} s)",
+        "hello: {} {}, dims {:?}, settings {} ({})",
         h.name,
         h.version,
         h.dims,
         Value::Object(h.settings.clone()),
-        fmt_num(start.elapsed().as_secs_f32())
+        duration(start.elapsed())
     )));
     if h.name.trim().is_empty() || h.version.trim().is_empty() {
         report.say(warn(
@@ -212,6 +212,16 @@ fn hello(spec: &ExternalSpec, report: &mut Report) -> Option<Session> {
         ));
     }
     Some(session)
+}
+
+/// A time as people read it: `2.3 ms`, `0.46 s`.
+fn duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 1.0 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{s:.2} s")
+    }
 }
 
 /// A probe: a pair whose answer is known, and what an adapter that gets it wrong is most likely
@@ -260,13 +270,9 @@ fn probes(mode: Mode) -> Vec<Probe> {
                 what: "a cube and a bar turned 90° about z ([x, y, z, w] = [0, 0, 0.7071, 0.7071]) with 1.4 between them",
                 line: r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":{"center":[2.5,0,0],"half_extents":[2,0.1,0.1],"rotation":[0,0,0.70710677,0.70710677]}}"#,
                 judge: |a| {
+                    // (a wrong distance alone is the engine's finding, for the sweep to report)
                     if a.intersect {
                         return Err("turned, the bar lies along y, 1.4 from the cube: read \"rotation\" as a quaternion [x, y, z, w] (w last; MuJoCo's and Eigen's order is w first)");
-                    }
-                    if let Some(d) = a.distance {
-                        if (d - 1.4).abs() > 0.05 {
-                            return Err("the distance should be 1.4: read \"rotation\" as [x, y, z, w] and \"half_extents\" as half sizes");
-                        }
                     }
                     Ok(())
                 },
@@ -464,8 +470,8 @@ fn ends_with_its_input(session: Session, report: &mut Report) {
     let stderr = session.stderr();
     match session.close(Duration::from_secs(3)) {
         Some(t) => report.say(ok(format!(
-            "it ends when its input closes ({} s)",
-            fmt_num(t.as_secs_f32())
+            "it ends when its input closes ({})",
+            duration(t)
         ))),
         None => report.say(warn(
             format!(
@@ -515,7 +521,7 @@ fn sweep(spec: &ExternalSpec, engine: EngineId, dims: &[Mode], n: usize, report:
     for ((a, t), p) in asked.iter().zip(&truths).zip(&pairs) {
         match &a.reply {
             Reply::Answered(answer) => {
-                if t.margin > t.band {
+                if t.margin > t.band && !t.touching {
                     decided += 1;
                     verdicts_agree += usize::from(answer.intersect == t.intersect);
                 }
@@ -567,8 +573,8 @@ fn sweep(spec: &ExternalSpec, engine: EngineId, dims: &[Mode], n: usize, report:
         .map(|(k, (count, worst, _))| format!("{} {count} (worst {})", k.name(), fmt_num(*worst)))
         .collect();
     let summary = format!(
-        "sweep of {total} pairs in {} s: verdicts agree on {:.1} % of the pairs clear of touching; {wrong} pairs with a disagreement{}",
-        fmt_num(seconds),
+        "sweep of {total} pairs in {}: verdicts agree on {:.1} % of the pairs clear of touching; {wrong} pairs with a disagreement{}",
+        duration(Duration::from_secs_f32(seconds)),
         100.0 * share,
         if findings.is_empty() { String::new() } else { format!(": {}", findings.join(", ")) }
     );

@@ -414,6 +414,8 @@ pub struct EngineAnswer {
     /// The engine's other answers to the same pair, each from another of its algorithms and
     /// named after it (Bullet's GJK/EPA beside its box-box detector).
     pub also: Vec<Also>,
+    /// What an engine out of process said beyond the protocol's fields, kept as it said it.
+    pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Another answer of the same engine, from another of its algorithms.

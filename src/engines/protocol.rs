@@ -166,6 +166,9 @@ struct AnswerLine {
     closest_points: Option<[Vec<f64>; 2]>,
     #[serde(default)]
     notes: Vec<String>,
+    /// Every field the protocol does not name, kept.
+    #[serde(flatten)]
+    extra: Map<String, Value>,
 }
 
 /// A contact point as the protocol writes it.
@@ -256,6 +259,7 @@ impl Reply {
                 distance: length(a.distance, "the distance")?,
                 closest,
                 notes: a.notes,
+                extra: a.extra,
                 ..EngineAnswer::default()
             }),
         ))

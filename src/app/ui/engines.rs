@@ -263,7 +263,7 @@ fn details(ui: &mut Ui, row: &Row) {
             }
         }
         RowReply::Not(Reply::Answered(_)) => {}
-        RowReply::Answer(_) => {
+        RowReply::Answer(answer) => {
             for d in row.comparison.iter().flat_map(|c| &c.disagreements) {
                 let text = format!("{name}: {}", d.description);
                 ui.label(RichText::new(text).color(theme::HIT.egui()));
@@ -284,6 +284,10 @@ fn details(ui: &mut Ui, row: &Row) {
                     ui,
                     format!("{name} {}: {}", about.version, settings.join(" · ")),
                 );
+            }
+            if !answer.extra.is_empty() {
+                let extra = serde_json::Value::Object(answer.extra.clone());
+                dim(ui, format!("{name} also says: {extra}"));
             }
         }
     }
