@@ -179,8 +179,10 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let asked = ask_engines(options.engines, &questions, &truths);
         for (k, question) in questions.iter().enumerate() {
             let mut wrong = Vec::new();
+            let mut answered = false;
             for engine_asked in &asked {
                 if let Some(a) = &engine_asked[k] {
+                    answered |= a.answer().is_some();
                     wrong.extend(tally_asked(
                         &mut tallies,
                         a,
@@ -190,7 +192,10 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     ));
                 }
             }
-            overlap.add(question.pair.mode(), &wrong);
+            // (a pair no engine answered is no one's to get right or wrong)
+            if answered {
+                overlap.add(question.pair.mode(), &wrong);
+            }
         }
     }
     let _ = write_table(out, options, &tallies);
