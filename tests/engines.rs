@@ -766,3 +766,15 @@ fn every_worst_case_of_the_audit_reproduces_in_check() {
     }
     assert!(reproduced > 0, "no worst case in {table}");
 }
+
+#[test]
+fn mujoco_is_not_asked_about_a_flat_plate_its_own_compiler_refuses() {
+    // a flat plate (half extent 0) inside a large box: no MuJoCo user can make that geom
+    let plate = Obb3::new(Vec3::ZERO, Vec3::new(0.5, 0.5, 0.0), Quat::IDENTITY).unwrap();
+    let block = Obb3::new(Vec3::ZERO, Vec3::splat(2.0), Quat::IDENTITY).unwrap();
+    match ask(EngineName::Mujoco, &Pair::Three(plate, block), None) {
+        Reply::NotAsked(why) => assert!(why.contains("size 0 must be positive"), "{why}"),
+        Reply::Missing(_) => eprintln!("MuJoCo is not built in"),
+        other => panic!("MuJoCo was asked about a flat box: {other:?}"),
+    }
+}

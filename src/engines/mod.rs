@@ -622,9 +622,12 @@ pub(crate) fn refuse_invalid(engine: EngineName, pair: &Pair) -> Option<String> 
 }
 
 /// The sentence for an engine that takes positive half extents only, when a box has a zero one.
-// (only Box2D and Box3D take positive half extents only; neither builds for the browser)
+// (only Box2D, Box3D and MuJoCo take positive half extents only; none builds for the browser)
 #[cfg_attr(
-    any(target_arch = "wasm32", not(any(feature = "box2d", feature = "box3d"))),
+    any(
+        target_arch = "wasm32",
+        not(any(feature = "box2d", feature = "box3d", feature = "mujoco"))
+    ),
     allow(dead_code)
 )]
 pub(crate) fn refuse_flat(engine: EngineName, pair: &Pair, why: &str) -> Option<String> {

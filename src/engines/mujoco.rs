@@ -23,7 +23,8 @@ use mujoco_rs::prelude::{MjData, MjModel};
 use mujoco_rs::wrappers::mj_model::MjtObjBase;
 
 use super::{
-    refuse_invalid, About, Engine, EngineAnswer, EngineName, ImpactQuery, Point, Question,
+    refuse_flat, refuse_invalid, About, Engine, EngineAnswer, EngineName, ImpactQuery, Point,
+    Question,
 };
 use crate::sat::Obb3;
 use crate::scene::Pair;
@@ -153,7 +154,14 @@ impl Engine for Mujoco {
                 version_text(mujoco_c::mjVERSION_HEADER)
             ));
         }
-        refuse_invalid(EngineName::Mujoco, pair)
+        refuse_invalid(EngineName::Mujoco, pair).or_else(|| {
+            // what MuJoCo's users cannot make, it is not asked about
+            refuse_flat(
+                EngineName::Mujoco,
+                pair,
+                "MuJoCo's compiler refuses a box geom of size 0 (\"size 0 must be positive in geom\")",
+            )
+        })
     }
 
     fn answer(&self, question: &Question) -> EngineAnswer {
