@@ -494,7 +494,7 @@ pub trait Engine: Sync {
 
 /// Asks `engine` about `question`: its answer, why it was not asked, or how to build it in. An
 /// engine of the other dimension is not asked, nor one without rounded boxes about boxes with a
-/// radius, nor any about a box its code must never see ([`refuse_invalid`]).
+/// radius, nor any about a box its code must never see (one [`crate::scene::Pair::validate`] refuses).
 pub fn ask(engine: impl Into<EngineId>, question: &Question) -> Reply {
     match engine.into() {
         EngineId::Built(e) => ask_built(e, question),
@@ -506,7 +506,7 @@ pub fn ask(engine: impl Into<EngineId>, question: &Question) -> Reply {
     }
 }
 
-/// [`ask`] for each of `questions`: one reply each, in order (an external engine's requests
+/// [`ask()`] for each of `questions`: one reply each, in order (an external engine's requests
 /// pipelined).
 pub fn ask_many(engine: EngineId, questions: &[Question]) -> Vec<Reply> {
     match engine {
@@ -535,7 +535,7 @@ pub fn ask_many(engine: EngineId, questions: &[Question]) -> Vec<Reply> {
 }
 
 /// Asks each external engine of `engines` about `questions` ahead of time, pipelined, on this
-/// thread: [`ask`] and [`ask_many`] then hand out those replies when asked the same questions in
+/// thread: [`ask()`] and [`ask_many`] then hand out those replies when asked the same questions in
 /// the same order. Built-in engines are asked when asked.
 pub fn prefetch(engines: &[EngineId], questions: &[Question]) {
     #[cfg(not(target_arch = "wasm32"))]
