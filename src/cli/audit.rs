@@ -483,6 +483,15 @@ fn write_table(
         writeln!(out)?;
     }
     writeln!(out, "\n{COLUMNS_SAID}")?;
+    write_failures_and_sets(out, tallies)?;
+    write_worst_cases(out, tallies)
+}
+
+/// Which engines failed and how often, and the pairs with a disagreement by set.
+fn write_failures_and_sets(
+    out: &mut dyn Write,
+    tallies: &BTreeMap<Row, Tally>,
+) -> std::io::Result<()> {
     for ((engine, _), t) in tallies {
         if let Some(why) = &t.first_failure {
             writeln!(
@@ -512,6 +521,11 @@ fn write_table(
         }
         writeln!(out)?;
     }
+    Ok(())
+}
+
+/// The worst case of each kind and engine, as a link and as a check line.
+fn write_worst_cases(out: &mut dyn Write, tallies: &BTreeMap<Row, Tally>) -> std::io::Result<()> {
     writeln!(out, "\nThe worst case of each kind (open the link, or pipe the line to `satbox check --compare ENGINE -`):\n")?;
     for (engine, t) in tallies {
         for (kind, (_, worst, case)) in &t.kinds {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::engines::ask::ask_batch;
+use crate::engines::ask::{ask_batch, Asked};
 use crate::engines::compare::{Kind, Truth};
 use crate::engines::external::{self, ExternalSpec, Session};
 use crate::engines::protocol::{self, Hello};
@@ -513,56 +513,16 @@ fn sweep(spec: &ExternalSpec, engine: EngineId, dims: &[Mode], n: usize, report:
     let start = Instant::now();
     let asked = ask_batch(engine, &questions, &truths);
     let seconds = start.elapsed().as_secs_f32();
-    let mut refused = Vec::new();
-    let mut failed = Vec::new();
-    let (mut decided, mut verdicts_agree, mut wrong) = (0usize, 0usize, 0usize);
-    let mut kinds: std::collections::BTreeMap<Kind, (usize, f32, Option<Pair>)> =
-        Default::default();
-    for ((a, t), p) in asked.iter().zip(&truths).zip(&pairs) {
-        match &a.reply {
-            Reply::Answered(answer) => {
-                if t.margin > t.band && !t.touching {
-                    decided += 1;
-                    verdicts_agree += usize::from(answer.intersect == t.intersect);
-                }
-                let Some(c) = &a.comparison else { continue };
-                wrong += usize::from(!c.disagreements.is_empty());
-                for d in &c.disagreements {
-                    let k = kinds.entry(d.kind).or_insert((0, 0.0, None));
-                    k.0 += 1;
-                    if d.size >= k.1 {
-                        k.1 = d.size;
-                        k.2 = Some(*p);
-                    }
-                }
-            }
-            Reply::NotAsked(why) => refused.push(why.clone()),
-            Reply::Failed { why, stderr } => failed.push((why.clone(), stderr.clone())),
-            Reply::Missing(_) => {}
-        }
-    }
+    let SweepTally {
+        refused,
+        failed,
+        decided,
+        verdicts_agree,
+        wrong,
+        kinds,
+    } = SweepTally::of(&asked, &truths, &pairs);
     let total = pairs.len();
-    if let Some((why, stderr)) = failed.first() {
-        let tail = stderr.lines().last().unwrap_or("");
-        report.say(fail(
-            format!(
-                "sweep of {total} pairs: it failed on {} ({why}{})",
-                failed.len(),
-                if tail.is_empty() {
-                    String::new()
-                } else {
-                    format!("; standard error: {tail}")
-                }
-            ),
-            fix_for(why),
-        ));
-    }
-    if let Some(why) = refused.first() {
-        report.say(ok(format!(
-            "sweep: it refused {} of {total} pairs (first: \"{why}\")",
-            refused.len()
-        )));
-    }
+    say_failed_and_refused(report, total, &failed, &refused);
     let share = if decided == 0 {
         1.0
     } else {
@@ -594,5 +554,83 @@ fn sweep(spec: &ExternalSpec, engine: EngineId, dims: &[Mode], n: usize, report:
             compare_name,
             check_line(pair)
         );
+    }
+}
+
+/// A sweep's answers counted: what was refused or failed, the verdicts on pairs clear of
+/// touching, and the disagreements by kind (count, worst size, the worst pair).
+struct SweepTally {
+    refused: Vec<String>,
+    failed: Vec<(String, String)>,
+    decided: usize,
+    verdicts_agree: usize,
+    wrong: usize,
+    kinds: std::collections::BTreeMap<Kind, (usize, f32, Option<Pair>)>,
+}
+
+impl SweepTally {
+    fn of(asked: &[Asked], truths: &[Truth], pairs: &[Pair]) -> SweepTally {
+        let mut t = SweepTally {
+            refused: Vec::new(),
+            failed: Vec::new(),
+            decided: 0,
+            verdicts_agree: 0,
+            wrong: 0,
+            kinds: Default::default(),
+        };
+        for ((a, truth), p) in asked.iter().zip(truths).zip(pairs) {
+            match &a.reply {
+                Reply::Answered(answer) => {
+                    if truth.margin > truth.band && !truth.touching {
+                        t.decided += 1;
+                        t.verdicts_agree += usize::from(answer.intersect == truth.intersect);
+                    }
+                    let Some(c) = &a.comparison else { continue };
+                    t.wrong += usize::from(!c.disagreements.is_empty());
+                    for d in &c.disagreements {
+                        let k = t.kinds.entry(d.kind).or_insert((0, 0.0, None));
+                        k.0 += 1;
+                        if d.size >= k.1 {
+                            k.1 = d.size;
+                            k.2 = Some(*p);
+                        }
+                    }
+                }
+                Reply::NotAsked(why) => t.refused.push(why.clone()),
+                Reply::Failed { why, stderr } => t.failed.push((why.clone(), stderr.clone())),
+                Reply::Missing(_) => {}
+            }
+        }
+        t
+    }
+}
+
+/// The sweep's failures (the first, with the engine's last line of standard error) and refusals.
+fn say_failed_and_refused(
+    report: &mut Report,
+    total: usize,
+    failed: &[(String, String)],
+    refused: &[String],
+) {
+    if let Some((why, stderr)) = failed.first() {
+        let tail = stderr.lines().last().unwrap_or("");
+        report.say(fail(
+            format!(
+                "sweep of {total} pairs: it failed on {} ({why}{})",
+                failed.len(),
+                if tail.is_empty() {
+                    String::new()
+                } else {
+                    format!("; standard error: {tail}")
+                }
+            ),
+            fix_for(why),
+        ));
+    }
+    if let Some(why) = refused.first() {
+        report.say(ok(format!(
+            "sweep: it refused {} of {total} pairs (first: \"{why}\")",
+            refused.len()
+        )));
     }
 }
