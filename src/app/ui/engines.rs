@@ -97,21 +97,22 @@ pub(crate) fn title(asked: &[Asked], asking: usize) -> String {
         .iter()
         .filter(|a| matches!(a.reply, Reply::Failed { .. }))
         .count();
+    // "1 engine answers", "2 engines answer": each count with its noun, the verb agreeing
     let engines = |n: usize| if n == 1 { "engine" } else { "engines" };
     let mut title = match wrong.len() {
         0 => format!(
-            "Engines: {answered} {} answer{}; none disagrees",
+            "Engines: {answered} {} {}; none disagrees",
             engines(answered),
-            if answered == 1 { "s" } else { "" }
+            if answered == 1 { "answers" } else { "answer" }
         ),
         1 => format!("Engines: {} disagrees", wrong[0].engine.title()),
-        n => format!("Engines: {n} disagree"),
+        n => format!("Engines: {n} engines disagree"),
     };
     if failed > 0 {
-        title += &format!("; {failed} failed");
+        title += &format!("; {failed} {} failed", engines(failed));
     }
     if asking > 0 {
-        title += &format!("; asking {asking}…");
+        title += &format!("; asking {asking} {}…", engines(asking));
     }
     title
 }
@@ -314,6 +315,65 @@ fn vector(v: &[f32]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::compare::{Finding, Kind};
+    use crate::engines::EngineName;
+
+    /// An engine asked, with `reply`; disagreeing when `disagrees`.
+    fn asked(engine: EngineName, reply: Reply, disagrees: bool) -> Asked {
+        let comparison = matches!(reply, Reply::Answered(_)).then(|| Comparison {
+            disagreements: if disagrees {
+                vec![Finding {
+                    kind: Kind::Verdict,
+                    size: 1.0,
+                    description: "the verdict differs".into(),
+                    known: None,
+                }]
+            } else {
+                Vec::new()
+            },
+            by_design: Vec::new(),
+        });
+        Asked {
+            engine: engine.into(),
+            about: None,
+            reply,
+            comparison,
+            also: Vec::new(),
+            micros: None,
+        }
+    }
+
+    fn answered(engine: EngineName, disagrees: bool) -> Asked {
+        asked(engine, Reply::Answered(Box::default()), disagrees)
+    }
+
+    fn failed(engine: EngineName) -> Asked {
+        let reply = Reply::Failed {
+            why: "it crashed".into(),
+            stderr: String::new(),
+        };
+        asked(engine, reply, false)
+    }
+
+    #[test]
+    fn the_engines_title_says_engines_after_every_count() {
+        use EngineName::*;
+        let two = [answered(Parry, false), answered(Bullet, false)];
+        assert_eq!(title(&two, 0), "Engines: 2 engines answer; none disagrees");
+        let one = [answered(Parry, false)];
+        assert_eq!(title(&one, 0), "Engines: 1 engine answers; none disagrees");
+        let wrong = [answered(Parry, true), answered(Bullet, true)];
+        assert_eq!(title(&wrong, 0), "Engines: 2 engines disagree");
+        let some_failed = [answered(Parry, false), failed(Ode), failed(Bullet)];
+        assert_eq!(
+            title(&some_failed, 1),
+            "Engines: 1 engine answers; none disagrees; 2 engines failed; asking 1 engine…"
+        );
+        assert_eq!(
+            title(&[failed(Ode)], 3),
+            "Engines: 0 engines answer; none disagrees; 1 engine failed; asking 3 engines…"
+        );
+    }
 
     #[test]
     fn a_normal_is_three_decimals_and_never_a_negative_zero() {
