@@ -1314,3 +1314,61 @@ fn the_audit_refuses_an_engine_not_built_in_and_no_pairs_and_says_what_it_did_no
         run.stdout
     );
 }
+
+/// The error of each of `lines`, checked one line each, with the exit status 1.
+fn errors_of(lines: &[&str]) -> Vec<String> {
+    let run = check_stdin(&line(lines));
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    run.lines()
+        .iter()
+        .map(|v| v["error"].as_str().unwrap_or("(answered)").to_string())
+        .collect()
+}
+
+const B3: &str = r#"{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#;
+
+/// A centre of 4 numbers on a box without a rotation (the rotation is optional) is named with its
+/// count, not as a box lacking its fields; so is one of 5 million numbers on a 10 MB line, fast.
+#[test]
+fn a_centre_of_four_numbers_is_named_with_its_count_rotation_or_not() {
+    let four = format!(r#"{{"a":{{"center":[1,1,1,1],"half_extents":[1,1,1]}},"b":{B3}}}"#);
+    let none = format!(r#"{{"a":{{"center":[1,1,1,1]}},"b":{B3}}}"#);
+    assert_eq!(
+        errors_of(&[&four, &none]),
+        [
+            "box a: \"center\" has 4 numbers; a 3D centre takes 3 numbers [x, y, z] (as \"half_extents\" has 3)",
+            "box a: \"center\" has 4 numbers; a centre takes 3 numbers [x, y, z] in 3D, 2 [x, y] in 2D",
+        ]
+    );
+    let huge = format!(
+        r#"{{"a":{{"center":[{}1],"half_extents":[1,1,1]}},"b":{B3}}}"#,
+        "1,".repeat(4_999_999)
+    );
+    assert!(huge.len() > 10_000_000);
+    let start = std::time::Instant::now();
+    let errors = errors_of(&[&huge, GOOD3_APART]);
+    assert_eq!(
+        errors[0],
+        "box a: \"center\" has 5000000 numbers; a 3D centre takes 3 numbers [x, y, z] (as \"half_extents\" has 3)"
+    );
+    assert_eq!(errors[1], "(answered)");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+/// A box whose centre has 2 numbers and its half extents 3 says so, not "mixed dimensions".
+#[test]
+fn a_centre_and_half_extents_of_different_lengths_are_named_with_both_counts() {
+    let a = format!(r#"{{"a":{{"center":[1,1],"half_extents":[1,1,1]}},"b":{B3}}}"#);
+    let b = r#"{"a":{"center":[0,0],"half_extents":[1,1],"angle":0},"b":{"center":[0,0,0],"size":[2,2]}}"#;
+    assert_eq!(
+        errors_of(&[&a, b]),
+        [
+            "box a: \"center\" has 2 numbers but \"half_extents\" has 3; a box's centre and extents have as many numbers: 3 in 3D, 2 in 2D",
+            "box b: \"center\" has 3 numbers but \"size\" has 2; a box's centre and extents have as many numbers: 3 in 3D, 2 in 2D",
+        ]
+    );
+}

@@ -156,7 +156,9 @@ fn bad(which: Which, message: impl fmt::Display) -> SceneError {
     SceneError::Shape(format!("box {}: {message}", box_name(which)))
 }
 
-/// Which dimension a box object is, from its rotation field or else its centre's length.
+/// Which dimension a box object is, from its rotation field or else its centre's length; without
+/// a rotation field, a centre of neither 2 nor 3 numbers, or of another length than the extents,
+/// is an error naming both counts.
 pub fn box_mode(which: Which, v: &Value) -> Result<Mode, SceneError> {
     let name = box_name(which);
     let obj = v
@@ -164,8 +166,13 @@ pub fn box_mode(which: Which, v: &Value) -> Result<Mode, SceneError> {
         .ok_or_else(|| SceneError::Shape(format!("box {name} must be an object")))?;
     let three = ROTATION_FIELDS_3D.iter().find(|k| obj.contains_key(**k));
     let two = ROTATION_FIELDS_2D.iter().find(|k| obj.contains_key(**k));
-    let center_len = obj.get("center").and_then(Value::as_array).map(Vec::len);
-    match (three, two, center_len) {
+    let center = obj.get("center").and_then(Value::as_array);
+    if let (None, None, Some(center)) = (three, two, center) {
+        if let Some(e) = unlike_lengths(which, obj, center) {
+            return Err(e);
+        }
+    }
+    match (three, two, center.map(Vec::len)) {
         (Some(k3), Some(k2), _) => Err(SceneError::Shape(format!(
             "box {name} has both \"{k3}\" (3D) and \"{k2}\" (2D)"
         ))),
@@ -175,6 +182,58 @@ pub fn box_mode(which: Which, v: &Value) -> Result<Mode, SceneError> {
             "box {name} needs \"center\", \"half_extents\" (or \"size\") and a rotation: \"rotation\" [x,y,z,w] (or \"rotation_wxyz\", \"basis\", \"euler\") in 3D, \"angle\" (or \"angle_deg\") in 2D"
         ))),
     }
+}
+
+/// For a box without a rotation field (its dimension told only by its lengths), a `center`
+/// that no box of either dimension has (`"center" has 4 numbers`), or one whose length is not
+/// its extents' (`"center" has 2 numbers but "half_extents" has 3`): the error naming both
+/// counts. `None` when the lengths fit a box.
+fn unlike_lengths(which: Which, obj: &Map<String, Value>, center: &[Value]) -> Option<SceneError> {
+    let extents = EXTENT_FIELDS
+        .iter()
+        .find_map(|k| Some((*k, obj.get(*k)?.as_array()?)));
+    let n = center.len();
+    match (n, extents) {
+        (2 | 3, Some((field, e))) if e.len() != n && matches!(e.len(), 2 | 3) => Some(bad(
+            which,
+            format!(
+                "\"center\" has {} but \"{field}\" has {}; a box's centre and extents have as many numbers: 3 in 3D, 2 in 2D",
+                count(center),
+                e.len()
+            ),
+        )),
+        (2 | 3, _) => None,
+        (_, Some((field, e))) if matches!(e.len(), 2 | 3) => Some(bad(
+            which,
+            format!(
+                "\"center\" has {}; a {}D centre takes {} numbers {} (as \"{field}\" has {})",
+                count(center),
+                e.len(),
+                e.len(),
+                labels(e.len()),
+                e.len()
+            ),
+        )),
+        _ => Some(bad(
+            which,
+            format!(
+                "\"center\" has {}; a centre takes 3 numbers [x, y, z] in 3D, 2 [x, y] in 2D",
+                count(center)
+            ),
+        )),
+    }
+}
+
+/// `"4 numbers"` for an array of numbers, `"4 items"` when any is not a number.
+fn count(items: &[Value]) -> String {
+    let n = items.len();
+    let noun = match (n, items.iter().all(Value::is_number)) {
+        (1, true) => "number",
+        (_, true) => "numbers",
+        (1, false) => "item",
+        (_, false) => "items",
+    };
+    format!("{n} {noun}")
 }
 
 /// The one field of `fields` that `obj` has, `None` when it has none; both is an error naming
