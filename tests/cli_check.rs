@@ -1372,3 +1372,33 @@ fn a_centre_and_half_extents_of_different_lengths_are_named_with_both_counts() {
         ]
     );
 }
+
+/// A key given twice (serde_json would keep the last silently) is that line's error naming the
+/// key and its box; the lines around it are answered as before.
+#[test]
+fn a_key_given_twice_is_the_line_s_error_naming_the_key() {
+    let a_twice = format!(
+        r#"{{"a":{{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}},"a":{B3},"b":{B3}}}"#
+    );
+    let centre_twice = r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1]},"b":{"center":[3,0,0],"half_extents":[1,1,1],"center":[9,0,0]}}"#;
+    let mode_twice = format!(
+        r#"{{"mode":"3d","a":{{"center":[0,0,0],"half_extents":[1,1,1]}},"b":{B3},"mode":"3d"}}"#
+    );
+    let fix = "a key given twice is read as its last value, so give each key once";
+    assert_eq!(
+        errors_of(&[
+            GOOD3_APART,
+            &a_twice,
+            centre_twice,
+            &mode_twice,
+            GOOD2_APART
+        ]),
+        [
+            "(answered)".to_string(),
+            format!("the case has \"a\" twice; {fix}"),
+            format!("box b: \"center\" is given twice; {fix}"),
+            format!("the case has \"mode\" twice; {fix}"),
+            "(answered)".to_string(),
+        ]
+    );
+}

@@ -36,6 +36,7 @@ use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::manifold::{bands_from_view, params_from_view};
 use crate::scene::motion::{motion_of_case, MotionSpec};
 use crate::scene::number::unsigned_zero;
+use crate::scene::unique::value_of_case;
 use crate::scene::{
     read_pair, read_plain_pair, NotedPair, Pair, PairBox, PairQuestion, SceneError,
 };
@@ -336,8 +337,7 @@ fn read_case(line: usize, text: Result<&str, &str>, feature: Option<FeatureChoic
         if let Some(case) = read_plain_pair(text) {
             return Ok((case, None, ManifoldParams::default(), None));
         }
-        serde_json::from_str::<Value>(text)
-            .map_err(|e| SceneError::json_in(text, &e, line))
+        value_of_case(text, line)
             .and_then(|v| {
                 let case = read_pair(&v, None)?;
                 let motion = motion_of_case(&v, case.pair.mode())?;

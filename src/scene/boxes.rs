@@ -873,9 +873,10 @@ impl PlainBox2 {
     }
 }
 
-/// Parses one JSON text holding a case (a `check` line, or a whole scene file).
+/// Parses one JSON text holding a case (a `check` line, or a whole scene file); a key given twice
+/// in any of its objects is an error naming it ([`super::unique`]).
 pub fn noted_pair_from_json(text: &str) -> Result<NotedPair, SceneError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| SceneError::json_in(text, &e, 1))?;
+    let v = super::unique::value_of_case(text, 1)?;
     read_pair(&v, None)
 }
 

@@ -11,6 +11,7 @@
 //! * [`link`]: a scene as a URL fragment, exact and versioned.
 //! * [`recording`]: a JSON Lines file of successive pairs as a timeline.
 //! * [`presets`]: the scenes compiled in from `assets/scenes/`.
+//! * [`unique`]: JSON read as serde_json reads it, a key given twice refused.
 //!
 //! The same box objects are the input of `satbox check`, so a scene's `a` and `b` can be pasted
 //! into a check line and back.
@@ -36,6 +37,7 @@ pub mod recording;
 pub mod rotation;
 pub mod sets;
 pub mod testcase;
+pub mod unique;
 
 pub use boxes::{
     box_values, canonical, check_line, noted_pair_from_json, pair_from_json, read_pair,
