@@ -143,9 +143,15 @@ enum Command {
         pairs: usize,
     },
     /// Print the link of a scene file (or of a file holding one check line).
+    ///
+    /// A link holds one case: of a file of several check lines, pick one with --line N.
     Link {
         /// The scene file.
         file: PathBuf,
+        /// Of a file of several cases (check lines), the case on line N (counted from 1; a case
+        /// written over several lines by its first line).
+        #[arg(long, value_name = "N")]
+        line: Option<usize>,
         /// The address the fragment is appended to.
         #[arg(long, value_name = "URL", default_value = satbox::scene::link::BASE_URL)]
         base: String,
@@ -338,7 +344,9 @@ impl Command {
                     ),
                 ),
             },
-            Command::Link { file, base } => satbox::cli::link::run(&file, &base, out, err),
+            Command::Link { file, line, base } => {
+                satbox::cli::link::run(&file, line, &base, out, err)
+            }
         }
     }
 }

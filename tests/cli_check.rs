@@ -1402,3 +1402,41 @@ fn a_key_given_twice_is_the_line_s_error_naming_the_key() {
         ]
     );
 }
+
+/// `satbox link` on a file of several check lines says that a link holds one case and how to
+/// pick one; `--line N` picks the case on line N.
+#[test]
+fn link_of_a_file_of_several_check_lines_says_how_to_pick_one_with_line() {
+    let file = TempFile::new(
+        "link-three",
+        line(&[GOOD3_APART, GOOD3_OVERLAP, GOOD2_APART]).as_bytes(),
+    );
+    let run = satbox(&["link", file.path()], b"");
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    assert!(run.stdout.is_empty());
+    assert_eq!(
+        run.stderr,
+        format!(
+            "satbox link: {}: it holds 3 cases (on lines 1, 2 and 3); a link holds one case: pick one with --line N, as in `satbox link FILE --line 1`\n",
+            file.path()
+        )
+    );
+    let run = satbox(&["link", file.path(), "--line", "3"], b"");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("#satbox=1&mode=2d&a.center=0,0&"),
+        "{}",
+        run.stdout
+    );
+    let run = satbox(&["link", file.path(), "--line", "4"], b"");
+    assert_eq!(run.status, 1);
+    assert!(
+        run.stderr.ends_with(
+            "--line 4: no case starts on line 4; the file's cases start on lines 1, 2 and 3\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    let help = satbox(&["link", "--help"], b"");
+    assert!(help.stdout.contains("--line <N>"), "{}", help.stdout);
+}
