@@ -51,8 +51,10 @@ pub struct Field {
     /// The order of its numbers: `"x, y, z"`, `"w, x, y, z"`, `"degrees"`.
     pub order: &'static str,
     /// The words that label it in a printout, in lower case without spaces or underscores
-    /// (`"lossyscale"`, `"halfextent"`); empty when the engine's printout does not label it (a
-    /// constructor's arguments, Godot's `X:`).
+    /// (`"lossyscale"`, `"halfextent"`, which read `lossyScale` and `half_extent` too); empty
+    /// when the engine's printout does not label it (a constructor's arguments, Godot's `X:`). A
+    /// label of at most 3 letters (`"pos"`) is read only as a word of its own, not inside another
+    /// (`"position"` is its own label).
     pub labels: &'static [&'static str],
 }
 
@@ -119,8 +121,8 @@ const JOLT3: [Field; 4] = [
         "r",
         &["convexradius", "radius"],
     ),
-    labelled("position", 3, "x, y, z", &["position"]),
-    labelled("rotation (Quat)", 4, "x, y, z, w", &["rotation"]),
+    labelled("position", 3, "x, y, z", &["position", "pos"]),
+    labelled("rotation (Quat)", 4, "x, y, z, w", &["rotation", "rot"]),
 ];
 const PARRY3: [Field; 3] = [
     field("Cuboid half extents", 3, "x, y, z"),
@@ -260,7 +262,8 @@ impl Engine {
 /// Every number in `text`, in order: an optional sign, digits with an optional decimal point, an
 /// optional exponent, and an optional float suffix (`f`, `f32`, `f64`, `_f32`…). A number that
 /// touches a letter, a digit or an underscore before it, or a letter after it, is part of a name
-/// (`Vector3`, `b2Rot`, `3D`) and is skipped.
+/// (`Vector3`, `b2Rot`, `3D`) and is skipped; so is a body's number (`Body 1:`, `body #2`,
+/// `BodyID 3`), which names a body, not a box's value.
 pub fn numbers_in(text: &str) -> Vec<f64> {
     numbers_at(text).into_iter().map(|(_, x)| x).collect()
 }
@@ -328,6 +331,9 @@ fn numbers_at(text: &str) -> Vec<(usize, f64)> {
             }
             continue;
         }
+        if body_number(&text[..start]) {
+            continue;
+        }
         if let Ok(x) = text[start..end].parse::<f64>() {
             if x.is_finite() {
                 out.push((start, x));
@@ -335,6 +341,48 @@ fn numbers_at(text: &str) -> Vec<(usize, f64)> {
         }
     }
     out
+}
+
+/// Whether a number after `before` is a body's number: `before` ends with the word `body`,
+/// `bodyid` or `body_id` (any case), then spaces, `#` or `(`.
+fn body_number(before: &str) -> bool {
+    let word = before
+        .trim_end_matches([' ', '\t', '#', '('])
+        .as_bytes()
+        .rsplit(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    [&b"body"[..], b"bodyid", b"body_id"]
+        .iter()
+        .any(|w| word.ends_with(w))
+}
+
+/// Number `at` (a byte offset where [`numbers_at`] found one) as `text` writes it, and the words
+/// around it on its line: `"0.000000" in "rot=(0.000000, 0.000000, …"`.
+fn number_in_context(text: &str, at: usize) -> String {
+    let own = text[at..]
+        .split(|c: char| !(c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E')))
+        .next()
+        .unwrap_or_default();
+    let line_start = text[..at].rfind('\n').map_or(0, |k| k + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |k| at + k);
+    // up to 16 characters either side, within the line
+    let from = text[line_start..at]
+        .char_indices()
+        .rev()
+        .nth(15)
+        .map_or(line_start, |(k, _)| line_start + k);
+    let to = text[at + own.len()..line_end]
+        .char_indices()
+        .nth(16)
+        .map_or(line_end, |(k, _)| at + own.len() + k);
+    let cut_before = if from > line_start { "…" } else { "" };
+    let cut_after = if to < line_end { "…" } else { "" };
+    format!(
+        "\"{own}\" in \"{cut_before}{}{cut_after}\"",
+        text[from..to].trim()
+    )
 }
 
 fn bad(which: Which, message: impl Into<String>) -> SceneError {
@@ -660,6 +708,12 @@ fn labels_in(text: &str, fields: &[Field]) -> Option<Vec<LabelAt>> {
         for label in f.labels {
             for (i, _) in flat.match_indices(label) {
                 let (start, end) = (from[i].0, from[i + label.len() - 1].1);
+                let letter = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
+                let inside_a_word =
+                    letter(text[..start].chars().next_back()) || letter(text[end..].chars().next());
+                if label.len() <= 3 && inside_a_word {
+                    continue;
+                }
                 found.push(LabelAt {
                     start,
                     end,
@@ -856,6 +910,29 @@ pub fn flat_boxes(pair: &Pair) -> Vec<String> {
     pair.ask(Flat)
 }
 
+/// The numbers of `text` after the first `expected`, each by its own text where it stands
+/// (`number 23, "0.5" in "…pos=(0.5, 1, 2)"`): the first three, and how many more.
+fn left_over(text: &str, expected: usize) -> String {
+    let numbers = numbers_at(text);
+    let extra = &numbers[expected.min(numbers.len())..];
+    let mut named: Vec<String> = extra
+        .iter()
+        .take(3)
+        .enumerate()
+        .map(|(k, (at, _))| {
+            format!(
+                "number {}, {}",
+                expected + k + 1,
+                number_in_context(text, *at)
+            )
+        })
+        .collect();
+    if extra.len() > 3 {
+        named.push(format!("{} more after them", extra.len() - 3));
+    }
+    named.join("; ")
+}
+
 /// Reads pasted text as `engine` prints boxes of dimension `mode`: every number, in order, box A's
 /// fields then box B's ([`Engine::fields`]), into a validated pair with the notes to show before
 /// it is applied. Errors say how many numbers were found and expected and which field is wrong.
@@ -895,12 +972,11 @@ pub fn paste(engine: Engine, mode: Mode, text: &str) -> Result<NotedPair, SceneE
     }
     if numbers.len() > expected {
         return Err(SceneError::Shape(format!(
-            "{} {mode}: found {} numbers, expected {expected} ({per_box} per box: {layout}); {} more than two boxes take, from number {} ({}) on.{}",
+            "{} {mode}: found {} numbers, expected {expected} ({per_box} per box: {layout}); {} more than two boxes take: {}.{}",
             engine.name(),
             numbers.len(),
             numbers.len() - expected,
-            expected + 1,
-            f64_text(numbers[expected]),
+            left_over(text, expected),
             count_hint(engine, mode, numbers.len())
         )));
     }
@@ -1408,7 +1484,50 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("1 more than two boxes take, from number 33 (1) on"),
+            e.contains("1 more than two boxes take: number 33, \"1\" in \"…1 1 1 1 1 1 1 1 1\""),
+            "{e}"
+        );
+    }
+
+    /// Jolt printed as people write it: `Body N:` before each box, its members camelCase
+    /// (`halfExtent`, `convexRadius`) and short (`pos`, `rot`). The body numbers are not a box's,
+    /// and the labels read the fields.
+    #[test]
+    fn a_jolt_printout_with_body_numbers_and_camel_case_labels_reads_by_its_labels() {
+        let printout = "Body 1: BoxShape halfExtent=(2.000000, 0.100000, 2.000000) convexRadius=0.050000 pos=(0.000000, 0.000000, 0.000000) rot=(0.000000, 0.000000, 0.000000, 1.000000)\n\
+                        Body 2: BoxShape halfExtent=(0.500000, 0.500000, 0.500000) convexRadius=0.050000 pos=(0.200000, 0.550000, 0.000000) rot=(0.000000, 0.382683, 0.000000, 0.923880)";
+        let read = paste(Engine::Jolt, Mode::Three, printout).unwrap();
+        let plain = "2 0.1 2 0.05 0 0 0 0 0 0 1\n0.5 0.5 0.5 0.05 0.2 0.55 0 0 0.382683 0 0.92388";
+        let by_position = paste(Engine::Jolt, Mode::Three, plain).unwrap();
+        assert_eq!(read, by_position);
+        assert_eq!(read.radii, [0.05, 0.05]);
+        // in another order, read by the labels too; `pos` inside a word is no label
+        let reordered = "Body #1 rot=(0, 0, 0, 1) pos=(0, 0, 0) halfExtent=(2, 0.1, 2) convexRadius=0.05\n\
+                         Body #2 rot=(0, 0.382683, 0, 0.92388) pos=(0.2, 0.55, 0) halfExtent=(0.5, 0.5, 0.5) convexRadius=0.05";
+        let read = paste(Engine::Jolt, Mode::Three, reordered).unwrap();
+        assert_eq!(read.pair, by_position.pair);
+        assert_eq!(numbers_in("BodyID 7 body(3) Body 12: posterior 2"), [2.0]);
+    }
+
+    /// Numbers beyond what two boxes take are named by their own text, where they stand.
+    #[test]
+    fn numbers_left_over_are_named_by_their_own_text() {
+        let e = paste(
+            Engine::MuJoCo,
+            Mode::Three,
+            "1 1 1 0 0 0 1 0 0 0\n1 1 1 3 0 0 1 0 0 0 steps 42",
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            e,
+            "MuJoCo 3D: found 21 numbers, expected 20 (10 per box: geom size (half) (x, y, z), pos (x, y, z), quat (w, x, y, z)); 1 more than two boxes take: number 21, \"42\" in \"…0 1 0 0 0 steps 42\"."
+        );
+        let e = paste(Engine::Unity, Mode::Three, &"1.0 ".repeat(37))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with("; 5 more than two boxes take: number 33, \"1.0\" in \"…1.0 1.0 1.0 1.0 1.0 1.0 1.0 1.0 1.0…\"; number 34, \"1.0\" in \"…1.0 1.0 1.0 1.0 1.0 1.0 1.0 1.0\"; number 35, \"1.0\" in \"…1.0 1.0 1.0 1.0 1.0 1.0 1.0\"; 2 more after them."),
             "{e}"
         );
     }
