@@ -778,3 +778,45 @@ fn mujoco_is_not_asked_about_a_flat_plate_its_own_compiler_refuses() {
         other => panic!("MuJoCo was asked about a flat box: {other:?}"),
     }
 }
+
+/// docs/engines.md's table says which version is the Rust crate's (Cargo.lock's) and which the
+/// engine's own (what satbox prints): Box3D is 0.1.0, built by the `boxddd` crate 0.4.0.
+#[test]
+fn the_engines_doc_says_which_version_is_the_crate_s_and_which_the_engine_s() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap();
+    let doc = std::fs::read_to_string(root.join("docs/engines.md")).unwrap();
+    let locked = |krate: &str| {
+        let at = lock
+            .find(&format!("name = \"{krate}\"\nversion = \""))
+            .unwrap_or_else(|| panic!("{krate} in Cargo.lock"));
+        let rest = &lock[at..];
+        let from = rest.find("version = \"").unwrap() + "version = \"".len();
+        rest[from..from + rest[from..].find('"').unwrap()].to_string()
+    };
+    for (title, krate, engine_version) in
+        [("Box2D v3", "boxdd", "3.2.0"), ("Box3D", "boxddd", "0.1.0")]
+    {
+        let row = doc
+            .lines()
+            .find(|l| l.starts_with(&format!("| {title} (")))
+            .unwrap_or_else(|| panic!("docs/engines.md has a row for {title}"));
+        assert!(
+            row.starts_with(&format!("| {title} ({engine_version}) |")),
+            "{row}"
+        );
+        let crate_version = locked(krate);
+        assert!(
+            row.contains(&format!("the `{krate}` crate {crate_version}; {engine_version} is")),
+            "{title}'s row should give the `{krate}` crate's version {crate_version} beside the engine's {engine_version}: {row}"
+        );
+    }
+    #[cfg(feature = "box3d")]
+    {
+        assert_eq!(
+            EngineName::Box3d.engine().unwrap().about().version,
+            "0.1.0",
+            "Box3D's own version, as the doc gives it"
+        );
+    }
+}

@@ -624,3 +624,64 @@ fn rounded_presets_are_apart_though_no_candidate_axis_separates_their_grown_shad
         );
     }
 }
+
+/// docs/window.md's *Presets* says how many presets there are and names each one.
+#[test]
+fn the_window_doc_counts_and_names_every_preset() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/window.md"))
+        .unwrap();
+    let from = doc
+        .find("### Presets")
+        .expect("docs/window.md has a Presets section");
+    let section = &doc[from..from + doc[from..].find("\n### Screenshots").unwrap()];
+    let all = presets_checked();
+    assert!(
+        section.contains(&format!("\n{} presets are compiled", all.len())),
+        "docs/window.md should say there are {} presets",
+        all.len()
+    );
+    for p in all {
+        let name = p.map(|p| p.name).unwrap_or_else(|(name, _)| name);
+        assert!(
+            section.contains(&format!("`{name}`")),
+            "docs/window.md's Presets does not name {name}"
+        );
+    }
+}
+
+/// A preset that tells the user to ask an engine the default build lacks (`check --compare
+/// ode,bullet`, which prints only "missing" there) gives the command that builds it in.
+#[test]
+fn a_preset_that_asks_an_engine_not_built_by_default_gives_its_build_command() {
+    use satbox::engines::EngineName;
+    for p in presets() {
+        let d = &p.scene.description;
+        let Some(at) = d.find("--compare ") else {
+            continue;
+        };
+        let list_after = |at: usize| {
+            d[at..]
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == ',' || c == '_'))
+                .next()
+                .unwrap()
+                .split(',')
+                .collect::<Vec<_>>()
+        };
+        let built = d
+            .find("--features ")
+            .map_or(Vec::new(), |f| list_after(f + "--features ".len()));
+        for name in list_after(at + "--compare ".len()) {
+            let engine =
+                EngineName::parse(name).unwrap_or_else(|| panic!("{}: no engine {name}", p.name));
+            let by_default = matches!(
+                engine,
+                EngineName::Parry | EngineName::Box2d | EngineName::Box3d
+            );
+            assert!(
+                by_default || built.contains(&name),
+                "{}: asks {name} without saying how to build it in (--features {name})",
+                p.name
+            );
+        }
+    }
+}
