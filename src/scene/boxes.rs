@@ -130,13 +130,8 @@ pub fn radius_of(which: Which, v: &Value) -> Result<f32, SceneError> {
     let Some(r) = v.get("radius") else {
         return Ok(0.0);
     };
-    let value = r.as_f64().map(|x| x as f32);
-    match value.map(crate::sat::rounded::validate_radius) {
-        Some(Ok(())) => Ok(value.unwrap_or_default()),
-        Some(Err(e)) => Err(bad(
-            which,
-            format!("\"radius\": {e} (a convex radius is ≥ 0)"),
-        )),
+    match r.as_f64() {
+        Some(x) => radius_from_number(which, x),
         None => Err(bad(
             which,
             format!("\"radius\" must be a number ≥ 0 (a convex radius), not {r}"),
@@ -812,6 +807,55 @@ impl PlainBox2 {
         let half = half_from(which, "half_extents", self.half_extents)?;
         box2_from(which, c, half, angle_from(which, "angle", self.angle)?)
     }
+}
+
+/// A 3D box from the numbers a `check` line gives as `"center"`, `"half_extents"` and
+/// `"rotation"` (`[x, y, z, w]`), as `f64`: through the same checks and roundings as `check`'s
+/// reader, so the box is the one a line with these numbers is answered for, to the bit (its
+/// quaternion normalised and then [`stable_rotation`]). A quaternion not of length 1 is noted in
+/// `notes`, as `check` notes it. The error names the box (`which`) and the bad number.
+///
+/// Callers that hold boxes as arrays of numbers rather than JSON (the Python package) build
+/// their boxes here.
+pub fn box3_from_numbers(
+    which: Which,
+    center: [f64; 3],
+    half_extents: [f64; 3],
+    rotation: [f64; 4],
+    notes: &mut Vec<Note>,
+) -> Result<Obb3, SceneError> {
+    PlainBox3 {
+        center,
+        half_extents,
+        rotation,
+    }
+    .read(which, notes)
+}
+
+/// A 2D box from the numbers a `check` line gives as `"center"`, `"half_extents"` and `"angle"`
+/// (radians), as `f64`: through the same checks and roundings as `check`'s reader (see
+/// [`box3_from_numbers`]).
+pub fn box2_from_numbers(
+    which: Which,
+    center: [f64; 2],
+    half_extents: [f64; 2],
+    angle: f64,
+) -> Result<Obb2, SceneError> {
+    PlainBox2 {
+        center,
+        half_extents,
+        angle,
+    }
+    .read(which)
+}
+
+/// A box's `"radius"` from its number as `f64`, as `check` reads it: a finite number `≥ 0` as
+/// `f32`, else the error names the box (`which`).
+pub fn radius_from_number(which: Which, radius: f64) -> Result<f32, SceneError> {
+    let r = radius as f32;
+    crate::sat::rounded::validate_radius(r)
+        .map(|()| r)
+        .map_err(|e| bad(which, format!("\"radius\": {e} (a convex radius is ≥ 0)")))
 }
 
 /// Parses one JSON text holding a case (a `check` line, or a whole scene file).
