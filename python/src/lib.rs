@@ -768,6 +768,60 @@ fn compare_mujoco3<'py>(
     out.map_err(value_error)
 }
 
+/// For `python/benches/`: the seconds the Rust batch takes on N 3D pairs (given as to
+/// [`intersects3`]) on this thread, best of `repeats`, measured beside the Python call's in one
+/// run: `intersects_many` alone on batches built beforehand, and with the batches built from
+/// the numbers (each box read as `check` reads it) as a Rust caller holding these arrays would.
+#[pyfunction]
+#[pyo3(signature = (n, a_center, a_half, a_rotation, b_center, b_half, b_rotation, repeats))]
+#[allow(clippy::too_many_arguments)]
+fn bench_batch3<'py>(
+    py: Python<'py>,
+    n: usize,
+    a_center: PyReadonlyArray1<'py, f64>,
+    a_half: PyReadonlyArray1<'py, f64>,
+    a_rotation: PyReadonlyArray1<'py, f64>,
+    b_center: PyReadonlyArray1<'py, f64>,
+    b_half: PyReadonlyArray1<'py, f64>,
+    b_rotation: PyReadonlyArray1<'py, f64>,
+    repeats: usize,
+) -> PyResult<(f64, f64)> {
+    let (a, b) = sides3(
+        n,
+        [&a_center, &a_half, &a_rotation],
+        [&b_center, &b_half, &b_rotation],
+        [None, None],
+        false,
+    )?;
+    py.detach(|| -> Built<(f64, f64)> {
+        let build = || -> Built<(Obb3Batch, Obb3Batch)> {
+            let (mut ba, mut bb) = (Obb3Batch::with_capacity(n), Obb3Batch::with_capacity(n));
+            let mut notes = Vec::new();
+            for i in 0..n {
+                ba.push_box(&a.build(i, &mut notes)?.0);
+                bb.push_box(&b.build(i, &mut notes)?.0);
+            }
+            Ok((ba, bb))
+        };
+        let (ba, bb) = build()?;
+        let mut out = vec![false; n];
+        let (mut alone, mut built) = (f64::INFINITY, f64::INFINITY);
+        for _ in 0..repeats.max(1) {
+            let start = std::time::Instant::now();
+            intersects_many(&ba, &bb, &mut out);
+            alone = alone.min(start.elapsed().as_secs_f64());
+            std::hint::black_box(&out);
+            let start = std::time::Instant::now();
+            let (ba, bb) = build()?;
+            intersects_many(&ba, &bb, &mut out);
+            built = built.min(start.elapsed().as_secs_f64());
+            std::hint::black_box(&out);
+        }
+        Ok((alone, built))
+    })
+    .map_err(value_error)
+}
+
 /// The native part of the `satbox` package.
 #[pymodule]
 fn _satbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -777,6 +831,7 @@ fn _satbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(intersects2, m)?)?;
     m.add_function(wrap_pyfunction!(check_text, m)?)?;
     m.add_function(wrap_pyfunction!(compare_mujoco3, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_batch3, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
