@@ -56,7 +56,7 @@ def compare_mujoco(model, data) -> List[Dict[str, Any]]:
 
     Call it after ``mujoco.mj_forward`` (or a step), so that ``data.contact`` and the poses are
     of the same state. Pairs MuJoCo filters (the same body, a body and its parent, contype and
-    conaffinity that do not match) are left out.
+    conaffinity that do not match, an ``<exclude>``) are left out.
     """
     import mujoco
 
@@ -68,12 +68,15 @@ def compare_mujoco(model, data) -> List[Dict[str, Any]]:
     body = np.asarray(model.geom_bodyid)
     contype = np.asarray(model.geom_contype)
     conaffinity = np.asarray(model.geom_conaffinity)
+    # the body pairs an <exclude> names (MuJoCo's signature: the smaller body id in the high bits)
+    excluded = {int(x) for x in np.asarray(getattr(model, "exclude_signature", []))}
     pairs = []
     for k, g1 in enumerate(geoms):
         for g2 in geoms[k + 1 :]:
             if not ((contype[g1] & conaffinity[g2]) or (contype[g2] & conaffinity[g1])):
                 continue
-            if _filtered(model, int(body[g1]), int(body[g2])):
+            b1, b2 = sorted((int(body[g1]), int(body[g2])))
+            if _filtered(model, b1, b2) or (b1 << 16) + b2 in excluded:
                 continue
             m = max(margin[g1], margin[g2])
             if np.linalg.norm(xpos[g2] - xpos[g1]) > rbound[g1] + rbound[g2] + m:

@@ -72,7 +72,13 @@ def test_far_and_filtered_pairs_are_left_out():
         <geom type="box" size="0.1 0.1 0.1" pos="0.15 0 0"/></body>
       <body pos="5 0 0"><freejoint/><geom type="box" size="0.1 0.1 0.1"/></body>
       <body pos="0 0 0.15"><freejoint/><geom type="sphere" size="0.1"/></body>
-    </worldbody></mujoco>
+      <body name="p" pos="0 3 0"><freejoint/><geom type="box" size="0.1 0.1 0.1"/></body>
+      <body name="q" pos="0 3.15 0"><freejoint/><geom type="box" size="0.1 0.1 0.1"/></body>
+      <body pos="0 -3 0"><freejoint/><geom type="box" size="0.1 0.1 0.1" contype="2" conaffinity="2"/></body>
+      <body pos="0 -3.15 0"><freejoint/><geom type="box" size="0.1 0.1 0.1"/></body>
+    </worldbody>
+    <contact><exclude body1="q" body2="p"/></contact>
+    </mujoco>
     """
     model = mujoco.MjModel.from_xml_string(xml)
     data = mujoco.MjData(model)
