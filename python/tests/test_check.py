@@ -180,3 +180,19 @@ def test_many_pairs_on_many_threads_are_in_order():
     assert same(r.manifold_points[last:], tail.manifold_points)
     v = satbox.intersects(*pairs)
     assert (v[-100:] == satbox.intersects(*[p[-100:] for p in pairs])).all()
+
+
+def test_no_pairs_and_one_pair_s_manifold():
+    e3, e4 = np.zeros((0, 3)), np.zeros((0, 4))
+    r = satbox.check(e3, e3, e4, e3, e3, e4)
+    assert len(r) == 0 and r.normal.shape == (0, 3) and r.closest_points.shape == (0, 2, 3)
+    assert r.manifold_points.shape == (0, 3) and r.manifold_offsets.tolist() == [0]
+    assert satbox.intersects(e3, e3, e4, e3, e3, e4).shape == (0,)
+    e2 = np.zeros((0, 2))
+    assert len(satbox.check2d(e2, e2, [], e2, e2, [])) == 0
+    assert satbox.check_lines([]) == []
+    r = satbox.check(*random_pairs3(15, 50))
+    k = int(np.argmax(r.manifold_counts))
+    m = r.manifold(k)
+    assert m["points"].shape == (r.manifold_counts[k], 3)
+    assert m["separations"].shape == m["ids"].shape == (r.manifold_counts[k],)
