@@ -22,9 +22,8 @@ use satbox::scene::{box2_from_numbers, box3_from_numbers, radius_from_number, No
 /// Pairs per piece of work: below twice this, one thread answers them all.
 const CHUNK: usize = 4096;
 
-/// A bad number: the pair it is in and what is wrong, the message naming the argument.
+/// A bad number: what is wrong, the message naming the argument and the pair.
 struct Bad {
-    index: usize,
     message: String,
 }
 
@@ -59,12 +58,11 @@ fn name(which: Which) -> &'static str {
     }
 }
 
-/// The first number of `values` (pair `i`'s, `n` of them) that is not finite.
+/// The first number of `values` (pair `i`'s `field`) that is not finite.
 fn not_finite(which: Which, field: &str, i: usize, values: &[f64]) -> Built<()> {
     match values.iter().position(|x| !x.is_finite()) {
         None => Ok(()),
         Some(k) => Err(Bad {
-            index: i,
             message: format!(
                 "{}_{field}[{i}, {k}] is {} (every number must be finite)",
                 name(which),
@@ -83,7 +81,6 @@ fn refused(which: Which, i: usize, error: impl std::fmt::Display) -> Bad {
         .find(|f| text.contains(f))
         .unwrap_or("half_extents");
     Bad {
-        index: i,
         message: format!("{}_{field}[{i}]: {text}", name(which)),
     }
 }
@@ -93,7 +90,6 @@ fn radius_of(which: Which, radius: Option<&[f64]>, i: usize) -> Built<f32> {
     let x = r[i];
     if !x.is_finite() {
         return Err(Bad {
-            index: i,
             message: format!(
                 "{}_radius[{i}] is {x} (every number must be finite)",
                 name(which)
@@ -114,7 +110,6 @@ impl Side3<'_> {
         not_finite(w, "half_extents", i, h)?;
         if let Some(k) = h.iter().position(|x| *x < 0.0) {
             return Err(Bad {
-                index: i,
                 message: format!(
                     "{}_half_extents[{i}, {k}] is {} (half extents must be >= 0; 0 is a flat box)",
                     name(w),
@@ -125,7 +120,6 @@ impl Side3<'_> {
         not_finite(w, "rotation", i, q)?;
         if q.iter().all(|x| *x == 0.0) {
             return Err(Bad {
-                index: i,
                 message: format!(
                     "{}_rotation[{i}] is the zero quaternion (it is no rotation)",
                     name(w)
@@ -155,7 +149,6 @@ impl Side2<'_> {
         not_finite(w, "half_extents", i, h)?;
         if let Some(k) = h.iter().position(|x| *x < 0.0) {
             return Err(Bad {
-                index: i,
                 message: format!(
                     "{}_half_extents[{i}, {k}] is {} (half extents must be >= 0; 0 is a flat box)",
                     name(w),
@@ -165,7 +158,6 @@ impl Side2<'_> {
         }
         if !angle.is_finite() {
             return Err(Bad {
-                index: i,
                 message: format!(
                     "{}_angle[{i}] is {angle} (every number must be finite)",
                     name(w)
@@ -314,7 +306,6 @@ fn in_pieces<T: Send>(n: usize, f: impl Fn(usize, usize) -> Built<T> + Sync) -> 
 }
 
 fn value_error(bad: Bad) -> PyErr {
-    let _ = bad.index;
     PyValueError::new_err(bad.message)
 }
 
