@@ -329,6 +329,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// A centre coordinate as `f32`, within ±[`MAX_COORDINATE`].
+#[inline]
 fn coordinate(which: Which, field: &str, k: usize, x: f64) -> Result<f32, SceneError> {
     let single = x as f32;
     if single.is_finite() && single.abs() <= MAX_COORDINATE {
@@ -352,6 +353,7 @@ fn coordinate_beyond(which: Which, field: &str, k: usize, x: f64) -> SceneError 
 
 /// A half extent as `f32`, from a half extent or (`full`) a full size: `≥ 0` and within
 /// ±[`MAX_COORDINATE`].
+#[inline]
 fn extent(which: Which, field: &str, k: usize, x: f64, full: bool) -> Result<f32, SceneError> {
     let single = x as f32;
     let half = if full { single * 0.5 } else { single };
@@ -391,6 +393,7 @@ fn extent_refused(which: Which, field: &str, k: usize, x: f64, full: bool) -> Sc
 }
 
 /// A rotation component or angle as `f32`; `field` names it in the message (only built for one).
+#[inline]
 fn single(which: Which, field: impl FnOnce() -> String, x: f64) -> Result<f32, SceneError> {
     let s = x as f32;
     if s.is_finite() {
@@ -415,6 +418,7 @@ fn center<const N: usize>(which: Which, obj: &Map<String, Value>) -> Result<[f32
 }
 
 /// The centre's coordinates as `f32`, each checked.
+#[inline]
 fn center_from<const N: usize>(which: Which, raw: [f64; N]) -> Result<[f32; N], SceneError> {
     let mut out = [0.0f32; N];
     for k in 0..N {
@@ -444,6 +448,7 @@ fn extents<const N: usize>(
 
 /// The half extents as `f32` from the numbers of `field` (`"half_extents"` or `"size"`), each
 /// checked.
+#[inline]
 fn half_from<const N: usize>(
     which: Which,
     field: &str,
@@ -482,6 +487,7 @@ fn quaternion(
 
 /// The quaternion of the numbers of `field` (`"rotation"` or `"rotation_wxyz"`), noted when not
 /// of length 1.
+#[inline]
 fn quaternion_from(
     which: Which,
     field: &str,
@@ -648,6 +654,7 @@ fn note_unknown(which: Which, obj: &Map<String, Value>, mode: Mode, notes: &mut 
 /// for most rotations the fixed point of normalisation, for the rest one fixed member of the
 /// pair. Reading it back (normalised, then this) gives it again, bit for bit. A zero or
 /// non-finite `q` is returned unchanged.
+#[inline]
 pub fn stable_rotation(q: Quat) -> Quat {
     // most quaternions are their own normalisation already: the loop below would return them
     if normalize_rotation(q)
@@ -683,6 +690,7 @@ fn box_object(which: Which, v: &Value) -> Result<&serde_json::Map<String, Value>
 }
 
 /// The 3D box of checked numbers, its rotation the one satbox keeps ([`stable_rotation`]).
+#[inline]
 fn box3_from(which: Which, c: [f32; 3], half: [f32; 3], q: Quat) -> Result<Obb3, SceneError> {
     let mut o = Obb3::new(Vec3::from(c), Vec3::from(half), q).map_err(|error| SceneError::Box {
         name: box_name(which),
@@ -693,6 +701,7 @@ fn box3_from(which: Which, c: [f32; 3], half: [f32; 3], q: Quat) -> Result<Obb3,
 }
 
 /// The angle in radians as `f32` from the number of `field` (`"angle"` or `"angle_deg"`).
+#[inline]
 fn angle_from(which: Which, field: &str, raw: f64) -> Result<f32, SceneError> {
     let radians = if field == "angle_deg" {
         raw.to_radians()
@@ -711,6 +720,7 @@ fn angle_from(which: Which, field: &str, raw: f64) -> Result<f32, SceneError> {
 }
 
 /// The 2D box of checked numbers.
+#[inline]
 fn box2_from(which: Which, c: [f32; 2], half: [f32; 2], angle: f32) -> Result<Obb2, SceneError> {
     Obb2::new(Vec2::from(c), Vec2::from(half), angle).map_err(|error| SceneError::Box {
         name: box_name(which),
@@ -792,6 +802,7 @@ pub(super) struct PlainBox2 {
 
 impl PlainBox3 {
     /// The box, through the same checks as [`read_pair`]'s.
+    #[inline]
     pub(super) fn read(&self, which: Which, notes: &mut Vec<Note>) -> Result<Obb3, SceneError> {
         let c = center_from(which, self.center)?;
         let half = half_from(which, "half_extents", self.half_extents)?;
@@ -802,6 +813,7 @@ impl PlainBox3 {
 
 impl PlainBox2 {
     /// The rectangle, through the same checks as [`read_pair`]'s.
+    #[inline]
     pub(super) fn read(&self, which: Which) -> Result<Obb2, SceneError> {
         let c = center_from(which, self.center)?;
         let half = half_from(which, "half_extents", self.half_extents)?;
@@ -817,6 +829,7 @@ impl PlainBox2 {
 ///
 /// Callers that hold boxes as arrays of numbers rather than JSON (the Python package) build
 /// their boxes here.
+#[inline]
 pub fn box3_from_numbers(
     which: Which,
     center: [f64; 3],
@@ -835,6 +848,7 @@ pub fn box3_from_numbers(
 /// A 2D box from the numbers a `check` line gives as `"center"`, `"half_extents"` and `"angle"`
 /// (radians), as `f64`: through the same checks and roundings as `check`'s reader (see
 /// [`box3_from_numbers`]).
+#[inline]
 pub fn box2_from_numbers(
     which: Which,
     center: [f64; 2],
@@ -851,6 +865,7 @@ pub fn box2_from_numbers(
 
 /// A box's `"radius"` from its number as `f64`, as `check` reads it: a finite number `≥ 0` as
 /// `f32`, else the error names the box (`which`).
+#[inline]
 pub fn radius_from_number(which: Which, radius: f64) -> Result<f32, SceneError> {
     let r = radius as f32;
     crate::sat::rounded::validate_radius(r)
