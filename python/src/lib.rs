@@ -761,8 +761,9 @@ fn compare_mujoco3<'py>(
 
 /// For `python/benches/`: the seconds the Rust batch takes on N 3D pairs (given as to
 /// [`intersects3`]) on this thread, best of `repeats`, measured beside the Python call's in one
-/// run: `intersects_many` alone on batches built beforehand, and with the batches built from
-/// the numbers (each box read as `check` reads it) as a Rust caller holding these arrays would.
+/// run: `intersects_many` alone on batches built beforehand, and with each box read from the
+/// numbers as `check` reads it first, in pieces of [`CHUNK`] pairs (what `satbox.intersects`
+/// runs, without Python around it).
 #[pyfunction]
 #[pyo3(signature = (n, a_center, a_half, a_rotation, b_center, b_half, b_rotation, repeats))]
 #[allow(clippy::too_many_arguments)]
@@ -785,16 +786,12 @@ fn bench_batch3<'py>(
         false,
     )?;
     py.detach(|| -> Built<(f64, f64)> {
-        let build = || -> Built<(Obb3Batch, Obb3Batch)> {
-            let (mut ba, mut bb) = (Obb3Batch::with_capacity(n), Obb3Batch::with_capacity(n));
-            let mut notes = Vec::new();
-            for i in 0..n {
-                ba.push_box(&a.build(i, &mut notes)?.0);
-                bb.push_box(&b.build(i, &mut notes)?.0);
-            }
-            Ok((ba, bb))
-        };
-        let (ba, bb) = build()?;
+        let (mut ba, mut bb) = (Obb3Batch::with_capacity(n), Obb3Batch::with_capacity(n));
+        let mut notes = Vec::new();
+        for i in 0..n {
+            ba.push_box(&a.build(i, &mut notes)?.0);
+            bb.push_box(&b.build(i, &mut notes)?.0);
+        }
         let mut out = vec![false; n];
         let (mut alone, mut built) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..repeats.max(1) {
@@ -802,9 +799,11 @@ fn bench_batch3<'py>(
             intersects_many(&ba, &bb, &mut out);
             alone = alone.min(start.elapsed().as_secs_f64());
             std::hint::black_box(&out);
+            // what `satbox.intersects` runs, piece by piece, without Python around it
             let start = std::time::Instant::now();
-            let (ba, bb) = build()?;
-            intersects_many(&ba, &bb, &mut out);
+            for (k, piece) in out.chunks_mut(CHUNK).enumerate() {
+                verdicts3(&a, &b, k * CHUNK, piece)?;
+            }
             built = built.min(start.elapsed().as_secs_f64());
             std::hint::black_box(&out);
         }
