@@ -43,6 +43,7 @@ impl Default for Obb3 {
 
 impl Obb3 {
     /// A validated box: finite numbers, extents `≥ 0`, the quaternion normalised.
+    #[inline]
     pub fn new(center: Vec3, half_extents: Vec3, rotation: Quat) -> Result<Self, ObbError> {
         let mut b = Self {
             center,
@@ -344,6 +345,7 @@ pub(crate) fn frame_axes_intersect(a: &Obb3Frame, b: &Obb3Frame, epsilon: f32) -
 ///
 /// The quaternion is first divided by its largest component: `|q|²` of a finite quaternion with a
 /// component beyond about 1.8e19 overflows `f32`, and such a quaternion is still a rotation.
+#[inline]
 pub fn normalize_rotation(q: Quat) -> Result<Quat, ObbError> {
     if !q.is_finite() {
         return Err(ObbError::NonFiniteRotation);

@@ -130,13 +130,8 @@ pub fn radius_of(which: Which, v: &Value) -> Result<f32, SceneError> {
     let Some(r) = v.get("radius") else {
         return Ok(0.0);
     };
-    let value = r.as_f64().map(|x| x as f32);
-    match value.map(crate::sat::rounded::validate_radius) {
-        Some(Ok(())) => Ok(value.unwrap_or_default()),
-        Some(Err(e)) => Err(bad(
-            which,
-            format!("\"radius\": {e} (a convex radius is ≥ 0)"),
-        )),
+    match r.as_f64() {
+        Some(x) => radius_from_number(which, x),
         None => Err(bad(
             which,
             format!("\"radius\" must be a number ≥ 0 (a convex radius), not {r}"),
@@ -393,6 +388,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// A centre coordinate as `f32`, within ±[`MAX_COORDINATE`].
+#[inline]
 fn coordinate(which: Which, field: &str, k: usize, x: f64) -> Result<f32, SceneError> {
     let single = x as f32;
     if single.is_finite() && single.abs() <= MAX_COORDINATE {
@@ -416,6 +412,7 @@ fn coordinate_beyond(which: Which, field: &str, k: usize, x: f64) -> SceneError 
 
 /// A half extent as `f32`, from a half extent or (`full`) a full size: `≥ 0` and within
 /// ±[`MAX_COORDINATE`].
+#[inline]
 fn extent(which: Which, field: &str, k: usize, x: f64, full: bool) -> Result<f32, SceneError> {
     let single = x as f32;
     let half = if full { single * 0.5 } else { single };
@@ -455,6 +452,7 @@ fn extent_refused(which: Which, field: &str, k: usize, x: f64, full: bool) -> Sc
 }
 
 /// A rotation component or angle as `f32`; `field` names it in the message (only built for one).
+#[inline]
 fn single(which: Which, field: impl FnOnce() -> String, x: f64) -> Result<f32, SceneError> {
     let s = x as f32;
     if s.is_finite() {
@@ -479,6 +477,7 @@ fn center<const N: usize>(which: Which, obj: &Map<String, Value>) -> Result<[f32
 }
 
 /// The centre's coordinates as `f32`, each checked.
+#[inline]
 fn center_from<const N: usize>(which: Which, raw: [f64; N]) -> Result<[f32; N], SceneError> {
     let mut out = [0.0f32; N];
     for k in 0..N {
@@ -508,6 +507,7 @@ fn extents<const N: usize>(
 
 /// The half extents as `f32` from the numbers of `field` (`"half_extents"` or `"size"`), each
 /// checked.
+#[inline]
 fn half_from<const N: usize>(
     which: Which,
     field: &str,
@@ -546,6 +546,7 @@ fn quaternion(
 
 /// The quaternion of the numbers of `field` (`"rotation"` or `"rotation_wxyz"`), noted when not
 /// of length 1.
+#[inline]
 fn quaternion_from(
     which: Which,
     field: &str,
@@ -712,6 +713,7 @@ fn note_unknown(which: Which, obj: &Map<String, Value>, mode: Mode, notes: &mut 
 /// for most rotations the fixed point of normalisation, for the rest one fixed member of the
 /// pair. Reading it back (normalised, then this) gives it again, bit for bit. A zero or
 /// non-finite `q` is returned unchanged.
+#[inline]
 pub fn stable_rotation(q: Quat) -> Quat {
     // most quaternions are their own normalisation already: the loop below would return them
     if normalize_rotation(q)
@@ -747,6 +749,7 @@ fn box_object(which: Which, v: &Value) -> Result<&serde_json::Map<String, Value>
 }
 
 /// The 3D box of checked numbers, its rotation the one satbox keeps ([`stable_rotation`]).
+#[inline]
 fn box3_from(which: Which, c: [f32; 3], half: [f32; 3], q: Quat) -> Result<Obb3, SceneError> {
     let mut o = Obb3::new(Vec3::from(c), Vec3::from(half), q).map_err(|error| SceneError::Box {
         name: box_name(which),
@@ -757,6 +760,7 @@ fn box3_from(which: Which, c: [f32; 3], half: [f32; 3], q: Quat) -> Result<Obb3,
 }
 
 /// The angle in radians as `f32` from the number of `field` (`"angle"` or `"angle_deg"`).
+#[inline]
 fn angle_from(which: Which, field: &str, raw: f64) -> Result<f32, SceneError> {
     let radians = if field == "angle_deg" {
         raw.to_radians()
@@ -775,6 +779,7 @@ fn angle_from(which: Which, field: &str, raw: f64) -> Result<f32, SceneError> {
 }
 
 /// The 2D box of checked numbers.
+#[inline]
 fn box2_from(which: Which, c: [f32; 2], half: [f32; 2], angle: f32) -> Result<Obb2, SceneError> {
     Obb2::new(Vec2::from(c), Vec2::from(half), angle).map_err(|error| SceneError::Box {
         name: box_name(which),
@@ -856,6 +861,7 @@ pub(super) struct PlainBox2 {
 
 impl PlainBox3 {
     /// The box, through the same checks as [`read_pair`]'s.
+    #[inline]
     pub(super) fn read(&self, which: Which, notes: &mut Vec<Note>) -> Result<Obb3, SceneError> {
         let c = center_from(which, self.center)?;
         let half = half_from(which, "half_extents", self.half_extents)?;
@@ -866,11 +872,64 @@ impl PlainBox3 {
 
 impl PlainBox2 {
     /// The rectangle, through the same checks as [`read_pair`]'s.
+    #[inline]
     pub(super) fn read(&self, which: Which) -> Result<Obb2, SceneError> {
         let c = center_from(which, self.center)?;
         let half = half_from(which, "half_extents", self.half_extents)?;
         box2_from(which, c, half, angle_from(which, "angle", self.angle)?)
     }
+}
+
+/// A 3D box from the numbers a `check` line gives as `"center"`, `"half_extents"` and
+/// `"rotation"` (`[x, y, z, w]`), as `f64`: through the same checks and roundings as `check`'s
+/// reader, so the box is the one a line with these numbers is answered for, to the bit (its
+/// quaternion normalised and then [`stable_rotation`]). A quaternion not of length 1 is noted in
+/// `notes`, as `check` notes it. The error names the box (`which`) and the bad number.
+///
+/// Callers that hold boxes as arrays of numbers rather than JSON (the Python package) build
+/// their boxes here.
+#[inline]
+pub fn box3_from_numbers(
+    which: Which,
+    center: [f64; 3],
+    half_extents: [f64; 3],
+    rotation: [f64; 4],
+    notes: &mut Vec<Note>,
+) -> Result<Obb3, SceneError> {
+    PlainBox3 {
+        center,
+        half_extents,
+        rotation,
+    }
+    .read(which, notes)
+}
+
+/// A 2D box from the numbers a `check` line gives as `"center"`, `"half_extents"` and `"angle"`
+/// (radians), as `f64`: through the same checks and roundings as `check`'s reader (see
+/// [`box3_from_numbers`]).
+#[inline]
+pub fn box2_from_numbers(
+    which: Which,
+    center: [f64; 2],
+    half_extents: [f64; 2],
+    angle: f64,
+) -> Result<Obb2, SceneError> {
+    PlainBox2 {
+        center,
+        half_extents,
+        angle,
+    }
+    .read(which)
+}
+
+/// A box's `"radius"` from its number as `f64`, as `check` reads it: a finite number `≥ 0` as
+/// `f32`, else the error names the box (`which`).
+#[inline]
+pub fn radius_from_number(which: Which, radius: f64) -> Result<f32, SceneError> {
+    let r = radius as f32;
+    crate::sat::rounded::validate_radius(r)
+        .map(|()| r)
+        .map_err(|e| bad(which, format!("\"radius\": {e} (a convex radius is ≥ 0)")))
 }
 
 /// Parses one JSON text holding a case (a `check` line, or a whole scene file); a key given twice
