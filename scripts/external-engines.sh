@@ -28,7 +28,7 @@ for spec in mujoco==3.11.0 mujoco==3.17.0 mujoco==4.0.0 mujoco-warp==4.0.0 mujoc
   bash "$root/scripts/engine-venv.sh" "$spec" "$env" >>"$file"
   echo "   $spec: environment ready ($((SECONDS - start)) s); its adapter's tests:"
   start=$SECONDS
-  (cd "$root" && "$env/bin/python" -m unittest discover -s adapters/tests 2>&1 | tail -n 1)
+  (cd "$root" && "$env/bin/python" -m unittest discover -s adapters/tests 2>&1 | tail -n 3 | grep . | paste -sd " " -)
   echo "   ($((SECONDS - start)) s)"
 done
 
