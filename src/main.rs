@@ -245,6 +245,8 @@ fn parse_feature(s: &str) -> Result<satbox::sat::manifold::FeatureChoice, String
 
 fn main() {
     let mut cli = Cli::parse();
+    // (the browser runs no commands and starts no processes: it has no engines file)
+    #[cfg(not(target_arch = "wasm32"))]
     if let Err(e) = satbox::cli::engines_file::load(cli.engines_file.as_deref()) {
         eprintln!("satbox: {e}");
         std::process::exit(2);
@@ -319,6 +321,12 @@ impl Command {
                     }
                 }
             }
+            #[cfg(target_arch = "wasm32")]
+            Command::Engine { .. } | Command::EngineTest { .. } => {
+                let _ = writeln!(err, "satbox: engines out of process are not run in the browser");
+                2
+            }
+            #[cfg(not(target_arch = "wasm32"))]
             Command::Engine { name } => match satbox::engines::EngineName::parse(&name) {
                 Some(engine) => {
                     let input = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
@@ -333,6 +341,7 @@ impl Command {
                     ),
                 ),
             },
+            #[cfg(not(target_arch = "wasm32"))]
             Command::EngineTest { name, pairs } => match satbox::engines::EngineId::parse(&name) {
                 Some(engine) => satbox::cli::engine_test::run(engine, pairs, out, err),
                 None => usage(
@@ -352,6 +361,7 @@ impl Command {
 }
 
 /// The built-in engines' names, separated by commas.
+#[cfg(not(target_arch = "wasm32"))]
 fn built_in_names() -> String {
     let names: Vec<&str> = satbox::engines::EngineName::ALL
         .iter()

@@ -705,6 +705,7 @@ impl EngineSet {
                 .filter(|e| self.names(*e))
                 .collect()
         };
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
         let mut out: Vec<EngineId> = built.into_iter().map(EngineId::Built).collect();
         #[cfg(not(target_arch = "wasm32"))]
         out.extend(
