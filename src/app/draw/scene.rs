@@ -11,6 +11,7 @@ use crate::app::dim::{Dim, Project, Vector};
 use crate::app::frame::{drawn_segments, Shown};
 use crate::app::layout::{key_places, least_covered, AxisLine, Shadows, PROBE};
 use crate::app::mode::ModeState;
+use crate::app::numbers;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
 use crate::sat::bands::Bands;
@@ -509,9 +510,9 @@ fn axis_label<D: Dim>(t: &AxisTest<D::Vec>, focus: bool) -> Vec<String> {
 
 /// The probe's words: its direction and its separation.
 fn probe_label<V: Vector>(t: &Shadows<V>) -> Vec<String> {
-    let n: Vec<String> = t.dir.coords().iter().map(|x| format!("{x:.3}")).collect();
+    let n = numbers::coords(&t.dir.coords(), |x| numbers::fixed(x, 3));
     vec![
-        format!("probe n = ({})", n.join(", ")),
+        format!("probe n = {n}"),
         format!("s(n) = |T·n| − ra − rb = {}", fmt_num(t.gap)),
     ]
 }

@@ -7,6 +7,7 @@ use egui_macroquad::egui::{self, RichText, Ui};
 use super::{dim, PanelModel};
 use crate::app::command::{Command, ModeCommand};
 use crate::app::dim::{Dim, Vector};
+use crate::app::numbers;
 use crate::app::theme;
 use crate::sat::fmt_num;
 use crate::sat::reference::ManifoldAgreement;
@@ -64,12 +65,10 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
         });
 }
 
+/// The coordinates of a point or normal to four decimals, without their parentheses.
 fn coords<V: Vector>(v: V) -> String {
-    v.coords()
-        .iter()
-        .map(|x| super::fixed4(*x))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let text = numbers::coords(&v.coords(), |x| numbers::fixed(x, 4));
+    text[1..text.len() - 1].to_string()
 }
 
 /// The points: how deep, where, and (on a line of its own, so that it wraps in a narrow panel)

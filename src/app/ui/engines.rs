@@ -11,6 +11,7 @@ use egui_macroquad::egui::{self, RichText, Ui};
 use super::{dim, PanelModel};
 use crate::app::command::{AppCommand, Command};
 use crate::app::dim::{Dim, Vector};
+use crate::app::numbers;
 use crate::app::settings::Settings;
 use crate::app::theme;
 use crate::engines::ask::Asked;
@@ -296,19 +297,7 @@ fn details(ui: &mut Ui, row: &Row) {
 /// A unit normal to three decimals (a number that rounds to zero is written 0): short enough
 /// that the column holds it.
 fn vector(v: &[f32]) -> String {
-    let parts: Vec<String> = v
-        .iter()
-        .map(|x| {
-            let t = format!("{x:.3}");
-            let bare = t.trim_start_matches('-');
-            if bare.bytes().all(|c| c == b'0' || c == b'.') {
-                "0".to_string()
-            } else {
-                t.trim_end_matches('0').trim_end_matches('.').to_string()
-            }
-        })
-        .collect();
-    format!("({})", parts.join(", "))
+    numbers::coords(v, |x| numbers::trimmed(x, 3))
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ use super::dim::Dim;
 use super::frame::Shown;
 use super::library::Library;
 use super::mode::ModeState;
+use super::numbers;
 use super::platform;
 use super::settings::Settings;
 use super::theme;
@@ -611,19 +612,9 @@ pub(crate) fn dim(ui: &mut Ui, text: impl Into<String>) {
     ui.label(RichText::new(text.into()).color(theme::TEXT_DIM.egui()));
 }
 
-/// A unit vector to four decimals, never "-0.0000".
+/// A unit vector to four decimals (never "-0.0000": see [`crate::app::numbers`]).
 pub(crate) fn vector_words<V: crate::app::dim::Vector>(v: V) -> String {
-    let c: Vec<String> = v.coords().iter().map(|x| fixed4(*x)).collect();
-    format!("({})", c.join(", "))
-}
-
-/// `x` to four decimals; a value that rounds to zero is "0.0000", whatever its sign.
-pub(crate) fn fixed4(x: f32) -> String {
-    let text = format!("{x:.4}");
-    match text.strip_prefix('-') {
-        Some(rest) if rest.bytes().all(|c| c == b'0' || c == b'.') => rest.to_string(),
-        _ => text,
-    }
+    numbers::coords(&v.coords(), |x| numbers::fixed(x, 4))
 }
 
 #[cfg(test)]

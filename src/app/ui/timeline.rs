@@ -506,8 +506,8 @@ fn tunnel_words(tunnel: &Tunnelling, k: usize) -> String {
     match tunnel.kind {
         Tunnel::Missed => format!(
             "tunnelling: separated at frames {here} and {next}, yet moving from one to the other \
-             the boxes touch at t = {:.4} s: the discrete test missed the contact; {step}",
-            tunnel.toi
+             the boxes touch at t = {} s: the discrete test missed the contact; {step}",
+            crate::app::motion::time_text(tunnel.toi)
         ),
         Tunnel::Through { depth } => format!(
             "tunnelling: from frame {here} to {next} B's centre moves past A's middle (along the \
