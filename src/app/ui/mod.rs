@@ -607,6 +607,22 @@ pub(crate) fn clicked_along(ui: &Ui, slider: &egui::Response) -> Option<f32> {
     Some(((at.x - track.min) / track.span().max(1.0)).clamp(0.0, 1.0))
 }
 
+/// Asks egui to lay the frame out again, before it is drawn, when two cells of one grid row (as
+/// placed, left to right) overlap.
+///
+/// egui places a grid's columns at the widths they had on the last frame: a cell that grew wider
+/// in this one (a number with more digits) printed over the next cell for a frame, and on every
+/// frame while a recording played. The second layout places the columns at this one's widths.
+pub(crate) fn settle_row(ui: &Ui, cells: &[egui::Rect]) {
+    let overlap = cells
+        .windows(2)
+        .any(|pair| pair[1].left() < pair[0].right() - 0.5);
+    if overlap {
+        ui.ctx()
+            .request_discard("a grid's column grew wider than last frame's");
+    }
+}
+
 /// A dim line of explanation.
 pub(crate) fn dim(ui: &mut Ui, text: impl Into<String>) {
     ui.label(RichText::new(text.into()).color(theme::TEXT_DIM.egui()));
