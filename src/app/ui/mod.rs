@@ -395,15 +395,21 @@ pub(crate) struct WindowLayout {
     pub sphere_height: f32,
 }
 
-/// The timeline window's height: controls, strip, the lanes of the contact points and their
-/// summary, slider and four lines of words.
-pub(crate) const TIMELINE_HEIGHT: f32 = 320.0;
+/// The timeline window's height at most: controls, strip, slider, the lanes of the contact
+/// points and their summary, and the words, with no scrolling on most frames.
+pub(crate) const TIMELINE_HEIGHT: f32 = 400.0;
+/// The share of the window's height the timeline takes at most, so that the scene above it keeps
+/// more than half (at 1280 × 720: 288 points of 720; what does not fit in it scrolls).
+pub(crate) const TIMELINE_SHARE: f32 = 0.4;
+/// The share of the room left of the panel the GJK window takes at most, so that the scene
+/// beside it keeps more than half of that room.
+pub(crate) const GJK_SHARE: f32 = 0.4;
 /// Where the sphere window starts, below the verdict banner.
 pub(crate) const SPHERE_TOP: f32 = 90.0;
 /// The GJK window's width, when the scene has room for it.
 pub(crate) const GJK_WIDTH: f32 = 400.0;
-/// The GJK window's least width: narrower, it goes over the sphere window.
-pub(crate) const GJK_MIN_WIDTH: f32 = 300.0;
+/// The GJK window's least width (its title's): narrower, it goes over the sphere window.
+pub(crate) const GJK_MIN_WIDTH: f32 = 340.0;
 
 impl WindowLayout {
     /// For a window `screen` with the panel taking `panel` (last frame's): its width on the
@@ -417,7 +423,8 @@ impl WindowLayout {
             ),
         );
         let timeline = if timeline {
-            egui::vec2((scene.width() - 20.0).clamp(200.0, 640.0), TIMELINE_HEIGHT)
+            let height = (screen.height() * TIMELINE_SHARE).clamp(200.0, TIMELINE_HEIGHT);
+            egui::vec2((scene.width() - 20.0).clamp(200.0, 640.0), height)
         } else {
             egui::Vec2::ZERO
         };
@@ -438,7 +445,10 @@ impl WindowLayout {
         let free_from = sphere
             .filter(|r| r.center().x < self.scene.center().x)
             .map_or(self.scene.left() + 16.0, |r| r.right() + 8.0);
-        let width = GJK_WIDTH.min(right - free_from).max(GJK_MIN_WIDTH);
+        let width = GJK_WIDTH
+            .min(self.scene.width() * GJK_SHARE)
+            .min(right - free_from)
+            .max(GJK_MIN_WIDTH);
         egui::Rect::from_min_size(
             egui::pos2(right - width, SPHERE_TOP),
             egui::vec2(width, self.sphere_height),
@@ -648,11 +658,36 @@ mod tests {
         assert!(place.left() >= sphere.right());
         assert_eq!(place.width(), GJK_WIDTH);
         // never down over the timeline
-        assert!(place.bottom() <= screen.bottom() - TIMELINE_HEIGHT);
+        assert!(place.bottom() <= screen.bottom() - layout.timeline.y);
         // a narrow scene: narrower, then over the sphere window rather than under the panel
         let narrow = WindowLayout::of(screen, egui::vec2(1600.0 - 700.0, 0.0), false);
         let place = narrow.gjk_place(Some(sphere));
         assert!(place.right() <= 700.0 && place.width() >= GJK_MIN_WIDTH);
+    }
+
+    /// At 1280 × 720 (the default size) and larger, with the panel at its default width: the
+    /// timeline leaves the scene above it more than half the window's height, the GJK window
+    /// leaves the scene beside it more than half the room left of the panel, and the sphere
+    /// window's height stays on the screen. (The timeline had left a 1280 × 720 scene about 300
+    /// points, its labels tangled.)
+    #[test]
+    fn any_one_window_leaves_the_scene_at_least_half_the_window() {
+        for (w, h) in [(1280.0, 720.0), (1600.0, 1000.0), (1920.0, 1080.0)] {
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+            let panel = egui::vec2(default_panel_width(w), 0.0);
+            let layout = WindowLayout::of(screen, panel, true);
+            // the timeline's gap to the window's bottom, its frame, and the scene's margin above it
+            let above = layout.scene.height() - layout.timeline.y - 18.0;
+            assert!(above >= 0.5 * h, "{w}x{h}: the timeline leaves {above}");
+            let free = layout.scene.width();
+            let gjk = layout.gjk_place(None);
+            let (_, beside) = scene_span(free, 0.0, layout.scene.right() - gjk.left());
+            assert!(
+                beside >= 0.5 * free,
+                "{w}x{h}: the GJK window leaves {beside} of {free}"
+            );
+            assert!(SPHERE_TOP + layout.sphere_height <= h, "{w}x{h}");
+        }
     }
 
     #[test]
