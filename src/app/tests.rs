@@ -495,6 +495,26 @@ mod frame {
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
+    /// The colour key's sizes in one, two and three columns, a little wider than the scene's font
+    /// makes them: its seven colours and one line of words under them (an axis of parallel
+    /// edges adds two lines).
+    fn key_shapes_without_parallel_edges() -> crate::app::layout::KeyShapes {
+        [
+            glam::Vec2::new(290.0, 148.0),
+            glam::Vec2::new(440.0, 97.0),
+            glam::Vec2::new(660.0, 80.0),
+        ]
+    }
+
+    /// [`key_shapes_without_parallel_edges`] with two more lines.
+    fn key_shapes() -> crate::app::layout::KeyShapes {
+        [
+            glam::Vec2::new(330.0, 182.0),
+            glam::Vec2::new(500.0, 131.0),
+            glam::Vec2::new(700.0, 114.0),
+        ]
+    }
+
     /// The plate preset at t = dt, in the scene of a 1600 × 1000 window beside its panel: axis 0's
     /// line runs through the colour key's usual place at the top right, so the key goes to the
     /// bottom right, where no axis line runs.
@@ -522,10 +542,60 @@ mod frame {
             .filter_map(|l| frame.projector.segment(l.point(l.lo), l.point(l.hi)))
             .collect();
         let crossed = |r| axis_lines.iter().map(|s| length_inside(*s, r)).sum::<f32>();
-        let places = key_places(&vp, glam::Vec2::new(330.0, 182.0));
+        let places: Vec<_> = key_places(&vp, key_shapes(), 62.0)
+            .iter()
+            .map(|p| p.rect)
+            .collect();
         assert!(crossed(places[0]) > 50.0, "the usual place is crossed");
         let chosen = places[least_covered(&places, &drawn_segments(&frame, (&m.a, &m.b)))];
         assert_eq!(crossed(chosen), 0.0, "{chosen:?}");
+    }
+
+    /// The scene of a 1280 × 720 window beside its panel (at its default width), over the
+    /// default scene and the rounded preset: the colour key takes a place where no axis line
+    /// runs within its shadows' reach (it had covered lines 9 and 12, and 3 and 13).
+    #[test]
+    fn the_colour_key_covers_no_axis_line_s_shadows_at_1280_by_720() {
+        // the panel at its default width, and as wide as its views make it at 1280
+        for panel in [crate::app::ui::default_panel_width(1280.0), 535.0] {
+            key_covers_no_line_s_shadows(Viewport::sized(1280.0 - panel, 720.0));
+        }
+    }
+
+    fn key_covers_no_line_s_shadows(vp: Viewport) {
+        use crate::app::layout::{key_places, least_covered, length_inside, BARS_PX};
+        let settings = Settings::default();
+        let default = ModeState::<Three>::new(&vp);
+        let rounded = showing::<Three>("3d-rounded-corner-to-corner");
+        for (name, mut m) in [
+            ("the default scene", default),
+            ("the rounded preset", rounded),
+        ] {
+            m.apply(&ModeCommand::ResetView, &settings, &vp);
+            let frame = Shown::compute(
+                &m,
+                m.analysis(&settings),
+                Pointing::default(),
+                &settings,
+                vp,
+            );
+            let axis_lines: Vec<_> = frame
+                .lines
+                .iter()
+                .filter_map(|l| frame.projector.segment(l.point(l.lo), l.point(l.hi)))
+                .collect();
+            let places: Vec<_> = key_places(&vp, key_shapes_without_parallel_edges(), 62.0)
+                .iter()
+                .map(|p| p.rect)
+                .collect();
+            let chosen = places[least_covered(&places, &drawn_segments(&frame, (&m.a, &m.b)))];
+            let reach = (
+                chosen.0 - glam::Vec2::splat(BARS_PX),
+                chosen.1 + glam::Vec2::splat(BARS_PX),
+            );
+            let covered: f32 = axis_lines.iter().map(|s| length_inside(*s, reach)).sum();
+            assert_eq!(covered, 0.0, "{name} in {vp:?}: the key at {chosen:?}");
+        }
     }
 
     /// A mode showing the preset `name`.
