@@ -68,20 +68,23 @@ pub(crate) fn window<D: DirectionsPicture>(
 ) -> Option<egui::Rect> {
     let dirs = model.frame.directions.as_ref()?;
     let mut open = true;
+    // the picture takes what the facts under it leave (as tall as they were last frame)
+    let facts_id = egui::Id::new("sphere-facts-height");
+    let facts_height = ctx
+        .data(|d| d.get_temp::<f32>(facts_id))
+        .unwrap_or(FACTS_HEIGHT);
+    let room = layout.sphere_height - facts_height;
     let shown = egui::Window::new(D::TITLE)
         .open(&mut open)
         .default_width(360.0)
         .default_pos(egui::pos2(16.0, SPHERE_TOP))
-        // never down over the timeline, nor past the window's bottom
+        // never down over the timeline, nor past the window's bottom; tall enough for the
+        // largest picture and the facts (a window of a height kept from an earlier frame cut
+        // the facts' last line)
+        .min_height(layout.sphere_height.min(PICTURE_MAX + facts_height + 16.0))
         .max_height(layout.sphere_height)
         .vscroll(true)
         .show(ctx, |ui| {
-            // the picture takes what the facts under it leave (as tall as they were last frame)
-            let facts_id = egui::Id::new("sphere-facts-height");
-            let facts_height = ctx
-                .data(|d| d.get_temp::<f32>(facts_id))
-                .unwrap_or(FACTS_HEIGHT);
-            let room = layout.sphere_height - facts_height;
             let pointed = D::picture(ui, model, dirs, state, room);
             *probe = pointed.hovered;
             if pointed.clicked {
@@ -102,6 +105,9 @@ pub(crate) fn window<D: DirectionsPicture>(
     }
     shown.map(|r| r.response.rect)
 }
+
+/// The largest the sphere's picture gets (the plot of directions is shorter).
+const PICTURE_MAX: f32 = 360.0;
 
 /// The height the facts under the picture take before they are first measured (the rest of
 /// the window is the picture's).
@@ -289,7 +295,7 @@ impl DirectionsPicture for Three {
         state: &mut SphereState,
         height: f32,
     ) -> Pointed {
-        let size = ui.available_width().min(height).clamp(140.0, 360.0);
+        let size = ui.available_width().min(height).clamp(140.0, PICTURE_MAX);
         let (rect, response) =
             ui.allocate_exact_size(egui::vec2(size, size), Sense::click_and_drag());
         if response.dragged() {
