@@ -60,62 +60,22 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
         .id_salt("scene-section")
         .default_open(true)
         .show(ui, |ui| {
-            let text = if model.modified {
-                format!("{} (before your edits)", source.description)
-            } else {
-                source.description.clone()
-            };
-            description(ui, model.library, text);
             ui.horizontal_wrapped(|ui| buttons(ui, model, commands));
             presets(ui, model, commands);
             if !platform::WEB {
                 user_scenes(ui, model, commands);
             }
+            // the description last, under the lists: a click on a preset changes it, and the
+            // open presets list above it stays where it is, under the pointer
+            if !source.description.is_empty() {
+                let text = if model.modified {
+                    format!("{} (before your edits)", source.description)
+                } else {
+                    source.description.clone()
+                };
+                dim(ui, text);
+            }
         });
-}
-
-/// The presets list's id within the Scene section, and the key under which it notes whether it
-/// is open.
-const PRESETS_ID: &str = "scene-presets";
-
-/// The most lines the scene's description takes while the presets list is open; a longer one
-/// scrolls.
-const DESCRIPTION_LINES: f32 = 4.0;
-
-/// The scene's description. While the presets list is open it sits in a box of one height
-/// whatever the scene (the most lines any preset's description takes at this width, at most
-/// [`DESCRIPTION_LINES`]; a longer one scrolls), so that the buttons and the list under it never
-/// move when a click on a preset changes the description; otherwise it takes its own height.
-fn description(ui: &mut Ui, library: &crate::app::library::Library, text: String) {
-    let listed = ui.data(|d| d.get_temp::<bool>(egui::Id::new(PRESETS_ID)) == Some(true));
-    if !listed {
-        if !text.is_empty() {
-            dim(ui, text);
-        }
-        return;
-    }
-    let width = ui.available_width();
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let row = ui.fonts(|f| f.row_height(&font));
-    let lines = |t: &str| {
-        let galley =
-            ui.fonts(|f| f.layout(t.to_string(), font.clone(), egui::Color32::WHITE, width));
-        galley.rows.len() as f32
-    };
-    let most = library
-        .presets
-        .iter()
-        .map(|p| lines(&p.scene.description))
-        .fold(1.0, f32::max)
-        .min(DESCRIPTION_LINES);
-    // the box takes exactly its height in the section, whatever the text in it
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, most * row), egui::Sense::hover());
-    let mut inside = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-    egui::ScrollArea::vertical()
-        .id_salt("scene-description")
-        .max_height(rect.height())
-        .auto_shrink([false, false])
-        .show(&mut inside, |ui| dim(ui, text));
 }
 
 fn buttons<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
@@ -175,8 +135,8 @@ fn buttons<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Comman
 
 fn presets<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
     let lib = model.library;
-    let shown = egui::CollapsingHeader::new(format!("Presets ({})", lib.presets.len()))
-        .id_salt(PRESETS_ID)
+    egui::CollapsingHeader::new(format!("Presets ({})", lib.presets.len()))
+        .id_salt("scene-presets")
         .default_open(false)
         .show(ui, |ui| {
             for p in &lib.presets {
@@ -197,9 +157,6 @@ fn presets<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Comman
                 }
             }
         });
-    // whether the list is open, for the description above it in the next frame
-    let open = shown.body_returned.is_some();
-    ui.data_mut(|d| d.insert_temp(egui::Id::new(PRESETS_ID), open));
 }
 
 fn user_scenes<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
