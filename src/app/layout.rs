@@ -339,24 +339,70 @@ pub(crate) fn length_inside((p, q): (Vec2, Vec2), rect: ScreenRect) -> f32 {
     (t1 - t0).max(0.0) * d.length()
 }
 
-/// Where the colour key of `size` may go in the scene `vp`: at the top right under the verdict
-/// banner's line (its usual place), or at the bottom right above the line the 2D scene writes the
-/// cursor's position on.
-pub(crate) fn key_places(vp: &Viewport, size: Vec2) -> [ScreenRect; 2] {
-    let right = vp.x + vp.w - 12.0;
-    let at = |top: f32| {
-        (
-            Vec2::new(right - size.x, top),
-            Vec2::new(right, top + size.y),
-        )
-    };
-    [at(vp.y + 62.0), at(vp.y + vp.h - 40.0 - size.y)]
+/// The colour key's shapes: its size in one column (tall and narrow), two and three (short and
+/// wide).
+pub(crate) type KeyShapes = [Vec2; 3];
+
+/// A place the colour key may take: its rectangle, and in how many columns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct KeyPlace {
+    /// Where it goes.
+    pub rect: ScreenRect,
+    /// 1 or 2.
+    pub columns: usize,
 }
 
+/// Where the colour key may go in the scene `vp`, in order of preference: in one column at the
+/// top right under the verdict banner's line (its usual place), at the bottom right above the line
+/// the 2D scene writes the cursor's position on, then in two or three columns (short and wide) at
+/// the bottom right and the top right, then at the top left under the banner and the hint
+/// (`left_top`: where they end) and at the bottom left above the message line. A shape wider
+/// than the scene is left out.
+pub(crate) fn key_places(vp: &Viewport, shapes: KeyShapes, left_top: f32) -> Vec<KeyPlace> {
+    let (right, left) = (vp.x + vp.w - 12.0, vp.x + 12.0);
+    let (top, bottom) = (vp.y + 62.0, vp.y + vp.h - 40.0);
+    let place = |columns: usize, on_right: bool, at_top: bool| {
+        let size = shapes[columns - 1];
+        let x = if on_right { right - size.x } else { left };
+        let y = match (at_top, on_right) {
+            (true, true) => top,
+            (true, false) => left_top.max(top) + 10.0,
+            (false, _) => bottom - size.y,
+        };
+        KeyPlace {
+            rect: (Vec2::new(x, y), Vec2::new(x, y) + size),
+            columns,
+        }
+    };
+    [
+        place(1, true, true),
+        place(1, true, false),
+        place(2, true, false),
+        place(2, true, true),
+        place(3, true, false),
+        place(3, true, true),
+        place(1, false, true),
+        place(1, false, false),
+        place(2, false, false),
+        place(2, false, true),
+    ]
+    .into_iter()
+    .filter(|p| p.rect.0.x >= left && p.rect.1.y <= bottom)
+    .collect()
+}
+
+/// How far (pixels) from its line an axis's shadows and ticks are drawn: a rectangle over the
+/// scene covers a line that runs this close to it.
+pub(crate) const BARS_PX: f32 = 12.0;
+
 /// Of the `places` a rectangle may take, the one that covers the least of the `drawn` segments
-/// (the first of equals): where a key or a window hides the least of the scene.
+/// and of the shadow bars along them (the first of equals): where a key or a window hides the
+/// least of the scene.
 pub(crate) fn least_covered(places: &[ScreenRect], drawn: &[(Vec2, Vec2)]) -> usize {
-    let covered = |r: &ScreenRect| -> f32 { drawn.iter().map(|s| length_inside(*s, *r)).sum() };
+    let covered = |r: &ScreenRect| -> f32 {
+        let grown = (r.0 - Vec2::splat(BARS_PX), r.1 + Vec2::splat(BARS_PX));
+        drawn.iter().map(|s| length_inside(*s, grown)).sum()
+    };
     let mut best = (0, f32::INFINITY);
     for (k, r) in places.iter().enumerate() {
         let c = covered(r);
@@ -380,8 +426,14 @@ mod tests {
         let diagonal = (Vec2::new(0.0, 0.0), Vec2::new(40.0, 40.0));
         assert!((length_inside(diagonal, square(0.0, 0.0)) - 200f32.sqrt()).abs() < 1e-4);
         // the first place is crossed, the second clear
-        let places = [square(0.0, 0.0), square(0.0, 20.0)];
+        let places = [square(0.0, 0.0), square(0.0, 40.0)];
         assert_eq!(least_covered(&places, &[across]), 1);
+        // a line that misses a place by less than its bars' width covers it
+        let near = (Vec2::new(-5.0, 15.0), Vec2::new(25.0, 15.0));
+        assert_eq!(
+            least_covered(&[square(0.0, 0.0), square(0.0, 40.0)], &[near]),
+            1
+        );
         assert_eq!(least_covered(&places, &[]), 0, "equals: the first");
     }
     use crate::app::camera::{OrbitCamera, Viewport};

@@ -38,6 +38,7 @@ pub(crate) mod layout;
 pub(crate) mod library;
 pub(crate) mod mode;
 pub(crate) mod motion;
+pub(crate) mod numbers;
 pub(crate) mod platform;
 pub(crate) mod settings;
 pub(crate) mod source;

@@ -71,7 +71,7 @@ pub(crate) fn time_text(t: f64) -> String {
     } else if t == f64::INFINITY {
         "+∞".into()
     } else {
-        format!("{t:.4}")
+        super::numbers::fixed(t, 4)
     }
 }
 
@@ -95,7 +95,8 @@ pub(crate) fn sweep_words(sweep: &Sweep, dt: f64, label: &dyn Fn(usize) -> Strin
     if let Some(t) = sweep.first_touch(dt) {
         return match sweep.deciding.filter(|_| t > 0.0) {
             Some(k) => format!(
-                "time of impact t = {t:.4}: axis {} decides (its shadows start to overlap last)",
+                "time of impact t = {}: axis {} decides (its shadows start to overlap last)",
+                time_text(t),
                 label(k)
             ),
             None => "the boxes already meet at t = 0".into(),
@@ -114,19 +115,19 @@ pub(crate) fn sweep_words(sweep: &Sweep, dt: f64, label: &dyn Fn(usize) -> Strin
     }
     match sweep.deciding {
         Some(k) if sweep.enter > dt && sweep.enter <= sweep.exit => format!(
-            "no impact in this step: axis {}'s shadows start to overlap only at t = {:.4}, after dt",
+            "no impact in this step: axis {}'s shadows start to overlap only at t = {}, after dt",
             label(k),
-            sweep.enter
+            time_text(sweep.enter)
         ),
         Some(k) if sweep.exit < 0.0 => format!(
             "no impact in this step: the boxes parted before t = 0 (axis {} last overlapped)",
             label(k)
         ),
         Some(k) => format!(
-            "no impact in this step: axis {}'s shadows start to overlap at t = {:.4}, after another axis's stop ({:.4})",
+            "no impact in this step: axis {}'s shadows start to overlap at t = {}, after another axis's stop ({})",
             label(k),
-            sweep.enter,
-            sweep.exit
+            time_text(sweep.enter),
+            time_text(sweep.exit)
         ),
         None => "no impact in this step".into(),
     }
@@ -199,7 +200,11 @@ impl<D: Dim> MotionFrame<D> {
 
     /// One line for under the banner: the time shown and what the step's sweep decides.
     pub(crate) fn summary(&self) -> String {
-        let at = format!("t = {:.4} s of dt {} s", self.time, self.spec.dt);
+        let at = format!(
+            "t = {} s of dt {} s",
+            time_text(self.time.into()),
+            self.spec.dt
+        );
         let method = if self.sweep.is_some() {
             "axis intervals"
         } else {
@@ -208,10 +213,10 @@ impl<D: Dim> MotionFrame<D> {
         match &self.toi {
             Some(toi) => match toi.axis {
                 Some(k) => format!(
-                    "{at} · impact at t = {:.4} (axis {k} decides; {method})",
-                    toi.t
+                    "{at} · impact at t = {} (axis {k} decides; {method})",
+                    time_text(toi.t)
                 ),
-                None => format!("{at} · impact at t = {:.4} ({method})", toi.t),
+                None => format!("{at} · impact at t = {} ({method})", time_text(toi.t)),
             },
             None => format!("{at} · no impact in this step ({method})"),
         }

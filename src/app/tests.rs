@@ -495,6 +495,26 @@ mod frame {
 
     const VP: Viewport = Viewport::sized(1200.0, 800.0);
 
+    /// The colour key's sizes in one, two and three columns, a little wider than the scene's font
+    /// makes them: its seven colours and one line of words under them (an axis of parallel
+    /// edges adds two lines).
+    fn key_shapes_without_parallel_edges() -> crate::app::layout::KeyShapes {
+        [
+            glam::Vec2::new(290.0, 148.0),
+            glam::Vec2::new(440.0, 97.0),
+            glam::Vec2::new(660.0, 80.0),
+        ]
+    }
+
+    /// [`key_shapes_without_parallel_edges`] with two more lines.
+    fn key_shapes() -> crate::app::layout::KeyShapes {
+        [
+            glam::Vec2::new(330.0, 182.0),
+            glam::Vec2::new(500.0, 131.0),
+            glam::Vec2::new(700.0, 114.0),
+        ]
+    }
+
     /// The plate preset at t = dt, in the scene of a 1600 × 1000 window beside its panel: axis 0's
     /// line runs through the colour key's usual place at the top right, so the key goes to the
     /// bottom right, where no axis line runs.
@@ -522,10 +542,60 @@ mod frame {
             .filter_map(|l| frame.projector.segment(l.point(l.lo), l.point(l.hi)))
             .collect();
         let crossed = |r| axis_lines.iter().map(|s| length_inside(*s, r)).sum::<f32>();
-        let places = key_places(&vp, glam::Vec2::new(330.0, 182.0));
+        let places: Vec<_> = key_places(&vp, key_shapes(), 62.0)
+            .iter()
+            .map(|p| p.rect)
+            .collect();
         assert!(crossed(places[0]) > 50.0, "the usual place is crossed");
         let chosen = places[least_covered(&places, &drawn_segments(&frame, (&m.a, &m.b)))];
         assert_eq!(crossed(chosen), 0.0, "{chosen:?}");
+    }
+
+    /// The scene of a 1280 × 720 window beside its panel (at its default width), over the
+    /// default scene and the rounded preset: the colour key takes a place where no axis line
+    /// runs within its shadows' reach (it had covered lines 9 and 12, and 3 and 13).
+    #[test]
+    fn the_colour_key_covers_no_axis_line_s_shadows_at_1280_by_720() {
+        // the panel at its default width, and as wide as its views make it at 1280
+        for panel in [crate::app::ui::default_panel_width(1280.0), 535.0] {
+            key_covers_no_line_s_shadows(Viewport::sized(1280.0 - panel, 720.0));
+        }
+    }
+
+    fn key_covers_no_line_s_shadows(vp: Viewport) {
+        use crate::app::layout::{key_places, least_covered, length_inside, BARS_PX};
+        let settings = Settings::default();
+        let default = ModeState::<Three>::new(&vp);
+        let rounded = showing::<Three>("3d-rounded-corner-to-corner");
+        for (name, mut m) in [
+            ("the default scene", default),
+            ("the rounded preset", rounded),
+        ] {
+            m.apply(&ModeCommand::ResetView, &settings, &vp);
+            let frame = Shown::compute(
+                &m,
+                m.analysis(&settings),
+                Pointing::default(),
+                &settings,
+                vp,
+            );
+            let axis_lines: Vec<_> = frame
+                .lines
+                .iter()
+                .filter_map(|l| frame.projector.segment(l.point(l.lo), l.point(l.hi)))
+                .collect();
+            let places: Vec<_> = key_places(&vp, key_shapes_without_parallel_edges(), 62.0)
+                .iter()
+                .map(|p| p.rect)
+                .collect();
+            let chosen = places[least_covered(&places, &drawn_segments(&frame, (&m.a, &m.b)))];
+            let reach = (
+                chosen.0 - glam::Vec2::splat(BARS_PX),
+                chosen.1 + glam::Vec2::splat(BARS_PX),
+            );
+            let covered: f32 = axis_lines.iter().map(|s| length_inside(*s, reach)).sum();
+            assert_eq!(covered, 0.0, "{name} in {vp:?}: the key at {chosen:?}");
+        }
     }
 
     /// A mode showing the preset `name`.
@@ -1100,6 +1170,115 @@ mod files {
         );
         let _ = std::fs::remove_dir_all(&data);
     }
+
+    /// One pass of the Open dialog over the default 3D scene, with the events typed in it;
+    /// returns the text it shows.
+    fn open_dialog_pass(
+        ctx: &egui_macroquad::egui::Context,
+        w: &mut crate::app::ui::scenes::Windows,
+        events: Vec<egui_macroquad::egui::Event>,
+    ) -> Vec<String> {
+        use crate::app::frame::{Pointing, Shown};
+        use crate::app::mode::ModeState;
+        use crate::app::settings::Settings;
+        use crate::app::three::Three;
+        use crate::app::ui::{FrameTimes, PanelModel};
+        use egui_macroquad::egui;
+        let mode = ModeState::<Three>::new(&VP);
+        let settings = Settings::default();
+        let frame = Shown::compute(
+            &mode,
+            mode.analysis(&settings),
+            Pointing::default(),
+            &settings,
+            VP,
+        );
+        let library = Library::new(None, false);
+        let model = PanelModel {
+            mode: &mode,
+            frame: &frame,
+            settings: &settings,
+            library: &library,
+            modified: false,
+            can_undo: false,
+            can_redo: false,
+            frame_ms: FrameTimes::default(),
+            timeline: None,
+        };
+        let raw = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 720.0),
+            )),
+            events,
+            ..Default::default()
+        };
+        let mut commands = Vec::new();
+        let out = ctx.run(raw, |ctx| {
+            crate::app::ui::scenes::windows(ctx, &model, w, &mut commands)
+        });
+        super::panel_text::texts(&out)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
+    }
+
+    /// The Open dialog shown again after a file was opened: its field takes the keyboard with
+    /// the old path selected, so that a new path typed replaces it (typing had gone on after the
+    /// old one, "box3d-settle.jsonl/home/me/new.jsonl").
+    #[test]
+    fn the_open_dialog_selects_the_old_path_so_that_typing_replaces_it() {
+        use egui_macroquad::egui;
+        let ctx = egui::Context::default();
+        let mut w = crate::app::ui::scenes::Windows::default();
+        w.open.open = true;
+        w.open.path = "assets/recordings/box3d-settle.jsonl".into();
+        w.open.focus = true;
+        for _ in 0..2 {
+            open_dialog_pass(&ctx, &mut w, Vec::new());
+        }
+        open_dialog_pass(
+            &ctx,
+            &mut w,
+            vec![egui::Event::Text("/home/me/new.jsonl".into())],
+        );
+        assert_eq!(w.open.path, "/home/me/new.jsonl");
+    }
+
+    /// The Open dialog says what each kind of file opens as, and says it truly: a recording (a
+    /// .jsonl of two or more cases) opens as a timeline, a single check line as an unsaved scene.
+    #[test]
+    fn the_open_dialog_says_a_recording_opens_as_a_timeline_and_one_case_as_a_scene() {
+        use crate::app::ui::scenes::OPENS_AS;
+        let ctx = egui_macroquad::egui::Context::default();
+        let mut w = crate::app::ui::scenes::Windows::default();
+        w.open.open = true;
+        let mut shown = Vec::new();
+        for _ in 0..2 {
+            shown = open_dialog_pass(&ctx, &mut w, Vec::new());
+        }
+        let shown = shown.join("\n").replace('\n', " ");
+        assert!(!shown.contains("the first case"), "{shown}");
+        for line in OPENS_AS {
+            assert!(shown.contains(line), "{line:?} not in {shown}");
+        }
+        assert!(OPENS_AS[1].contains("two or more cases open as a timeline"));
+        assert!(OPENS_AS[1].contains("a single case opens as a new unsaved scene"));
+        // as the app opens them
+        let data = folder("opens-as");
+        let mut app = App::with_library(Library::new(Some(data.clone()), true), &VP);
+        app.run(AppCommand::Open(OpenCommand::File(recording())));
+        assert!(app.shared.timeline.is_some(), "a recording: a timeline");
+        let one = scenes_dir(&data).join("one.jsonl");
+        let first = std::fs::read_to_string(recording()).unwrap();
+        std::fs::write(&one, first.lines().next().unwrap()).unwrap();
+        let mut app = App::with_library(Library::new(Some(data.clone()), true), &VP);
+        app.run(AppCommand::Open(OpenCommand::File(one)));
+        assert!(app.shared.timeline.is_none(), "one case: no timeline");
+        assert_eq!(app.three.source.path, None, "one case: an unsaved scene");
+        assert_eq!(app.three.source.origin.as_deref(), Some("one.jsonl"));
+        let _ = std::fs::remove_dir_all(&data);
+    }
 }
 
 mod gjk_window {
@@ -1514,5 +1693,342 @@ mod motion {
     #[test]
     fn the_velocity_handle_follows_the_pointer_in_3d() {
         the_velocity_handle_follows_the_pointer::<Three>();
+    }
+}
+
+/// The panel's text as egui lays it out, read from the shapes of its passes.
+mod panel_text {
+    use crate::app::camera::Viewport;
+    use crate::app::dim::Dim;
+    use crate::app::frame::{Pointing, Shown};
+    use crate::app::library::Library;
+    use crate::app::mode::ModeState;
+    use crate::app::settings::Settings;
+    use crate::app::three::Three;
+    use crate::app::two::Two;
+    use crate::app::ui::{FrameTimes, PanelModel, UiOut};
+    use crate::sat::{Obb2, Obb3};
+    use egui_macroquad::egui;
+    use glam::{Quat, Vec2, Vec3};
+
+    const VP: Viewport = Viewport::sized(1200.0, 800.0);
+
+    /// Every text shape of an egui output, with where it was drawn.
+    pub(super) fn texts(output: &egui::FullOutput) -> Vec<(String, egui::Rect)> {
+        fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
+            match shape {
+                egui::Shape::Text(t) => {
+                    out.push((t.galley.text().to_string(), t.visual_bounding_rect()))
+                }
+                egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for clipped in &output.shapes {
+            walk(&clipped.shape, &mut out);
+        }
+        out
+    }
+
+    /// The text of the whole panel, `width` points wide, over the mode's boxes: its last pass of
+    /// three (egui lays a new panel out before it draws it).
+    fn panel<D: Dim>(mode: &ModeState<D>, width: f32) -> Vec<(String, egui::Rect)> {
+        let settings = Settings::default();
+        let frame = Shown::compute(
+            mode,
+            mode.analysis(&settings),
+            Pointing::default(),
+            &settings,
+            VP,
+        );
+        let library = Library::new(None, false);
+        let model = PanelModel {
+            mode,
+            frame: &frame,
+            settings: &settings,
+            library: &library,
+            modified: false,
+            can_undo: false,
+            can_redo: false,
+            frame_ms: FrameTimes::default(),
+            timeline: None,
+        };
+        let ctx = egui::Context::default();
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(width, 4000.0));
+        let mut last = None;
+        for _ in 0..3 {
+            let raw = egui::RawInput {
+                screen_rect: Some(screen),
+                ..Default::default()
+            };
+            last = Some(ctx.run(raw, |ctx| {
+                egui::CentralPanel::default().show(ctx, |ui| {
+                    crate::app::ui::contents(ui, &model, &mut UiOut::default(), true)
+                });
+            }));
+        }
+        texts(&last.expect("three passes"))
+    }
+
+    /// A number written as a negative zero in `text`: a minus sign (`-` or `−`) followed by
+    /// digits and points that are all zeros ("-0.0000", "−0°").
+    fn negative_zero(text: &str) -> Option<String> {
+        let chars: Vec<char> = text.chars().collect();
+        for (k, c) in chars.iter().enumerate() {
+            if *c != '-' && *c != '−' {
+                continue;
+            }
+            let number: String = chars[k + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit() || **c == '.')
+                .collect();
+            let exponent = chars.get(k + 1 + number.len()) == Some(&'e');
+            if number.contains('0') && !exponent && number.chars().all(|c| c == '0' || c == '.') {
+                return Some(format!("{c}{number} in {text:?}"));
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_finder_finds_a_negative_zero_and_nothing_else() {
+        assert!(negative_zero("normal (-0.0000, 1.0000)").is_some());
+        assert!(negative_zero("-0.0°").is_some());
+        assert!(negative_zero("−0").is_some());
+        assert!(negative_zero("-0.01 and -3.5e-7, (−u0 +u1) -10").is_none());
+        assert!(negative_zero("-0.000e0").is_none());
+    }
+
+    fn no_negative_zero_anywhere<D: Dim>(a: D::Obb, b: D::Obb) {
+        let mut mode = ModeState::<D>::new(&VP);
+        (mode.a, mode.b) = (a, b);
+        for width in [340.0, 560.0] {
+            let found: Vec<String> = panel(&mode, width)
+                .iter()
+                .filter_map(|(t, _)| negative_zero(t))
+                .collect();
+            assert!(found.is_empty(), "{found:?}");
+        }
+    }
+
+    /// Boxes whose numbers are all a hair below zero where they are zero (a centre at −1e-6,
+    /// a turn of −1e-5 rad, a face contact whose normal is (−4e-8, 1, −4e-8)): the panel writes
+    /// 0, as `check` does, never "-0.000" or "-0.0°".
+    #[test]
+    fn the_3d_panel_never_writes_a_negative_zero() {
+        let a = Obb3 {
+            center: Vec3::new(-1e-6, -1e-7, -1e-6),
+            rotation: Quat::from_rotation_x(-1e-5) * Quat::from_rotation_z(-1e-5),
+            ..Default::default()
+        };
+        let b = Obb3 {
+            center: Vec3::new(-1e-6, 1.9, -2e-6),
+            rotation: Quat::from_rotation_y(-1e-5) * Quat::from_rotation_x(-2e-5),
+            ..Default::default()
+        };
+        no_negative_zero_anywhere::<Three>(a, b);
+    }
+
+    #[test]
+    fn the_2d_panel_never_writes_a_negative_zero() {
+        let a = Obb2 {
+            center: Vec2::new(-1e-6, -1e-7),
+            angle: -1e-5,
+            ..Default::default()
+        };
+        let b = Obb2 {
+            center: Vec2::new(-1e-6, 1.9),
+            angle: -2e-5,
+            ..Default::default()
+        };
+        no_negative_zero_anywhere::<Two>(a, b);
+    }
+
+    /// The scene section alone, `width` points wide, over the preset `name` opened in its mode,
+    /// with `events`; its text.
+    fn scene_section(
+        ctx: &egui::Context,
+        name: &str,
+        width: f32,
+        events: Vec<egui::Event>,
+    ) -> Vec<(String, egui::Rect)> {
+        fn pass<D: Dim>(
+            ctx: &egui::Context,
+            name: &str,
+            width: f32,
+            events: Vec<egui::Event>,
+        ) -> egui::FullOutput {
+            let library = Library::new(None, false);
+            let loaded = library.preset(name).expect("a preset");
+            let mut mode = ModeState::<D>::new(&VP);
+            assert!(mode.load(&loaded.scene, &loaded.pair, &VP, loaded.source));
+            let settings = Settings::default();
+            let frame = Shown::compute(
+                &mode,
+                mode.analysis(&settings),
+                Pointing::default(),
+                &settings,
+                VP,
+            );
+            let model = PanelModel {
+                mode: &mode,
+                frame: &frame,
+                settings: &settings,
+                library: &library,
+                modified: false,
+                can_undo: false,
+                can_redo: false,
+                frame_ms: FrameTimes::default(),
+                timeline: None,
+            };
+            let raw = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(width, 3000.0),
+                )),
+                events,
+                ..Default::default()
+            };
+            ctx.run(raw, |ctx| {
+                egui::CentralPanel::default().show(ctx, |ui| {
+                    crate::app::ui::scenes::section(ui, &model, &mut Vec::new())
+                });
+            })
+        }
+        let out = if name.starts_with("2d") {
+            pass::<Two>(ctx, name, width, events)
+        } else {
+            pass::<Three>(ctx, name, width, events)
+        };
+        texts(&out)
+    }
+
+    /// Where the text `text` was drawn.
+    fn place_of(shown: &[(String, egui::Rect)], text: &str) -> Option<egui::Rect> {
+        shown.iter().find(|(t, _)| t == text).map(|(_, r)| *r)
+    }
+
+    /// The presets list open under the scene's description, then every preset opened in turn
+    /// (its description one line or several, in 2D or 3D): the list's rows never move, so that
+    /// a second click at the same place opens the preset under it, not another (one had opened
+    /// `2d-contact-corner-edge` and switched to 2D).
+    #[test]
+    fn the_presets_list_stays_under_the_pointer_whatever_the_description_above_it() {
+        let names: Vec<String> = Library::new(None, false)
+            .presets
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        for width in [340.0, 560.0] {
+            let ctx = egui::Context::default();
+            ctx.style_mut(|s| s.animation_time = 0.0);
+            let shown = scene_section(&ctx, &names[0], width, Vec::new());
+            let header = place_of(&shown, &format!("Presets ({})", names.len()))
+                .expect("the presets' header")
+                .center();
+            let press = |pressed| egui::Event::PointerButton {
+                pos: header,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            };
+            scene_section(
+                &ctx,
+                &names[0],
+                width,
+                vec![egui::Event::PointerMoved(header), press(true)],
+            );
+            scene_section(&ctx, &names[0], width, vec![press(false)]);
+            let mut first = None;
+            for name in &names {
+                let mut shown = Vec::new();
+                for _ in 0..3 {
+                    shown = scene_section(&ctx, name, width, Vec::new());
+                }
+                let rows = (
+                    place_of(&shown, &names[0]).expect("the list is open"),
+                    place_of(&shown, names.last().unwrap()).expect("the list is open"),
+                );
+                let first = *first.get_or_insert(rows);
+                assert_eq!(rows, first, "{name} at {width}: the list moved");
+            }
+        }
+    }
+
+    /// Two texts drawn over each other: their rectangles share more than a sliver.
+    fn overprinted(shown: &[(String, egui::Rect)]) -> Option<String> {
+        for (k, (t, r)) in shown.iter().enumerate() {
+            for (u, q) in &shown[k + 1..] {
+                let both = r.intersect(*q);
+                if both.width() > 1.0 && both.height() > 1.0 {
+                    return Some(format!("{t:?} at {r:?} over {u:?} at {q:?}"));
+                }
+            }
+        }
+        None
+    }
+
+    /// The Contact manifold section over the settle recording, each frame shown after its first
+    /// (separated: no points, its columns narrow), as a timeline jumps: no number of the "Build
+    /// the points on" rows prints over its neighbour, though their widths change from frame to
+    /// frame (egui places a grid's columns at the widths of the frame before).
+    #[test]
+    fn the_build_the_points_on_rows_never_print_over_each_other_while_a_recording_plays() {
+        use crate::scene::recording::Recording;
+        use crate::scene::Pair;
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/recordings/box3d-settle.jsonl");
+        let recording = Recording::load(&path).unwrap();
+        let library = Library::new(None, false);
+        let settings = Settings::default();
+        let ctx = egui::Context::default();
+        let mut mode = ModeState::<Three>::new(&VP);
+        let frames: Vec<_> = recording.good_frames().map(|(k, _, n)| (k, n)).collect();
+        let mut gridded = 0;
+        for &(k, noted) in frames.iter().step_by(5) {
+            for (k, noted) in [frames[0], (k, noted)] {
+                let Pair::Three(a, b) = noted.pair else {
+                    panic!("a 3D recording")
+                };
+                (mode.a, mode.b) = (a, b);
+                let frame = Shown::compute(
+                    &mode,
+                    mode.analysis(&settings),
+                    Pointing::default(),
+                    &settings,
+                    VP,
+                );
+                let model = PanelModel {
+                    mode: &mode,
+                    frame: &frame,
+                    settings: &settings,
+                    library: &library,
+                    modified: false,
+                    can_undo: false,
+                    can_redo: false,
+                    frame_ms: FrameTimes::default(),
+                    timeline: None,
+                };
+                let raw = egui::RawInput {
+                    screen_rect: Some(egui::Rect::from_min_size(
+                        egui::Pos2::ZERO,
+                        egui::vec2(486.0, 2000.0),
+                    )),
+                    ..Default::default()
+                };
+                let out = ctx.run(raw, |ctx| {
+                    egui::CentralPanel::default().show(ctx, |ui| {
+                        crate::app::ui::contact::section(ui, &model, &mut Vec::new())
+                    });
+                });
+                let shown = texts(&out);
+                gridded += usize::from(shown.iter().any(|(t, _)| t == "deepest"));
+                if let Some(what) = overprinted(&shown) {
+                    panic!("frame {}: {what}", k + 1);
+                }
+            }
+        }
+        assert!(gridded > 10, "the rows were shown {gridded} times");
     }
 }

@@ -330,8 +330,8 @@ pub(crate) fn outline(pts: &[Vec2], width: f32, color: Rgba) {
     }
 }
 
-/// The verdict banner at the top of the scene; returns the rectangle it covers.
-pub(crate) fn banner(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (Vec2, Vec2) {
+/// The verdict banner's plate and lines.
+fn banner_plate(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (TextPlate, Vec<String>) {
     let size = if vp.w < 700.0 { 17 } else { 22 };
     // wrapped to the scene's width: never under the panel or off the window
     let lines = wrap(fonts, text, size, (vp.w - 48.0).max(120.0));
@@ -342,14 +342,25 @@ pub(crate) fn banner(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (
         fill: theme::PLATE.alpha(0.85),
         color,
     };
+    (plate, lines)
+}
+
+/// The verdict banner at the top of the scene; returns the rectangle it covers.
+pub(crate) fn banner(fonts: &Fonts, text: &str, vp: &Viewport, color: Rgba) -> (Vec2, Vec2) {
+    let (plate, lines) = banner_plate(fonts, text, vp, color);
     let (lo, hi) = plate.draw(fonts, &lines);
     draw_rectangle(lo.x, lo.y, 5.0, hi.y - lo.y, color.mq());
     (lo, hi)
 }
 
-/// The first-run hint under the verdict banner (whose bottom is at `top`), wrapped to the scene;
-/// returns its rectangle.
-pub(crate) fn hint(fonts: &Fonts, text: &str, vp: &Viewport, top: f32) -> (Vec2, Vec2) {
+/// The rectangle [`banner`] covers, without drawing it.
+pub(crate) fn banner_rect(fonts: &Fonts, text: &str, vp: &Viewport) -> (Vec2, Vec2) {
+    let (plate, lines) = banner_plate(fonts, text, vp, theme::TEXT);
+    plate.rect(fonts, &lines)
+}
+
+/// The first-run hint's plate and lines.
+fn hint_plate(fonts: &Fonts, text: &str, vp: &Viewport, top: f32) -> (TextPlate, Vec<String>) {
     let size = 15;
     // narrow enough to leave the colour key at the top right its room
     let lines = wrap(fonts, text, size, (vp.w - 48.0).clamp(120.0, 400.0));
@@ -360,7 +371,20 @@ pub(crate) fn hint(fonts: &Fonts, text: &str, vp: &Viewport, top: f32) -> (Vec2,
         fill: theme::PLATE,
         color: theme::HOT,
     };
+    (plate, lines)
+}
+
+/// The first-run hint under the verdict banner (whose bottom is at `top`), wrapped to the scene;
+/// returns its rectangle.
+pub(crate) fn hint(fonts: &Fonts, text: &str, vp: &Viewport, top: f32) -> (Vec2, Vec2) {
+    let (plate, lines) = hint_plate(fonts, text, vp, top);
     plate.draw(fonts, &lines)
+}
+
+/// The rectangle [`hint`] covers, without drawing it.
+pub(crate) fn hint_rect(fonts: &Fonts, text: &str, vp: &Viewport, top: f32) -> (Vec2, Vec2) {
+    let (plate, lines) = hint_plate(fonts, text, vp, top);
+    plate.rect(fonts, &lines)
 }
 
 /// Lines of text on a plate, the first line's top left at `at`.
@@ -374,18 +398,25 @@ struct TextPlate {
 }
 
 impl TextPlate {
-    /// Draws the plate and its lines; returns the rectangle it covers.
-    fn draw(&self, fonts: &Fonts, lines: &[String]) -> (Vec2, Vec2) {
+    /// The rectangle the plate covers.
+    fn rect(&self, fonts: &Fonts, lines: &[String]) -> (Vec2, Vec2) {
         let (at, size) = (self.at, self.size);
         let line_h = size as f32 + 6.0;
         let width = lines
             .iter()
             .map(|l| fonts.width(l, size))
             .fold(0.0f32, f32::max);
-        let (lo, hi) = (
+        (
             at - self.pad,
             at + Vec2::new(width + self.pad.x, line_h * lines.len() as f32 + 2.0),
-        );
+        )
+    }
+
+    /// Draws the plate and its lines; returns the rectangle it covers.
+    fn draw(&self, fonts: &Fonts, lines: &[String]) -> (Vec2, Vec2) {
+        let (at, size) = (self.at, self.size);
+        let line_h = size as f32 + 6.0;
+        let (lo, hi) = self.rect(fonts, lines);
         draw_rectangle(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, self.fill.mq());
         for (k, line) in lines.iter().enumerate() {
             let dim = measure_text(line, Some(fonts.of(size)), size, 1.0);
@@ -433,33 +464,57 @@ pub(crate) fn caption(fonts: &Fonts, texts: [&str; 3], color: Rgba, vp: &Viewpor
 }
 
 /// The colour key: `entries` (colour, line width, words), then `extra` lines of text, on an opaque
-/// plate whose top-left corner `place` gives for its size. Returns the rectangle it covers.
+/// plate, in one column or (shorter and wider) two or three; `place` picks the shape and the
+/// top-left corner from the shapes' sizes ([`crate::app::layout::KeyShapes`]). Returns the rectangle it covers.
 pub(crate) fn legend(
     fonts: &Fonts,
-    place: impl FnOnce(Vec2) -> Vec2,
+    place: impl FnOnce(crate::app::layout::KeyShapes) -> (Vec2, usize),
     entries: &[(Rgba, f32, &str)],
     extra: &[String],
 ) -> (Vec2, Vec2) {
     let size = 13u16;
     let row = 17.0;
-    let width = entries
+    let entry_width = entries
         .iter()
-        .map(|e| e.2.to_string())
-        .chain(extra.iter().cloned())
-        .map(|t| fonts.width(&t, size))
+        .map(|e| fonts.width(e.2, size))
         .fold(0.0, f32::max)
         + 44.0;
-    let height = (entries.len() + extra.len()) as f32 * row + 12.0;
-    let Vec2 { x, y } = place(Vec2::new(width, height));
-    // opaque: a line of the scene never runs through the key's words
+    let extra_width = extra
+        .iter()
+        .map(|t| fonts.width(t, size))
+        .fold(0.0, f32::max)
+        + 16.0;
+    let shape = |columns: usize| {
+        let rows = entries.len().div_ceil(columns) + extra.len();
+        Vec2::new(
+            (entry_width * columns as f32).max(extra_width),
+            rows as f32 * row + 12.0,
+        )
+    };
+    let (Vec2 { x, y }, columns) = place([shape(1), shape(2), shape(3)]);
+    let columns = columns.clamp(1, 3);
+    let Vec2 {
+        x: width,
+        y: height,
+    } = shape(columns);
+    // opaque: the grid and the boxes never run through the key's words (the axis lines are
+    // drawn after it, over it, so that it never hides their shadows)
     draw_rectangle(x, y, width, height, theme::PLATE.mq());
+    let per_column = entries.len().div_ceil(columns);
     for (k, (c, w, name)) in entries.iter().enumerate() {
-        let cy = y + 6.0 + row * (k as f32 + 0.5);
-        line(Vec2::new(x + 8.0, cy), Vec2::new(x + 32.0, cy), *w, *c);
-        text_at(fonts, name, x + 38.0, cy + 4.5, size, theme::TEXT_DIM);
+        let (col, r) = (k / per_column, k % per_column);
+        let left = x + entry_width * col as f32;
+        let cy = y + 6.0 + row * (r as f32 + 0.5);
+        line(
+            Vec2::new(left + 8.0, cy),
+            Vec2::new(left + 32.0, cy),
+            *w,
+            *c,
+        );
+        text_at(fonts, name, left + 38.0, cy + 4.5, size, theme::TEXT_DIM);
     }
     for (k, t) in extra.iter().enumerate() {
-        let cy = y + 6.0 + row * ((entries.len() + k) as f32 + 0.5);
+        let cy = y + 6.0 + row * ((per_column + k) as f32 + 0.5);
         text_at(fonts, t, x + 8.0, cy + 4.5, size, theme::TEXT_DIM);
     }
     (Vec2::new(x, y), Vec2::new(x + width, y + height))

@@ -11,6 +11,7 @@ use crate::app::dim::{Dim, Project, Vector};
 use crate::app::frame::{drawn_segments, Shown};
 use crate::app::layout::{key_places, least_covered, AxisLine, Shadows, PROBE};
 use crate::app::mode::ModeState;
+use crate::app::numbers;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
 use crate::sat::bands::Bands;
@@ -43,7 +44,34 @@ pub(crate) fn draw<D: Paint>(
     fonts: &Fonts,
 ) {
     let ov = mode.view.overlays;
+    let vp = frame.viewport;
+    let (verdict, _, intersect) = frame.verdict();
+    // the hint under the banner: the motion's summary, or the first-run hint (a scene shorter
+    // than 450, as above a phone's open sheet, keeps its room for the boxes)
+    let hint = match &frame.motion {
+        Some(m) => Some(m.summary()),
+        None if settings.hint && vp.h >= 450.0 => Some(
+            if settings.touch {
+                D::TOUCH_HINT
+            } else {
+                D::HINT
+            }
+            .to_string(),
+        ),
+        None => None,
+    };
     let mut labels = D::under(frame, mode, fonts);
+    // the key goes where it hides the least of the lines, and under them: a line that runs
+    // through it anyway keeps its shadows in sight (the key's words are plain on its plate)
+    // (the key needs room: in a scene smaller than 640 × 480 it would hide what it explains)
+    let key = (settings.legend && vp.w >= 640.0 && vp.h >= 480.0).then(|| {
+        let banner = super::banner_rect(fonts, &verdict, &vp);
+        let left_top = match &hint {
+            Some(h) => super::hint_rect(fonts, h, &vp, banner.1.y).1.y,
+            None => banner.1.y,
+        };
+        legend(frame, mode, fonts, left_top)
+    });
     labels.extend(super::motion::draw(frame, mode));
     if ov.axes {
         for line in &frame.lines {
@@ -65,8 +93,6 @@ pub(crate) fn draw<D: Paint>(
     if let Some(r) = recorded {
         labels.extend(super::engine::draw_recorded(frame, r));
     }
-    let vp = frame.viewport;
-    let (verdict, _, intersect) = frame.verdict();
     let color = if frame.touching() {
         theme::TOUCHING
     } else if intersect {
@@ -75,23 +101,12 @@ pub(crate) fn draw<D: Paint>(
         theme::FIRST_SEPARATING
     };
     let mut clear = vec![super::banner(fonts, &verdict, &vp, color)];
-    if let Some(m) = &frame.motion {
-        clear.push(super::hint(fonts, &m.summary(), &vp, clear[0].1.y));
-    } else if settings.hint && vp.h >= 450.0 {
-        // (a scene shorter than that, as above a phone's open sheet, keeps its room for the boxes)
-        let words = if settings.touch {
-            D::TOUCH_HINT
-        } else {
-            D::HINT
-        };
-        clear.push(super::hint(fonts, words, &vp, clear[0].1.y));
+    if let Some(h) = &hint {
+        clear.push(super::hint(fonts, h, &vp, clear[0].1.y));
     }
     // the gizmo is drawn last, over every label, and labels keep clear of it
     clear.extend(D::gizmo_rect(frame, mode, settings));
-    // the key needs room: in a scene smaller than 640 × 480 it would hide what it explains
-    if settings.legend && vp.w >= 640.0 && vp.h >= 480.0 {
-        clear.push(legend(frame, mode, fonts));
-    }
+    clear.extend(key);
     if ov.labels {
         super::labels_without_overlap(fonts, labels, &clear, &vp);
     }
@@ -107,8 +122,14 @@ pub(crate) fn draw<D: Paint>(
 }
 
 /// The colour key, with the degenerate axes that have no line, where it hides the least of the
-/// scene's lines (top right, else bottom right); returns its rectangle.
-fn legend<D: Dim>(frame: &Shown<D>, mode: &ModeState<D>, fonts: &Fonts) -> (Vec2, Vec2) {
+/// scene's lines and their shadows (top right, else bottom right, else left, in one column or
+/// more; `left_top` is where the banner and the hint end); returns its rectangle.
+fn legend<D: Dim>(
+    frame: &Shown<D>,
+    mode: &ModeState<D>,
+    fonts: &Fonts,
+    left_top: f32,
+) -> (Vec2, Vec2) {
     let mut entries = vec![
         (theme::A, 4.0, "A's shadow"),
         (theme::B, 4.0, "B's shadow"),
@@ -138,10 +159,12 @@ fn legend<D: Dim>(frame: &Shown<D>, mode: &ModeState<D>, fonts: &Fonts) -> (Vec2
         extra.push("(degenerate: cannot separate)".to_string());
     }
     extra.push("H hides this key · P the panel".to_string());
-    let place = |size: Vec2| {
-        let places = key_places(&frame.viewport, size);
+    let place = |shapes| {
+        let places = key_places(&frame.viewport, shapes, left_top);
+        let rects: Vec<_> = places.iter().map(|p| p.rect).collect();
         let drawn = drawn_segments(frame, (&mode.a, &mode.b));
-        places[least_covered(&places, &drawn)].0
+        let chosen = places[least_covered(&rects, &drawn)];
+        (chosen.rect.0, chosen.columns)
     };
     super::legend(fonts, place, &entries, &extra)
 }
@@ -509,9 +532,9 @@ fn axis_label<D: Dim>(t: &AxisTest<D::Vec>, focus: bool) -> Vec<String> {
 
 /// The probe's words: its direction and its separation.
 fn probe_label<V: Vector>(t: &Shadows<V>) -> Vec<String> {
-    let n: Vec<String> = t.dir.coords().iter().map(|x| format!("{x:.3}")).collect();
+    let n = numbers::coords(&t.dir.coords(), |x| numbers::fixed(x, 3));
     vec![
-        format!("probe n = ({})", n.join(", ")),
+        format!("probe n = {n}"),
         format!("s(n) = |T·n| − ra − rb = {}", fmt_num(t.gap)),
     ]
 }

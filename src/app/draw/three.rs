@@ -9,6 +9,7 @@ use crate::app::draw::{self, Anchor, Fonts, Paint, PendingLabel};
 use crate::app::frame::Shown;
 use crate::app::gizmo::{self, GizmoFrame, GizmoMode, Handle, Snap};
 use crate::app::mode::ModeState;
+use crate::app::numbers;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
 use crate::app::three::{gizmo_frame, Three};
@@ -67,7 +68,7 @@ fn gizmo(frame: &Shown<Three>, mode: &ModeState<Three>, settings: &Settings, fon
     ) {
         draw::label(
             fonts,
-            &format!("{deg:+.1}°"),
+            &format!("{}°", numbers::signed(deg, 1)),
             c + Vec2::new(18.0, -18.0),
             16,
             theme::HOT,

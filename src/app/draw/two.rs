@@ -9,6 +9,7 @@ use crate::app::draw::{self, Anchor, Fonts, Paint, PendingLabel};
 use crate::app::frame::Shown;
 use crate::app::gizmo2d::{self, Handle2};
 use crate::app::mode::ModeState;
+use crate::app::numbers;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
 use crate::app::two::Two;
@@ -87,17 +88,7 @@ fn grid_label(v: f32, step: f32) -> String {
     } else {
         (-step.log10().floor()) as usize + 1
     };
-    let s = format!("{v:.decimals$}");
-    let s = if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    };
-    if s == "-0" {
-        "0".into()
-    } else {
-        s
-    }
+    numbers::trimmed(v, decimals)
 }
 
 fn grid(frame: &Shown<Two>, mode: &ModeState<Two>, fonts: &Fonts) {

@@ -14,6 +14,7 @@ use super::{dim, PanelModel};
 use crate::app::command::{AppCommand, Command, ModeCommand};
 use crate::app::dim::{Dim, EditorRow, Field, Reset};
 use crate::app::gizmo::{GizmoMode, GizmoSpace};
+use crate::app::numbers;
 use crate::app::settings::Settings;
 use crate::app::theme::{self, Rgba};
 use crate::app::view::{AxisFilter, Overlays};
@@ -30,9 +31,15 @@ pub(crate) fn parse_number(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The text a field shows while it is edited: the shortest that reads back as the same `f32`.
+/// The text a field shows while it is edited: the shortest that reads back as the same `f32`
+/// (zero is `0`, never `-0`).
 fn full_text(v: f64) -> String {
-    format!("{}", v as f32)
+    let v = v as f32;
+    if v == 0.0 {
+        "0".into()
+    } else {
+        format!("{v}")
+    }
 }
 
 /// One number of a box. `check` is the same validation the edit command applies; a value it
@@ -68,7 +75,7 @@ pub(crate) fn number(
                 if editing {
                     full_text(x)
                 } else {
-                    format!("{x:.decimals$}")
+                    numbers::fixed(x, decimals)
                 }
             })
             .custom_parser(|text| {
@@ -104,7 +111,7 @@ const FINGER_AXIS_POINTS: f32 = 6.0;
 /// or down scrolls the panel instead (a swipe over the fields must not change the boxes), and a
 /// tap does nothing, since a browser gives a canvas no on-screen keyboard to type with.
 fn finger_number(ui: &mut Ui, value: f64, row: &EditorRow) -> Option<f64> {
-    let text = format!("{value:.prec$}{}", row.suffix, prec = row.decimals);
+    let text = format!("{}{}", numbers::fixed(value, row.decimals), row.suffix);
     let response = ui.add(egui::Button::new(text).sense(egui::Sense::drag()));
     let id = response.id.with("finger-axis");
     // the frame a finger lands, egui's drag is its jump from where the last one lifted: skipped

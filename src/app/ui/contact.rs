@@ -7,6 +7,7 @@ use egui_macroquad::egui::{self, RichText, Ui};
 use super::{dim, PanelModel};
 use crate::app::command::{Command, ModeCommand};
 use crate::app::dim::{Dim, Vector};
+use crate::app::numbers;
 use crate::app::theme;
 use crate::sat::fmt_num;
 use crate::sat::reference::ManifoldAgreement;
@@ -64,12 +65,10 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
         });
 }
 
+/// The coordinates of a point or normal to four decimals, without their parentheses.
 fn coords<V: Vector>(v: V) -> String {
-    v.coords()
-        .iter()
-        .map(|x| super::fixed4(*x))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let text = numbers::coords(&v.coords(), |x| numbers::fixed(x, 4));
+    text[1..text.len() - 1].to_string()
 }
 
 /// The points: how deep, where, and (on a line of its own, so that it wraps in a narrow panel)
@@ -105,55 +104,50 @@ fn reference_check(ui: &mut Ui, check: &ManifoldAgreement) {
 }
 
 /// Force the feature (Box3D's Hull vs Hull sample: auto, face A, face B, edge pair): one row per
-/// choice with what it would give (its axis, gap and points), the one in use selected; a click
-/// builds the manifold on that feature.
+/// choice with what it would give (its axis, gap, points and the deepest one's separation), the
+/// one in use selected; a click builds the manifold on that feature. Each number has a column of
+/// its own, as wide as its widest number.
 fn feature<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut Vec<Command>) {
     let current = model.mode.view.manifold.feature;
     ui.label(RichText::new("Build the points on").strong())
         .on_hover_text(
-            "auto is satbox's choice (the axis of least penetration, with the face              preference); the others force a face of A, a face of B or an edge pair              (kept with the scene; check reads it from the view, or --feature)",
+            "auto is satbox's choice (the axis of least penetration, with the face preference); \
+             the others force a face of A, a face of B or an edge pair (kept with the scene; \
+             check reads it from the view, or --feature)",
         );
+    let mono = |ui: &mut Ui, text: String| ui.label(RichText::new(text).monospace()).rect;
     egui::Grid::new("feature-choices")
-        .num_columns(4)
+        .num_columns(5)
+        .spacing([10.0, 3.0])
         .striped(true)
         .show(ui, |ui| {
+            for head in ["", "axis", "gap", "points", "deepest"] {
+                dim(ui, head);
+            }
+            ui.end_row();
             for (choice, m) in &model.frame.alternatives {
                 let picked = ui.selectable_label(*choice == current, choice.label());
                 if picked.clicked() && *choice != current {
                     let params = model.mode.view.manifold.with_feature(*choice);
                     commands.push(ModeCommand::SetManifold(params).into());
                 }
+                let mut cells = vec![picked.rect];
                 match m {
                     Some(m) => {
-                        ui.label(
-                            RichText::new(format!(
-                                "axis {} ({})",
-                                m.choice.chosen,
-                                m.kind().label()
-                            ))
-                            .monospace(),
-                        );
-                        ui.label(
-                            RichText::new(format!("gap {}", fmt_num(m.choice.gap))).monospace(),
-                        );
+                        let axis = format!("{} ({})", m.choice.chosen, m.kind().label());
+                        cells.push(mono(ui, axis));
+                        cells.push(mono(ui, fmt_num(m.choice.gap)));
+                        cells.push(mono(ui, m.len().to_string()));
                         let deepest = m.deepest().map_or(0.0, |p| p.separation);
-                        ui.label(
-                            RichText::new(format!(
-                                "{} pt{}, deepest {}",
-                                m.len(),
-                                if m.len() == 1 { "" } else { "s" },
-                                fmt_num(deepest)
-                            ))
-                            .monospace(),
-                        );
+                        cells.push(mono(ui, fmt_num(deepest)));
                     }
                     None => {
-                        ui.label(RichText::new("no contact").color(theme::TEXT_DIM.egui()));
-                        ui.label("");
-                        ui.label("");
+                        let none = RichText::new("no contact").color(theme::TEXT_DIM.egui());
+                        cells.push(ui.label(none).rect);
                     }
                 }
                 ui.end_row();
+                super::settle_row(ui, &cells);
             }
         });
 }

@@ -11,6 +11,7 @@ use egui_macroquad::egui::{self, RichText, Ui};
 use super::{dim, PanelModel};
 use crate::app::command::{AppCommand, Command};
 use crate::app::dim::{Dim, Vector};
+use crate::app::numbers;
 use crate::app::settings::Settings;
 use crate::app::theme;
 use crate::engines::ask::Asked;
@@ -177,9 +178,13 @@ fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: 
                 let color = if row.wrong() { theme::HIT } else { theme::TEXT };
                 let name = RichText::new(row.title()).color(color.egui()).strong();
                 // another algorithm's row is a label: a click draws the engine's main answer
-                if row.also.is_some() {
-                    ui.label(name);
-                } else if ui.selectable_label(shown, name).clicked() {
+                let first = if row.also.is_some() {
+                    ui.label(name)
+                } else {
+                    ui.selectable_label(shown, name)
+                };
+                let mut cells = vec![first.rect];
+                if row.also.is_none() && first.clicked() {
                     let engine = (!shown).then_some(row.engine);
                     commands.push(
                         AppCommand::Settings(Settings {
@@ -196,20 +201,21 @@ fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: 
                         } else {
                             "separated"
                         };
-                        ui.label(RichText::new(verdict).color(color.egui()));
-                        mono(ui, a.depth.map_or("–".into(), fmt_num));
-                        mono(
+                        cells.push(ui.label(RichText::new(verdict).color(color.egui())).rect);
+                        cells.push(mono(ui, a.depth.map_or("–".into(), fmt_num)));
+                        cells.push(mono(
                             ui,
                             a.normal
                                 .map_or("–".into(), |n| vector(&n.to_array()[..dims])),
-                        );
+                        ));
                         let above = a.points.iter().filter(|p| p.separation > 0.0).count();
-                        ui.label(match above {
+                        let points = ui.label(match above {
                             0 => a.points.len().to_string(),
                             n => format!("{} +{n} above", a.points.len() - n),
                         });
-                        mono(ui, a.distance.map_or("–".into(), fmt_num));
-                        mono(ui, row.micros.map_or("–".into(), time));
+                        cells.push(points.rect);
+                        cells.push(mono(ui, a.distance.map_or("–".into(), fmt_num)));
+                        cells.push(mono(ui, row.micros.map_or("–".into(), time)));
                     }
                     RowReply::Asking => {
                         dim(ui, "asking…");
@@ -228,6 +234,7 @@ fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: 
                     }
                 }
                 ui.end_row();
+                super::settle_row(ui, &cells);
             }
         });
 }
@@ -245,8 +252,9 @@ fn time(micros: f32) -> String {
 }
 
 /// A number in the table, in the monospace font: its column is as wide as its widest text.
-fn mono(ui: &mut Ui, text: String) {
-    ui.label(RichText::new(text).monospace());
+/// Returns where it was placed.
+fn mono(ui: &mut Ui, text: String) -> egui::Rect {
+    ui.label(RichText::new(text).monospace()).rect
 }
 
 /// What follows a row: its disagreements in red with their sizes, its differences by design,
@@ -297,19 +305,7 @@ fn details(ui: &mut Ui, row: &Row) {
 /// A unit normal to three decimals (a number that rounds to zero is written 0): short enough
 /// that the column holds it.
 fn vector(v: &[f32]) -> String {
-    let parts: Vec<String> = v
-        .iter()
-        .map(|x| {
-            let t = format!("{x:.3}");
-            let bare = t.trim_start_matches('-');
-            if bare.bytes().all(|c| c == b'0' || c == b'.') {
-                "0".to_string()
-            } else {
-                t.trim_end_matches('0').trim_end_matches('.').to_string()
-            }
-        })
-        .collect();
-    format!("({})", parts.join(", "))
+    numbers::coords(v, |x| numbers::trimmed(x, 3))
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ use super::dim::Dim;
 use super::frame::Shown;
 use super::library::Library;
 use super::mode::ModeState;
+use super::numbers;
 use super::platform;
 use super::settings::Settings;
 use super::theme;
@@ -394,15 +395,21 @@ pub(crate) struct WindowLayout {
     pub sphere_height: f32,
 }
 
-/// The timeline window's height: controls, strip, the lanes of the contact points and their
-/// summary, slider and four lines of words.
-pub(crate) const TIMELINE_HEIGHT: f32 = 320.0;
+/// The timeline window's height at most: controls, strip, slider, the lanes of the contact
+/// points and their summary, and the words, with no scrolling on most frames.
+pub(crate) const TIMELINE_HEIGHT: f32 = 400.0;
+/// The share of the window's height the timeline takes at most, so that the scene above it keeps
+/// more than half (at 1280 × 720: 288 points of 720; what does not fit in it scrolls).
+pub(crate) const TIMELINE_SHARE: f32 = 0.4;
+/// The share of the room left of the panel the GJK window takes at most, so that the scene
+/// beside it keeps more than half of that room.
+pub(crate) const GJK_SHARE: f32 = 0.4;
 /// Where the sphere window starts, below the verdict banner.
 pub(crate) const SPHERE_TOP: f32 = 90.0;
 /// The GJK window's width, when the scene has room for it.
 pub(crate) const GJK_WIDTH: f32 = 400.0;
-/// The GJK window's least width: narrower, it goes over the sphere window.
-pub(crate) const GJK_MIN_WIDTH: f32 = 300.0;
+/// The GJK window's least width (its title's): narrower, it goes over the sphere window.
+pub(crate) const GJK_MIN_WIDTH: f32 = 340.0;
 
 impl WindowLayout {
     /// For a window `screen` with the panel taking `panel` (last frame's): its width on the
@@ -416,7 +423,8 @@ impl WindowLayout {
             ),
         );
         let timeline = if timeline {
-            egui::vec2((scene.width() - 20.0).clamp(200.0, 640.0), TIMELINE_HEIGHT)
+            let height = (screen.height() * TIMELINE_SHARE).clamp(200.0, TIMELINE_HEIGHT);
+            egui::vec2((scene.width() - 20.0).clamp(200.0, 640.0), height)
         } else {
             egui::Vec2::ZERO
         };
@@ -437,7 +445,10 @@ impl WindowLayout {
         let free_from = sphere
             .filter(|r| r.center().x < self.scene.center().x)
             .map_or(self.scene.left() + 16.0, |r| r.right() + 8.0);
-        let width = GJK_WIDTH.min(right - free_from).max(GJK_MIN_WIDTH);
+        let width = GJK_WIDTH
+            .min(self.scene.width() * GJK_SHARE)
+            .min(right - free_from)
+            .max(GJK_MIN_WIDTH);
         egui::Rect::from_min_size(
             egui::pos2(right - width, SPHERE_TOP),
             egui::vec2(width, self.sphere_height),
@@ -606,24 +617,30 @@ pub(crate) fn clicked_along(ui: &Ui, slider: &egui::Response) -> Option<f32> {
     Some(((at.x - track.min) / track.span().max(1.0)).clamp(0.0, 1.0))
 }
 
+/// Asks egui to lay the frame out again, before it is drawn, when two cells of one grid row (as
+/// placed, left to right) overlap.
+///
+/// egui places a grid's columns at the widths they had on the last frame: a cell that grew wider
+/// in this one (a number with more digits) printed over the next cell for a frame, and on every
+/// frame while a recording played. The second layout places the columns at this one's widths.
+pub(crate) fn settle_row(ui: &Ui, cells: &[egui::Rect]) {
+    let overlap = cells
+        .windows(2)
+        .any(|pair| pair[1].left() < pair[0].right() - 0.5);
+    if overlap {
+        ui.ctx()
+            .request_discard("a grid's column grew wider than last frame's");
+    }
+}
+
 /// A dim line of explanation.
 pub(crate) fn dim(ui: &mut Ui, text: impl Into<String>) {
     ui.label(RichText::new(text.into()).color(theme::TEXT_DIM.egui()));
 }
 
-/// A unit vector to four decimals, never "-0.0000".
+/// A unit vector to four decimals (never "-0.0000": see [`crate::app::numbers`]).
 pub(crate) fn vector_words<V: crate::app::dim::Vector>(v: V) -> String {
-    let c: Vec<String> = v.coords().iter().map(|x| fixed4(*x)).collect();
-    format!("({})", c.join(", "))
-}
-
-/// `x` to four decimals; a value that rounds to zero is "0.0000", whatever its sign.
-pub(crate) fn fixed4(x: f32) -> String {
-    let text = format!("{x:.4}");
-    match text.strip_prefix('-') {
-        Some(rest) if rest.bytes().all(|c| c == b'0' || c == b'.') => rest.to_string(),
-        _ => text,
-    }
+    numbers::coords(&v.coords(), |x| numbers::fixed(x, 4))
 }
 
 #[cfg(test)]
@@ -641,11 +658,36 @@ mod tests {
         assert!(place.left() >= sphere.right());
         assert_eq!(place.width(), GJK_WIDTH);
         // never down over the timeline
-        assert!(place.bottom() <= screen.bottom() - TIMELINE_HEIGHT);
+        assert!(place.bottom() <= screen.bottom() - layout.timeline.y);
         // a narrow scene: narrower, then over the sphere window rather than under the panel
         let narrow = WindowLayout::of(screen, egui::vec2(1600.0 - 700.0, 0.0), false);
         let place = narrow.gjk_place(Some(sphere));
         assert!(place.right() <= 700.0 && place.width() >= GJK_MIN_WIDTH);
+    }
+
+    /// At 1280 × 720 (the default size) and larger, with the panel at its default width: the
+    /// timeline leaves the scene above it more than half the window's height, the GJK window
+    /// leaves the scene beside it more than half the room left of the panel, and the sphere
+    /// window's height stays on the screen. (The timeline had left a 1280 × 720 scene about 300
+    /// points, its labels tangled.)
+    #[test]
+    fn any_one_window_leaves_the_scene_at_least_half_the_window() {
+        for (w, h) in [(1280.0, 720.0), (1600.0, 1000.0), (1920.0, 1080.0)] {
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+            let panel = egui::vec2(default_panel_width(w), 0.0);
+            let layout = WindowLayout::of(screen, panel, true);
+            // the timeline's gap to the window's bottom, its frame, and the scene's margin above it
+            let above = layout.scene.height() - layout.timeline.y - 18.0;
+            assert!(above >= 0.5 * h, "{w}x{h}: the timeline leaves {above}");
+            let free = layout.scene.width();
+            let gjk = layout.gjk_place(None);
+            let (_, beside) = scene_span(free, 0.0, layout.scene.right() - gjk.left());
+            assert!(
+                beside >= 0.5 * free,
+                "{w}x{h}: the GJK window leaves {beside} of {free}"
+            );
+            assert!(SPHERE_TOP + layout.sphere_height <= h, "{w}x{h}");
+        }
     }
 
     #[test]

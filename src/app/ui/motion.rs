@@ -11,6 +11,7 @@ use super::{boxes, clicked_along, dim, PanelModel};
 use crate::app::command::{AppCommand, Command, ModeCommand};
 use crate::app::dim::{Dim, EditorRow, Vector};
 use crate::app::motion::{self, MotionField, MotionFrame};
+use crate::app::numbers;
 use crate::app::theme;
 use crate::sat::motion::ToiMethod;
 use crate::sat::{Obb, Which};
@@ -166,7 +167,7 @@ fn slider<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, commands: &mut Vec<Comman
         ui.label("t")
             .on_hover_text("the boxes are shown, tested and reported at this time");
         let s = egui::Slider::new(&mut t, 0.0..=frame.spec.dt)
-            .custom_formatter(|t, _| format!("{t:.4}"))
+            .custom_formatter(|t, _| motion::time_text(t))
             .suffix(" s");
         let slider = ui.add(s);
         if slider.changed() && t != frame.time {
@@ -197,7 +198,10 @@ fn decision<D: Dim>(ui: &mut Ui, frame: &MotionFrame<D>, commands: &mut Vec<Comm
     };
     let words = match (&frame.sweep, &frame.toi) {
         (Some(sweep), _) => motion::sweep_words(sweep, dt, &label),
-        (None, Some(toi)) => format!("time of impact t = {:.4} (conservative advancement)", toi.t),
+        (None, Some(toi)) => format!(
+            "time of impact t = {} (conservative advancement)",
+            motion::time_text(toi.t)
+        ),
         (None, None) => "no impact in this step (conservative advancement reached dt)".into(),
     };
     let color = if frame.toi.is_some() {
@@ -310,10 +314,10 @@ fn steps<D: Dim>(
         .show(ui, |ui| {
             for (k, s) in run.steps.iter().enumerate() {
                 let text = format!(
-                    "{k:>3}  t {:.5}  d {:.5}  bound {:.3}  advance {}",
-                    s.t,
-                    s.distance,
-                    s.bound,
+                    "{k:>3}  t {}  d {}  bound {}  advance {}",
+                    numbers::fixed(s.t, 5),
+                    numbers::fixed(s.distance, 5),
+                    numbers::fixed(s.bound, 3),
                     motion::time_text(s.advance)
                 );
                 let chosen = current == Some(k);

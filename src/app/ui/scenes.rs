@@ -60,6 +60,13 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
         .id_salt("scene-section")
         .default_open(true)
         .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| buttons(ui, model, commands));
+            presets(ui, model, commands);
+            if !platform::WEB {
+                user_scenes(ui, model, commands);
+            }
+            // the description last, under the lists: a click on a preset changes it, and the
+            // open presets list above it stays where it is, under the pointer
             if !source.description.is_empty() {
                 let text = if model.modified {
                     format!("{} (before your edits)", source.description)
@@ -67,11 +74,6 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
                     source.description.clone()
                 };
                 dim(ui, text);
-            }
-            ui.horizontal_wrapped(|ui| buttons(ui, model, commands));
-            presets(ui, model, commands);
-            if !platform::WEB {
-                user_scenes(ui, model, commands);
             }
         });
 }
@@ -240,9 +242,53 @@ fn open_window<D: Dim>(
     w.open &= open;
 }
 
+/// What each kind of file opens as (as `App::open` and `App::open_recording` read them).
+pub(crate) const OPENS_AS: [&str; 2] = [
+    "a scene (.json) opens as that scene",
+    "a recording or a file of check lines (.jsonl): two or more cases open as a timeline, one \
+     frame a line; a single case opens as a new unsaved scene (Save asks where)",
+];
+
+/// What each kind of file opens as, one dim line each.
+fn opens_as(ui: &mut Ui) {
+    for line in OPENS_AS {
+        dim(ui, format!("· {line}"));
+    }
+}
+
+/// Selects all of a text field's text, so that typing replaces it.
+pub(crate) fn select_all(ctx: &egui::Context, id: egui::Id, text: &str) {
+    let mut state = egui::TextEdit::load_state(ctx, id).unwrap_or_default();
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::two(
+            egui::text::CCursor::default(),
+            egui::text::CCursor::new(text.chars().count()),
+        )));
+    state.store(ctx, id);
+}
+
+/// A one-line path field that takes the keyboard when `focus` is set (once) and selects its
+/// whole text whenever it gains the keyboard, so that a new path typed replaces the old one.
+fn path_field(ui: &mut Ui, path: &mut String, focus: &mut bool, hint: &str) -> egui::Response {
+    let resp = ui.add(
+        egui::TextEdit::singleline(path)
+            .desired_width(f32::INFINITY)
+            .hint_text(hint),
+    );
+    if std::mem::take(focus) {
+        resp.request_focus();
+        select_all(ui.ctx(), resp.id, path);
+    } else if resp.gained_focus() {
+        select_all(ui.ctx(), resp.id, path);
+    }
+    resp
+}
+
 /// The browser's Open: its file picker, or a file dropped on the page.
 fn browser_open(ui: &mut Ui, commands: &mut Vec<Command>) {
-    ui.label("A scene file (.json), or check lines (.jsonl: the first case opens).");
+    ui.label("A file to open:");
+    opens_as(ui);
     if ui.button("Choose a file…").clicked() {
         commands.push(AppCommand::ChooseFile.into());
     }
@@ -256,15 +302,9 @@ fn path_open<D: Dim>(
     w: &mut OpenWindow,
     commands: &mut Vec<Command>,
 ) {
-    ui.label("Path of a scene file (.json), or of check lines (.jsonl: the first case):");
-    let resp = ui.add(
-        egui::TextEdit::singleline(&mut w.path)
-            .desired_width(f32::INFINITY)
-            .hint_text("/path/to/scene.json"),
-    );
-    if std::mem::take(&mut w.focus) {
-        resp.request_focus();
-    }
+    ui.label("Path of a file to open:");
+    opens_as(ui);
+    let resp = path_field(ui, &mut w.path, &mut w.focus, "/path/to/scene.json");
     if ui.button("Open").clicked() || entered(ui, &resp) {
         commands.push(AppCommand::Open(OpenCommand::File(PathBuf::from(w.path.trim()))).into());
     }
@@ -310,10 +350,7 @@ fn save_as_window<D: Dim>(
                 true => "A file name (the browser downloads it):",
                 false => "A name (saved in your scenes folder) or a path:",
             });
-            let resp = ui.add(egui::TextEdit::singleline(&mut w.path).desired_width(f32::INFINITY));
-            if std::mem::take(&mut w.focus) {
-                resp.request_focus();
-            }
+            let resp = path_field(ui, &mut w.path, &mut w.focus, "");
             dim(ui, "Description (one line):");
             ui.add(egui::TextEdit::singleline(&mut w.description).desired_width(f32::INFINITY));
             let target = scenes

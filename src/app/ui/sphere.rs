@@ -46,7 +46,8 @@ pub(crate) trait DirectionsPicture: Dim {
     /// The window's title.
     const TITLE: &'static str;
     /// Paints the picture; returns what the pointer did on it.
-    /// `height` is the most the window may take: the picture leaves room for the facts.
+    /// `height` is the most the picture may take: what the window's height leaves under the
+    /// facts.
     fn picture(
         ui: &mut Ui,
         model: &PanelModel<Self>,
@@ -67,22 +68,37 @@ pub(crate) fn window<D: DirectionsPicture>(
 ) -> Option<egui::Rect> {
     let dirs = model.frame.directions.as_ref()?;
     let mut open = true;
+    // the picture takes what the facts under it leave (as tall as they were last frame)
+    let facts_id = egui::Id::new("sphere-facts-height");
+    let facts_height = ctx
+        .data(|d| d.get_temp::<f32>(facts_id))
+        .unwrap_or(FACTS_HEIGHT);
+    let room = layout.sphere_height - facts_height;
     let shown = egui::Window::new(D::TITLE)
         .open(&mut open)
         .default_width(360.0)
         .default_pos(egui::pos2(16.0, SPHERE_TOP))
-        // never down over the timeline, nor past the window's bottom
+        // never down over the timeline, nor past the window's bottom; tall enough for the
+        // largest picture and the facts (a window of a height kept from an earlier frame cut
+        // the facts' last line)
+        .min_height(layout.sphere_height.min(PICTURE_MAX + facts_height + 16.0))
         .max_height(layout.sphere_height)
         .vscroll(true)
         .show(ctx, |ui| {
-            let pointed = D::picture(ui, model, dirs, state, layout.sphere_height);
+            let pointed = D::picture(ui, model, dirs, state, room);
             *probe = pointed.hovered;
             if pointed.clicked {
                 let pinned = model.mode.pinned_probe.is_some();
                 let pin = if pinned { None } else { pointed.hovered };
                 commands.push(ModeCommand::PinProbe(pin).into());
             }
+            let top = ui.cursor().top();
             facts(ui, model, dirs);
+            let height = ui.cursor().top() - top;
+            if (height - facts_height).abs() > 0.5 {
+                ctx.data_mut(|d| d.insert_temp(facts_id, height));
+                ctx.request_repaint();
+            }
         });
     if !open {
         commands.push(AppCommand::ToggleSphere.into());
@@ -90,7 +106,11 @@ pub(crate) fn window<D: DirectionsPicture>(
     shown.map(|r| r.response.rect)
 }
 
-/// The height the facts under the picture take (the rest of the window is the picture's).
+/// The largest the sphere's picture gets (the plot of directions is shorter).
+const PICTURE_MAX: f32 = 360.0;
+
+/// The height the facts under the picture take before they are first measured (the rest of
+/// the window is the picture's).
 const FACTS_HEIGHT: f32 = 200.0;
 
 /// The two facts, with this pair's numbers.
@@ -275,10 +295,7 @@ impl DirectionsPicture for Three {
         state: &mut SphereState,
         height: f32,
     ) -> Pointed {
-        let size = ui
-            .available_width()
-            .min(height - FACTS_HEIGHT)
-            .clamp(140.0, 360.0);
+        let size = ui.available_width().min(height).clamp(140.0, PICTURE_MAX);
         let (rect, response) =
             ui.allocate_exact_size(egui::vec2(size, size), Sense::click_and_drag());
         if response.dragged() {
@@ -516,7 +533,7 @@ impl DirectionsPicture for Two {
         height: f32,
     ) -> Pointed {
         let width = ui.available_width().clamp(260.0, 420.0);
-        let plot_h = (height - FACTS_HEIGHT).clamp(100.0, 180.0);
+        let plot_h = height.clamp(100.0, 180.0);
         let (rect, response) = ui.allocate_exact_size(egui::vec2(width, plot_h), Sense::click());
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 3.0, theme::PANEL_FRAME.egui());

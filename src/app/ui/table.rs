@@ -232,6 +232,7 @@ fn row<V>(
         strip(ui, t, strip_w)
     });
     ui.end_row();
+    super::settle_row(ui, &cells);
     cells
         .into_iter()
         .reduce(|a, b| a.union(b))

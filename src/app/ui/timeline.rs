@@ -47,31 +47,24 @@ pub(crate) fn window(
         .fixed_size(size - egui::vec2(16.0, 40.0))
         .collapsible(true)
         .show(ctx, |ui| {
+            // the controls, the strip and the slider stay where they are; the rest takes the
+            // height left and scrolls when the window is too short for it
             controls(ui, tl, commands);
             strip(ui, tl, commands);
-            lanes(ui, tl, commands);
-            ui.label(
-                RichText::new(format!(
-                    "points over time: {}; {}",
-                    tl.summary.line(),
-                    tl.cache.line()
-                ))
-                .color(theme::TEXT.egui()),
-            );
-            let mut k = tl.current;
-            let last = tl.marks.len() - 1;
-            ui.spacing_mut().slider_width = ui.available_width();
-            let slider = ui.add(egui::Slider::new(&mut k, 0..=last).show_value(false));
-            if slider.changed() {
-                commands.push(AppCommand::Timeline(T::Go(k)).into());
-            } else if let Some(f) = clicked_along(ui, &slider) {
-                let k = (f * last as f32).round() as usize;
-                commands.push(AppCommand::Timeline(T::Go(k)).into());
-            }
-            // the words take the height left, scrolling when a frame says more
+            slider(ui, tl, commands);
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
+                .min_scrolled_height(0.0)
                 .show(ui, |ui| {
+                    lanes(ui, tl, commands);
+                    ui.label(
+                        RichText::new(format!(
+                            "points over time: {}; {}",
+                            tl.summary.line(),
+                            tl.cache.line()
+                        ))
+                        .color(theme::TEXT.egui()),
+                    );
                     if edited {
                         ui.label(
                             RichText::new(format!(
@@ -103,6 +96,20 @@ pub(crate) fn window(
         commands.push(AppCommand::Timeline(T::Close).into());
     }
     shown.map(|r| r.response.rect)
+}
+
+/// The slider across the window: a drag or a click goes to that frame.
+fn slider(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
+    let mut k = tl.current;
+    let last = tl.marks.len() - 1;
+    ui.spacing_mut().slider_width = ui.available_width();
+    let slider = ui.add(egui::Slider::new(&mut k, 0..=last).show_value(false));
+    if slider.changed() {
+        commands.push(AppCommand::Timeline(T::Go(k)).into());
+    } else if let Some(f) = clicked_along(ui, &slider) {
+        let k = (f * last as f32).round() as usize;
+        commands.push(AppCommand::Timeline(T::Go(k)).into());
+    }
 }
 
 fn controls(ui: &mut Ui, tl: &Timeline, commands: &mut Vec<Command>) {
@@ -506,8 +513,8 @@ fn tunnel_words(tunnel: &Tunnelling, k: usize) -> String {
     match tunnel.kind {
         Tunnel::Missed => format!(
             "tunnelling: separated at frames {here} and {next}, yet moving from one to the other \
-             the boxes touch at t = {:.4} s: the discrete test missed the contact; {step}",
-            tunnel.toi
+             the boxes touch at t = {} s: the discrete test missed the contact; {step}",
+            crate::app::motion::time_text(tunnel.toi)
         ),
         Tunnel::Through { depth } => format!(
             "tunnelling: from frame {here} to {next} B's centre moves past A's middle (along the \
