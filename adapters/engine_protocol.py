@@ -62,6 +62,31 @@ class SettingError(Exception):
 
 
 # ---------------------------------------------------------------------------------------------
+# MuJoCo's family (MuJoCo, MuJoCo Warp, MJX): one model, and what its compiler refuses
+
+MUJOCO_PAIR_MODEL = """<mujoco model="satbox pair">
+  <option gravity="0 0 0"/>
+  <worldbody>
+    <body name="A"><freejoint/><geom name="A" type="box" size="1 1 1"/></body>
+    <body name="B"><freejoint/><geom name="B" type="box" size="1 1 1"/></body>
+  </worldbody>
+</mujoco>"""
+"""Two free bodies with one box geom each (A, then B); each pair sets their sizes and poses."""
+
+
+def refuse_what_mujoco_refuses(engine, a, b):
+    """MuJoCo's compiler refuses a box geom with a zero size, and a box geom has no radius: an
+    engine of MuJoCo's family (named `engine` in the message) is not asked about either."""
+    for name, box in (("a", a), ("b", b)):
+        for i, h in enumerate(box.half_extents):
+            if h <= 0.0:
+                raise Refused("box %s: half extent %d is 0, and MuJoCo's compiler refuses such "
+                              "a box geom: size %d must be positive" % (name, i, i))
+    if a.radius > 0 or b.radius > 0:
+        raise Refused("%s has no rounded box (a box geom with a radius)" % engine)
+
+
+# ---------------------------------------------------------------------------------------------
 # boxes
 
 

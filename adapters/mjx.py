@@ -40,14 +40,6 @@ from mujoco import mjx  # noqa: E402
 
 NAME = "MJX"
 
-MODEL = """<mujoco model="satbox pair">
-  <option gravity="0 0 0"/>
-  <worldbody>
-    <body name="A"><freejoint/><geom name="A" type="box" size="1 1 1"/></body>
-    <body name="B"><freejoint/><geom name="B" type="box" size="1 1 1"/></body>
-  </worldbody>
-</mujoco>"""
-
 read_settings = ep.settings_reader(NAME, {"margin": (0.0, ep.non_negative_number)})
 
 
@@ -62,7 +54,7 @@ def _collide(m, d, size, rbound, margin, qpos):
 
 class Scene:
     def __init__(self, settings):
-        mjm = mujoco.MjModel.from_xml_string(MODEL)
+        mjm = mujoco.MjModel.from_xml_string(ep.MUJOCO_PAIR_MODEL)
         self.a = mujoco.mj_name2id(mjm, mujoco.mjtObj.mjOBJ_GEOM, "A")
         self.b = mujoco.mj_name2id(mjm, mujoco.mjtObj.mjOBJ_GEOM, "B")
         mjd = mujoco.MjData(mjm)
@@ -81,13 +73,7 @@ class Scene:
 
 
 def ask(scene, a, b):
-    for name, box in (("a", a), ("b", b)):
-        for i, h in enumerate(box.half_extents):
-            if h <= 0.0:
-                raise ep.Refused("box %s: half extent %d is 0, and MuJoCo's compiler refuses such "
-                                 "a box geom: size %d must be positive" % (name, i, i))
-    if a.radius > 0 or b.radius > 0:
-        raise ep.Refused("MJX has no rounded box (a box geom with a radius)")
+    ep.refuse_what_mujoco_refuses(NAME, a, b)
     size = np.zeros((2, 3), dtype=np.float32)
     size[scene.a] = a.half_extents
     size[scene.b] = b.half_extents

@@ -27,20 +27,12 @@ import numpy as np  # noqa: E402
 
 NAME = "MuJoCo"
 
-MODEL = """<mujoco model="satbox pair">
-  <option gravity="0 0 0"/>
-  <worldbody>
-    <body name="A"><freejoint/><geom name="A" type="box" size="1 1 1"/></body>
-    <body name="B"><freejoint/><geom name="B" type="box" size="1 1 1"/></body>
-  </worldbody>
-</mujoco>"""
-
 read_settings = ep.settings_reader(NAME, {"margin": (0.0, ep.non_negative_number)})
 
 
 class Scene:
     def __init__(self, settings):
-        self.model = mujoco.MjModel.from_xml_string(MODEL)
+        self.model = mujoco.MjModel.from_xml_string(ep.MUJOCO_PAIR_MODEL)
         self.data = mujoco.MjData(self.model)
         self.a = mujoco.mj_name2id(self.model, mujoco.mjtObj.mjOBJ_GEOM, "A")
         self.b = mujoco.mj_name2id(self.model, mujoco.mjtObj.mjOBJ_GEOM, "B")
@@ -51,19 +43,8 @@ class Scene:
         self.fromto = np.zeros(6)
 
 
-def refuse_flat(a, b):
-    """MuJoCo's compiler refuses a box geom with a zero size; so does this adapter."""
-    for name, box in (("a", a), ("b", b)):
-        for i, h in enumerate(box.half_extents):
-            if h <= 0.0:
-                raise ep.Refused("box %s: half extent %d is 0, and MuJoCo's compiler refuses such "
-                                 "a box geom: size %d must be positive" % (name, i, i))
-    if a.radius > 0 or b.radius > 0:
-        raise ep.Refused("MuJoCo has no rounded box (a box geom with a radius)")
-
-
 def ask(scene, a, b):
-    refuse_flat(a, b)
+    ep.refuse_what_mujoco_refuses(NAME, a, b)
     m, d = scene.model, scene.data
     for geom, box in ((scene.a, a), (scene.b, b)):
         half = np.array(box.half_extents, dtype=float)

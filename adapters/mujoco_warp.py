@@ -36,14 +36,6 @@ import mujoco_warp as mjw  # noqa: E402
 
 NAME = "MuJoCo Warp"
 
-MODEL = """<mujoco model="satbox pair">
-  <option gravity="0 0 0"/>
-  <worldbody>
-    <body name="A"><freejoint/><geom name="A" type="box" size="1 1 1"/></body>
-    <body name="B"><freejoint/><geom name="B" type="box" size="1 1 1"/></body>
-  </worldbody>
-</mujoco>"""
-
 
 def _device(value):
     if not isinstance(value, str):
@@ -70,7 +62,7 @@ class Scene:
         device = wp.get_preferred_device() if settings["device"] == "auto" else wp.get_device(settings["device"])
         settings["device"] = str(device)
         self.device = device
-        mjm = mujoco.MjModel.from_xml_string(MODEL)
+        mjm = mujoco.MjModel.from_xml_string(ep.MUJOCO_PAIR_MODEL)
         if settings["collider"] == "analytic":
             mjm.opt.disableflags |= int(mujoco.mjtDisableBit.mjDSBL_NATIVECCD)
         else:
@@ -91,13 +83,7 @@ class Scene:
 
 
 def ask(scene, a, b):
-    for name, box in (("a", a), ("b", b)):
-        for i, h in enumerate(box.half_extents):
-            if h <= 0.0:
-                raise ep.Refused("box %s: half extent %d is 0, and MuJoCo's compiler refuses such "
-                                 "a box geom: size %d must be positive" % (name, i, i))
-    if a.radius > 0 or b.radius > 0:
-        raise ep.Refused("MuJoCo Warp has no rounded box (a box geom with a radius)")
+    ep.refuse_what_mujoco_refuses(NAME, a, b)
     m, d = scene.m, scene.d
     for geom, box in ((scene.a, a), (scene.b, b)):
         half = np.array(box.half_extents, dtype=np.float32)
