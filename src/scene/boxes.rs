@@ -1681,8 +1681,8 @@ mod tests {
             1.0 + 3e-7,
             1.0 - 3e-7,
             1.0 + 1e-6,
-            0.7071067811865476,
-            0.7071068,
+            std::f64::consts::FRAC_1_SQRT_2,
+            std::f32::consts::FRAC_1_SQRT_2 as f64,
             0.70710677,
             0.5000001,
             0.4999999,
@@ -1694,8 +1694,8 @@ mod tests {
         let total = 400_000;
         for n in 0..total {
             let r = |next: &mut dyn FnMut() -> u64| (next() >> 11) as f64 / (1u64 << 53) as f64;
-            let mut pick = |next: &mut dyn FnMut() -> u64, scale: f64| -> f64 {
-                if next() % 8 == 0 {
+            let pick = |next: &mut dyn FnMut() -> u64, scale: f64| -> f64 {
+                if next().is_multiple_of(8) {
                     edges[(next() % edges.len() as u64) as usize]
                 } else {
                     (2.0 * r(next) - 1.0) * scale
@@ -1703,7 +1703,7 @@ mod tests {
             };
             let center = [0; 3].map(|_| pick(&mut next, 100.0));
             let mut half = [0; 3].map(|_| pick(&mut next, 10.0).abs());
-            if next() % 16 == 0 {
+            if next().is_multiple_of(16) {
                 half[(next() % 3) as usize] = -pick(&mut next, 1.0);
             }
             let mut q = [0; 4].map(|_| 2.0 * r(&mut next) - 1.0);
@@ -1719,7 +1719,7 @@ mod tests {
                     let l = q.iter().map(|x| x * x).sum::<f64>().sqrt();
                     let k = (next() % 4) as usize;
                     let ulps = (next() % 41) as f64 - 20.0;
-                    let unit = if next() % 2 == 0 {
+                    let unit = if next().is_multiple_of(2) {
                         f32::EPSILON as f64
                     } else {
                         f64::EPSILON
@@ -1729,11 +1729,11 @@ mod tests {
                 }
                 // anything: not unit, zero, edges
                 _ => {
-                    if next() % 2 == 0 {
+                    if next().is_multiple_of(2) {
                         let k = (next() % 4) as usize;
                         q[k] = edges[(next() % edges.len() as u64) as usize];
                     }
-                    if next() % 16 == 0 {
+                    if next().is_multiple_of(16) {
                         q = [0.0; 4];
                     }
                 }

@@ -295,10 +295,7 @@ mod tests {
                 plain_only += 1;
             }
         }
-        assert!(
-            near > 100_000 && plain_only > 100_000,
-            "{near} {plain_only}"
-        );
+        assert!(near > 100_000 && plain_only > 10_000, "{near} {plain_only}");
     }
 
     fn close(a: Quat, b: Quat) -> bool {
