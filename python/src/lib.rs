@@ -196,8 +196,8 @@ impl Side2<'_> {
         let c = &self.center[2 * i..2 * i + 2];
         let h = &self.half[2 * i..2 * i + 2];
         let angle = self.angle[i];
-        not_finite(w, "center", i, &c)?;
-        not_finite(w, "half_extents", i, &h)?;
+        not_finite(w, "center", i, c)?;
+        not_finite(w, "half_extents", i, h)?;
         if let Some(k) = h.iter().position(|x| *x < 0.0) {
             return Err(Bad {
                 message: format!(
