@@ -17,10 +17,15 @@ use satbox::sat::{
     Vector, Which,
 };
 use satbox::scene::number::unsigned_zero;
-use satbox::scene::{box2_from_numbers, box3_from_numbers, radius_from_number, Note};
+use satbox::scene::{
+    box2_from_numbers, box3_from_numbers, box3_from_unit_numbers, radius_from_number, Note,
+};
 
 /// Pairs per piece of work: below twice this, one thread answers them all.
 const CHUNK: usize = 4096;
+/// Pairs per batch within a piece of [`verdicts3`]: its two batches (64 bytes a box) stay in
+/// the nearest cache between the reading and the test.
+const BLOCK: usize = 256;
 
 /// A bad number: what is wrong, the message naming the argument and the pair.
 struct Bad {
@@ -85,6 +90,7 @@ fn refused(which: Which, i: usize, error: impl std::fmt::Display) -> Bad {
     }
 }
 
+#[inline]
 fn radius_of(which: Which, radius: Option<&[f64]>, i: usize) -> Built<f32> {
     let Some(r) = radius else { return Ok(0.0) };
     let x = r[i];
@@ -101,13 +107,64 @@ fn radius_of(which: Which, radius: Option<&[f64]>, i: usize) -> Built<f32> {
 
 impl Side3<'_> {
     /// Pair `i`'s box and radius, as `check` reads a line with these numbers.
+    // inlined where it is called: a box handed back through memory stalls the loads that read
+    // it (the stores that wrote it are narrower)
+    #[inline(always)]
     fn build(&self, i: usize, notes: &mut Vec<Note>) -> Built<(Obb3, f32)> {
         let w = self.which;
-        let c = &self.center[3 * i..3 * i + 3];
-        let h = &self.half[3 * i..3 * i + 3];
-        let q = &self.rotation[4 * i..4 * i + 4];
-        not_finite(w, "center", i, c)?;
-        not_finite(w, "half_extents", i, h)?;
+        let c: [f64; 3] = self.center[3 * i..3 * i + 3].try_into().unwrap();
+        let h: [f64; 3] = self.half[3 * i..3 * i + 3].try_into().unwrap();
+        let q: [f64; 4] = self.rotation[4 * i..4 * i + 4].try_into().unwrap();
+        let xyzw = if self.wxyz {
+            [q[1], q[2], q[3], q[0]]
+        } else {
+            q
+        };
+        // the common case, the same box to the bit; anything it declines (a bad number, a
+        // quaternion to note or normalise) goes the general way below, which says what is wrong
+        if let Some(o) = box3_from_unit_numbers(c, h, xyzw) {
+            let r = match self.radius {
+                None => 0.0,
+                Some(_) => radius_of(w, self.radius, i)?,
+            };
+            return Ok((o, r));
+        }
+        self.build_checked(i, c, h, q, xyzw, notes)
+    }
+
+    /// Pair `i`'s box when it is sharp (no radii given) and [`box3_from_unit_numbers`] takes its
+    /// numbers: the box [`Self::build`] gives, to the bit.
+    #[inline(always)]
+    fn quick(&self, i: usize) -> Option<Obb3> {
+        if self.radius.is_some() {
+            return None;
+        }
+        let c: [f64; 3] = self.center[3 * i..3 * i + 3].try_into().unwrap();
+        let h: [f64; 3] = self.half[3 * i..3 * i + 3].try_into().unwrap();
+        let q: [f64; 4] = self.rotation[4 * i..4 * i + 4].try_into().unwrap();
+        let xyzw = if self.wxyz {
+            [q[1], q[2], q[3], q[0]]
+        } else {
+            q
+        };
+        box3_from_unit_numbers(c, h, xyzw)
+    }
+
+    /// [`Self::build`]'s general way: every number checked, the error naming it.
+    #[cold]
+    #[inline(never)]
+    fn build_checked(
+        &self,
+        i: usize,
+        c: [f64; 3],
+        h: [f64; 3],
+        q: [f64; 4],
+        xyzw: [f64; 4],
+        notes: &mut Vec<Note>,
+    ) -> Built<(Obb3, f32)> {
+        let w = self.which;
+        not_finite(w, "center", i, &c)?;
+        not_finite(w, "half_extents", i, &h)?;
         if let Some(k) = h.iter().position(|x| *x < 0.0) {
             return Err(Bad {
                 message: format!(
@@ -117,7 +174,7 @@ impl Side3<'_> {
                 ),
             });
         }
-        not_finite(w, "rotation", i, q)?;
+        not_finite(w, "rotation", i, &q)?;
         if q.iter().all(|x| *x == 0.0) {
             return Err(Bad {
                 message: format!(
@@ -126,13 +183,7 @@ impl Side3<'_> {
                 ),
             });
         }
-        let xyzw = if self.wxyz {
-            [q[1], q[2], q[3], q[0]]
-        } else {
-            [q[0], q[1], q[2], q[3]]
-        };
-        let o = box3_from_numbers(w, [c[0], c[1], c[2]], [h[0], h[1], h[2]], xyzw, notes)
-            .map_err(|e| refused(w, i, e))?;
+        let o = box3_from_numbers(w, c, h, xyzw, notes).map_err(|e| refused(w, i, e))?;
         notes.clear();
         Ok((o, radius_of(w, self.radius, i)?))
     }
@@ -494,20 +545,35 @@ fn sides2<'a>(
 /// Pairs `from..to`'s verdicts into `out`: on the batch path where both radii are 0, else the
 /// rounded boxes' answer.
 fn verdicts3(a: &Side3, b: &Side3, from: usize, out: &mut [bool]) -> Built<()> {
-    let n = out.len();
-    let (mut ba, mut bb) = (Obb3Batch::with_capacity(n), Obb3Batch::with_capacity(n));
+    let size = BLOCK.min(out.len());
+    let (mut ba, mut bb) = (
+        Obb3Batch::with_capacity(size),
+        Obb3Batch::with_capacity(size),
+    );
     let mut rounded = Vec::new();
     let mut notes = Vec::new();
-    for i in from..from + n {
-        let (oa, ra) = a.build(i, &mut notes)?;
-        let (ob, rb) = b.build(i, &mut notes)?;
-        ba.push_box(&oa);
-        bb.push_box(&ob);
-        if ra != 0.0 || rb != 0.0 {
-            rounded.push((i - from, oa, ob, [ra, rb]));
+    for (k, block) in out.chunks_mut(BLOCK).enumerate() {
+        let start = from + k * BLOCK;
+        ba.clear();
+        bb.clear();
+        for i in start..start + block.len() {
+            // sharp boxes of plain numbers straight into the batch (no box handed back through
+            // memory), the rest through `build`, which says what is wrong
+            if let (Some(oa), Some(ob)) = (a.quick(i), b.quick(i)) {
+                ba.push_box(&oa);
+                bb.push_box(&ob);
+                continue;
+            }
+            let (oa, ra) = a.build(i, &mut notes)?;
+            let (ob, rb) = b.build(i, &mut notes)?;
+            ba.push_box(&oa);
+            bb.push_box(&ob);
+            if ra != 0.0 || rb != 0.0 {
+                rounded.push((i - from, oa, ob, [ra, rb]));
+            }
         }
+        intersects_many(&ba, &bb, block);
     }
-    intersects_many(&ba, &bb, out);
     let params = ManifoldParams::default();
     for (k, oa, ob, radii) in rounded {
         out[k] = Answer::rounded(&oa, &ob, radii, &params).intersect;

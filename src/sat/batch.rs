@@ -60,11 +60,13 @@ impl Obb3Batch {
     }
 
     /// Removes every box, keeping the storage.
+    #[inline]
     pub fn clear(&mut self) {
         self.streams.iter_mut().for_each(Vec::clear);
     }
 
     /// Appends a box, from its frame.
+    #[inline(always)]
     pub fn push(&mut self, f: &Obb3Frame) {
         let values = [
             f.center[0],
@@ -90,6 +92,7 @@ impl Obb3Batch {
     }
 
     /// Appends a box (its frame is made on the way: [`Obb3Frame::new`]).
+    #[inline]
     pub fn push_box(&mut self, b: &Obb3) {
         self.push(&Obb3Frame::new(b));
     }

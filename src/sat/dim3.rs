@@ -72,6 +72,7 @@ impl Obb3 {
     }
 
     /// The local axes `[u0, u1, u2]` (unit vectors).
+    #[inline]
     pub fn axes(&self) -> [Vec3; 3] {
         let [c0, c1, c2] = lanes::matrix(self.rotation);
         [
@@ -132,6 +133,7 @@ pub struct Obb3Frame {
 
 impl Obb3Frame {
     /// The frame of a box: its matrix from its quaternion, once.
+    #[inline]
     pub fn new(b: &Obb3) -> Self {
         let [u0, u1, u2] = b.axes();
         let c = b.center;
@@ -207,6 +209,7 @@ impl From<&Obb3> for Obb3Frame {
 
 /// `|e|` rounded up: the relative rounding error of the three squares, their sum and the square
 /// root is below `3·2⁻²⁴`, so `1 + 4ε` covers it.
+#[inline]
 pub(crate) fn bounding_radius(e: Vec3) -> f32 {
     e.length() * (1.0 + 4.0 * f32::EPSILON)
 }
@@ -341,6 +344,13 @@ pub(crate) fn frame_axes_intersect(a: &Obb3Frame, b: &Obb3Frame, epsilon: f32) -
     true
 }
 
+/// `q` is of length 1 to within rounding (`||q|² − 1| ≤ 4ε`): [`normalize_rotation`] keeps a
+/// finite `q` as it is, bit for bit.
+#[inline]
+pub fn is_unit_rotation(q: Quat) -> bool {
+    (q.length_squared() - 1.0).abs() <= 4.0 * f32::EPSILON
+}
+
 /// Normalises a quaternion, rejecting NaN, infinity and zero length (every component 0).
 ///
 /// The quaternion is first divided by its largest component: `|q|²` of a finite quaternion with a
@@ -356,7 +366,7 @@ pub fn normalize_rotation(q: Quat) -> Result<Quat, ObbError> {
     }
     // already unit to within rounding: kept as it is, so that normalising is idempotent and a
     // scene written and read back has the very same bits
-    if (q.length_squared() - 1.0).abs() <= 4.0 * f32::EPSILON {
+    if is_unit_rotation(q) {
         return Ok(q);
     }
     // dividing by the largest component first keeps 1 ≤ |scaled| ≤ 2: a quaternion of length

@@ -39,9 +39,12 @@ use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::number::{f32_json, f32_text, f32s_json, f64_text, list_text};
-use super::rotation::{length_note, quat_from_columns, EulerOrder, UNIT_TOLERANCE};
+use super::rotation::{
+    length_note, quat_from_columns, squares_near_one, EulerOrder, UNIT_TOLERANCE,
+};
 use super::{Mode, Pair, PairBox, PairQuestion, SceneError};
-use crate::sat::{dim3::normalize_rotation, Obb2, Obb3, Which, MAX_COORDINATE};
+use crate::sat::dim3::{is_unit_rotation, normalize_rotation};
+use crate::sat::{Obb2, Obb3, Which, MAX_COORDINATE};
 
 /// The fields of a 3D box that choose its rotation: exactly one is given.
 pub const ROTATION_FIELDS_3D: [&str; 4] = ["rotation", "rotation_wxyz", "basis", "euler"];
@@ -904,6 +907,47 @@ pub fn box3_from_numbers(
     .read(which, notes)
 }
 
+/// [`box3_from_numbers`]'s common case, without its messages: `Some` of the very box it builds,
+/// bit for bit, when every number passes its checks and the quaternion is of length 1 to within
+/// rounding (nothing to note, nothing to normalise: the box keeps the quaternion's `f32`
+/// components as they are); `None` otherwise, and [`box3_from_numbers`] then says what is wrong,
+/// notes the length or normalises.
+///
+/// The same checks as [`box3_from_numbers`]'s, gathered: each centre coordinate's `f32` within
+/// ±[`MAX_COORDINATE`] (a NaN or an infinity fails the comparison), each half extent `≥ 0` with
+/// its `f32` at most [`MAX_COORDINATE`], each quaternion component finite as `f32`, the
+/// quaternion's `f64` sum of squares within 9e-5 of 1 ([`squares_near_one`]: no note) and its
+/// `f32` length 1 to within rounding ([`is_unit_rotation`]: normalising, and [`stable_rotation`],
+/// keep it). For callers that read many boxes (the Python package): the general path's checks
+/// one by one, its note and its normalisations cost several times the test of the pair.
+#[inline]
+pub fn box3_from_unit_numbers(
+    center: [f64; 3],
+    half_extents: [f64; 3],
+    rotation: [f64; 4],
+) -> Option<Obb3> {
+    let c = center.map(|x| x as f32);
+    let h = half_extents.map(|x| x as f32);
+    let q = rotation.map(|x| x as f32);
+    let centre_ok = c
+        .iter()
+        .fold(true, |ok, x| ok & (x.abs() <= MAX_COORDINATE));
+    let half_ok = half_extents
+        .iter()
+        .zip(&h)
+        .fold(true, |ok, (x, s)| ok & (*x >= 0.0) & (*s <= MAX_COORDINATE));
+    let rotation_ok = q.iter().fold(true, |ok, x| ok & x.is_finite());
+    if !(centre_ok & half_ok & rotation_ok) || !squares_near_one(&rotation) {
+        return None;
+    }
+    let q = Quat::from_array(q);
+    is_unit_rotation(q).then(|| Obb3 {
+        center: Vec3::from(c),
+        half_extents: Vec3::from(h),
+        rotation: q,
+    })
+}
+
 /// A 2D box from the numbers a `check` line gives as `"center"`, `"half_extents"` and `"angle"`
 /// (radians), as `f64`: through the same checks and roundings as `check`'s reader (see
 /// [`box3_from_numbers`]).
@@ -1592,6 +1636,133 @@ mod tests {
         assert_eq!(
             o.describe(),
             "center [1, 0.5], half extents [1, 1], angle 1.5707964 rad (90°)"
+        );
+    }
+
+    /// The quick path holds to the general one: wherever it answers, it answers the box
+    /// `box3_from_numbers` builds, to the bit, with no note; it declines every input the general
+    /// path refuses, notes or normalises; and it answers for the unit quaternions callers give.
+    #[test]
+    fn box3_from_unit_numbers_is_box3_from_numbers_to_the_bit() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let edges: [f64; 36] = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            1e-300,
+            -1e-300,
+            f64::MIN_POSITIVE,
+            1e7,
+            -1e7,
+            1e7 + 0.4,
+            1e7 + 1.0,
+            -1e7 - 0.6,
+            1.0000001e7,
+            f32::MAX as f64,
+            f32::MAX as f64 * 1.0000001,
+            3.5e38,
+            1e300,
+            -1e300,
+            f64::MAX,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            1.0 + f32::EPSILON as f64,
+            1.0 - f32::EPSILON as f64,
+            1.0 + 2.0 * f32::EPSILON as f64,
+            1.0 + 3e-7,
+            1.0 - 3e-7,
+            1.0 + 1e-6,
+            std::f64::consts::FRAC_1_SQRT_2,
+            std::f32::consts::FRAC_1_SQRT_2 as f64,
+            0.70710677,
+            0.5000001,
+            0.4999999,
+            1e-20,
+            f32::MIN_POSITIVE as f64 / 4.0,
+        ];
+        let (mut quick, mut refused, mut noted) = (0usize, 0usize, 0usize);
+        let mut unit_given = 0usize;
+        let total = 400_000;
+        for n in 0..total {
+            let r = |next: &mut dyn FnMut() -> u64| (next() >> 11) as f64 / (1u64 << 53) as f64;
+            let pick = |next: &mut dyn FnMut() -> u64, scale: f64| -> f64 {
+                if next().is_multiple_of(8) {
+                    edges[(next() % edges.len() as u64) as usize]
+                } else {
+                    (2.0 * r(next) - 1.0) * scale
+                }
+            };
+            let center = [0; 3].map(|_| pick(&mut next, 100.0));
+            let mut half = [0; 3].map(|_| pick(&mut next, 10.0).abs());
+            if next().is_multiple_of(16) {
+                half[(next() % 3) as usize] = -pick(&mut next, 1.0);
+            }
+            let mut q = [0; 4].map(|_| 2.0 * r(&mut next) - 1.0);
+            match n % 4 {
+                // normalised in f64 as a caller does (numpy), most of the inputs
+                0 | 1 => {
+                    let l = q.iter().map(|x| x * x).sum::<f64>().sqrt();
+                    q = q.map(|x| x / l);
+                    unit_given += 1;
+                }
+                // normalised, then moved by a few units in the last place of f32 or f64
+                2 => {
+                    let l = q.iter().map(|x| x * x).sum::<f64>().sqrt();
+                    let k = (next() % 4) as usize;
+                    let ulps = (next() % 41) as f64 - 20.0;
+                    let unit = if next().is_multiple_of(2) {
+                        f32::EPSILON as f64
+                    } else {
+                        f64::EPSILON
+                    };
+                    q = q.map(|x| x / l);
+                    q[k] *= 1.0 + ulps * unit;
+                }
+                // anything: not unit, zero, edges
+                _ => {
+                    if next().is_multiple_of(2) {
+                        let k = (next() % 4) as usize;
+                        q[k] = edges[(next() % edges.len() as u64) as usize];
+                    }
+                    if next().is_multiple_of(16) {
+                        q = [0.0; 4];
+                    }
+                }
+            }
+            let mut notes = Vec::new();
+            let general = box3_from_numbers(Which::A, center, half, q, &mut notes);
+            match box3_from_unit_numbers(center, half, q) {
+                Some(o) => {
+                    quick += 1;
+                    let g = general.unwrap_or_else(|e| panic!("{center:?} {half:?} {q:?}: {e}"));
+                    let bits = |o: &Obb3| {
+                        let mut v = o.center.to_array().map(f32::to_bits).to_vec();
+                        v.extend(o.half_extents.to_array().map(f32::to_bits));
+                        v.extend(o.rotation.to_array().map(f32::to_bits));
+                        v
+                    };
+                    assert_eq!(bits(&o), bits(&g), "{center:?} {half:?} {q:?}");
+                    assert!(notes.is_empty(), "{center:?} {half:?} {q:?}");
+                }
+                None if general.is_err() => refused += 1,
+                None if !notes.is_empty() => noted += 1,
+                None => {}
+            }
+        }
+        // the common case takes the quick path: most of the unit quaternions given
+        assert!(quick * 10 >= unit_given * 8, "{quick} of {unit_given}");
+        assert!(
+            quick < total && refused > total / 50 && noted > total / 50,
+            "{quick} {refused} {noted}"
         );
     }
 }

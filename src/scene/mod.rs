@@ -40,9 +40,9 @@ pub mod testcase;
 pub mod unique;
 
 pub use boxes::{
-    box2_from_numbers, box3_from_numbers, box_values, canonical, check_line, noted_pair_from_json,
-    pair_from_json, radius_from_number, read_pair, stable_rotation, BoxSpec2, BoxSpec3, Note,
-    NotedPair,
+    box2_from_numbers, box3_from_numbers, box3_from_unit_numbers, box_values, canonical,
+    check_line, noted_pair_from_json, pair_from_json, radius_from_number, read_pair,
+    stable_rotation, BoxSpec2, BoxSpec3, Note, NotedPair,
 };
 pub use file::{user_data_dir, user_scenes_dir, write_atomic, Scene};
 pub use plain::read_plain_pair;

@@ -231,13 +231,33 @@ pub fn robust_length(v: &[f64]) -> f64 {
     largest * v.iter().map(|x| (x / largest).powi(2)).sum::<f64>().sqrt()
 }
 
+/// `components` are of length 1 to well within [`UNIT_TOLERANCE`] by their plain sum of squares:
+/// [`length_note`] has nothing to say. `false` where that sum lies near the tolerance, or the
+/// components are so large or small that squaring them loses them (then the careful length
+/// decides).
+#[inline]
+pub fn plainly_unit(components: &[f64]) -> bool {
+    let squares = sum_of_squares(components);
+    (1e-100..1e100).contains(&squares) && ((squares.sqrt() - 1.0).abs() < 0.5 * UNIT_TOLERANCE)
+}
+
+/// [`plainly_unit`] without its square root, for the common case: the same sum of squares within
+/// 9e-5 of 1. Its square root then lies within 4.6e-5 of 1 (rounding included), inside half the
+/// tolerance: `true` only where [`plainly_unit`] is `true`.
+#[inline]
+pub fn squares_near_one(components: &[f64]) -> bool {
+    (sum_of_squares(components) - 1.0).abs() < 9e-5
+}
+
+#[inline]
+fn sum_of_squares(components: &[f64]) -> f64 {
+    components.iter().map(|x| x * x).sum()
+}
+
 /// A note when a quaternion (or `(cos, sin)` pair) read from a file is not of length 1 within
 /// [`UNIT_TOLERANCE`]: it is used normalised, and the note says so with its length.
 pub fn length_note(components: &[f64]) -> Option<String> {
-    // the plain sum of squares decides unless it lies near the tolerance, or its components are
-    // so large or small that squaring them loses them (then the careful length does)
-    let squares: f64 = components.iter().map(|x| x * x).sum();
-    if (1e-100..1e100).contains(&squares) && ((squares.sqrt() - 1.0).abs() < 0.5 * UNIT_TOLERANCE) {
+    if plainly_unit(components) {
         return None;
     }
     let length = robust_length(components);
@@ -253,6 +273,30 @@ pub fn length_note(components: &[f64]) -> Option<String> {
 mod tests {
     use super::*;
     use glam::{EulerRot, Vec3};
+
+    #[test]
+    fn squares_near_one_only_where_plainly_unit() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut near, mut plain_only) = (0, 0);
+        for _ in 0..1_000_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // lengths around the boundary of both tests
+            let r = (state >> 11) as f64 / (1u64 << 53) as f64;
+            let length = 1.0 + (2.0 * r - 1.0) * 8e-5;
+            let k = (state % 4) as usize;
+            let mut q = [0.5f64; 4];
+            q[k] = (length * length - 0.75).sqrt();
+            if squares_near_one(&q) {
+                near += 1;
+                assert!(plainly_unit(&q), "{q:?}");
+            } else if plainly_unit(&q) {
+                plain_only += 1;
+            }
+        }
+        assert!(near > 100_000 && plain_only > 10_000, "{near} {plain_only}");
+    }
 
     fn close(a: Quat, b: Quat) -> bool {
         // q and -q are the same rotation
