@@ -1639,6 +1639,47 @@ mod tests {
         );
     }
 
+    /// Numbers at the reader's edges: zeros, the limits of f32 and of the 1e7 centre, non-finite
+    /// numbers, and lengths a few units in the last place from 1.
+    const EDGES: [f64; 36] = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        1e-300,
+        -1e-300,
+        f64::MIN_POSITIVE,
+        1e7,
+        -1e7,
+        1e7 + 0.4,
+        1e7 + 1.0,
+        -1e7 - 0.6,
+        1.0000001e7,
+        f32::MAX as f64,
+        f32::MAX as f64 * 1.0000001,
+        3.5e38,
+        1e300,
+        -1e300,
+        f64::MAX,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1.0 + f32::EPSILON as f64,
+        1.0 - f32::EPSILON as f64,
+        1.0 + 2.0 * f32::EPSILON as f64,
+        1.0 + 3e-7,
+        1.0 - 3e-7,
+        1.0 + 1e-6,
+        std::f64::consts::FRAC_1_SQRT_2,
+        std::f32::consts::FRAC_1_SQRT_2 as f64,
+        0.70710677,
+        0.5000001,
+        0.4999999,
+        1e-20,
+        f32::MIN_POSITIVE as f64 / 4.0,
+    ];
+
     /// The quick path holds to the general one: wherever it answers, it answers the box
     /// `box3_from_numbers` builds, to the bit, with no note; it declines every input the general
     /// path refuses, notes or normalises; and it answers for the unit quaternions callers give.
@@ -1651,44 +1692,6 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let edges: [f64; 36] = [
-            0.0,
-            -0.0,
-            1.0,
-            -1.0,
-            0.5,
-            1e-300,
-            -1e-300,
-            f64::MIN_POSITIVE,
-            1e7,
-            -1e7,
-            1e7 + 0.4,
-            1e7 + 1.0,
-            -1e7 - 0.6,
-            1.0000001e7,
-            f32::MAX as f64,
-            f32::MAX as f64 * 1.0000001,
-            3.5e38,
-            1e300,
-            -1e300,
-            f64::MAX,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NAN,
-            1.0 + f32::EPSILON as f64,
-            1.0 - f32::EPSILON as f64,
-            1.0 + 2.0 * f32::EPSILON as f64,
-            1.0 + 3e-7,
-            1.0 - 3e-7,
-            1.0 + 1e-6,
-            std::f64::consts::FRAC_1_SQRT_2,
-            std::f32::consts::FRAC_1_SQRT_2 as f64,
-            0.70710677,
-            0.5000001,
-            0.4999999,
-            1e-20,
-            f32::MIN_POSITIVE as f64 / 4.0,
-        ];
         let (mut quick, mut refused, mut noted) = (0usize, 0usize, 0usize);
         let mut unit_given = 0usize;
         let total = 400_000;
@@ -1696,7 +1699,7 @@ mod tests {
             let r = |next: &mut dyn FnMut() -> u64| (next() >> 11) as f64 / (1u64 << 53) as f64;
             let pick = |next: &mut dyn FnMut() -> u64, scale: f64| -> f64 {
                 if next().is_multiple_of(8) {
-                    edges[(next() % edges.len() as u64) as usize]
+                    EDGES[(next() % EDGES.len() as u64) as usize]
                 } else {
                     (2.0 * r(next) - 1.0) * scale
                 }
@@ -1731,7 +1734,7 @@ mod tests {
                 _ => {
                     if next().is_multiple_of(2) {
                         let k = (next() % 4) as usize;
-                        q[k] = edges[(next() % edges.len() as u64) as usize];
+                        q[k] = EDGES[(next() % EDGES.len() as u64) as usize];
                     }
                     if next().is_multiple_of(16) {
                         q = [0.0; 4];

@@ -216,7 +216,7 @@ async function run(page, base, problems) {
   check(dropped.includes("gap 0.5"), `a check line dropped on the page opens: ${dropped}`);
 
   // 8. Copy link hands the browser a link to this page that opens the same pair
-  await page.mouse.click(1319, 72);           // "Copy link", below the scene's description line
+  await page.mouse.click(1284, 55);           // "Copy link", in the Scene buttons under the panel's title
   await page.waitForFunction(() => typeof window.satbox_last_copied === "string", null, { timeout: STEP_MS });
   const copied = await page.evaluate(() => window.satbox_last_copied);
   const clipboard = await page.evaluate(() => navigator.clipboard.readText().catch(() => null));
