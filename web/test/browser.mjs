@@ -389,9 +389,9 @@ async function phone(page, context, base, problems) {
   await tap(page, cdp, PHONE.w / 2, BAR_Y);
   await nextFrames(page, 6);
   const beforePreset = await status(page);
-  await tap(page, cdp, 75, PHONE.h / 2 + 240);          // "Presets (N)", under the Scene buttons
+  await tap(page, cdp, 75, PHONE.h / 2 + 218);          // "Presets (N)", under the Scene buttons
   await nextFrames(page, 6);
-  await tap(page, cdp, 120, PHONE.h / 2 + 284);         // the first preset
+  await tap(page, cdp, 120, PHONE.h / 2 + 262);         // the first preset
   const preset = await waitForStatus(page, (s) => s !== beforePreset, "a tap on a preset");
   check(preset !== beforePreset, `phone: a tap on a preset loads it: ${preset}`);
   await nextFrames(page, 4);
