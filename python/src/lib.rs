@@ -722,7 +722,7 @@ fn compare_mujoco3<'py>(
 ) -> PyResult<Vec<String>> {
     use satbox::cli::json::WriteJson;
     use satbox::engines::compare::{compare, Truth};
-    use satbox::engines::{About, EngineAnswer, EngineName, ImpactQuery, Point, Question};
+    use satbox::engines::{About, EngineAnswer, EngineName, Point, Question};
     use satbox::scene::{NotedPair, Pair};
 
     let (a, b) = sides3(
@@ -777,15 +777,8 @@ fn compare_mujoco3<'py>(
             let normal = (k > 0).then(|| v3(normals, i).normalize_or_zero());
             let engine = EngineAnswer::from_points(contacts, normal);
             let about = About {
-                version: version.clone(),
-                settings: Vec::new(),
                 speculative: (margin[i] > 0.0).then_some(margin[i] as f32),
-                manifold: true,
-                slop: None,
-                impact: ImpactQuery::None,
-                convex_radius: 0.0,
-                rounded: false,
-                shallow_depth: None,
+                ..About::manifold_of_sharp_boxes(version.clone(), Vec::new())
             };
             let pair = Pair::Three(oa, ob);
             let truth = Truth::of_question(&Question::of(pair));

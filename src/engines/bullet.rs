@@ -13,14 +13,12 @@
 //! (negative when penetrating); the point on A is `point on B + normal on B × distance`. satbox
 //! reads the normal from A to B and the point midway between the two.
 //!
-//! No time of impact: Bullet's convex casts are not asked ([`ImpactQuery::None`]).
+//! No time of impact: Bullet's convex casts are not asked ([`super::ImpactQuery::None`]).
 
 use glam::{DVec3, Vec3};
 
 use super::shim::{ShimBox, ShimContact};
-use super::{
-    refuse_invalid, About, Also, Engine, EngineAnswer, EngineName, ImpactQuery, Point, Question,
-};
+use super::{refuse_invalid, About, Also, Engine, EngineAnswer, EngineName, Point, Question};
 use crate::scene::Pair;
 
 unsafe extern "C" {
@@ -48,9 +46,9 @@ impl Engine for Bullet {
     fn about(&self) -> About {
         // SAFETY: returns a constant of the headers the shim was built with
         let v = unsafe { satbox_bullet_version() };
-        About {
-            version: format!("{}.{:02}", v / 100, v % 100),
-            settings: vec![
+        About::manifold_of_sharp_boxes(
+            format!("{}.{:02}", v / 100, v % 100),
+            vec![
                 (
                     "precision".into(),
                     "double (bullet-float64, BT_USE_DOUBLE_PRECISION)".into(),
@@ -69,14 +67,7 @@ impl Engine for Bullet {
                     "btGjkPairDetector with btGjkEpaPenetrationDepthSolver: one point pair, and the distance when apart".into(),
                 ),
             ],
-            speculative: None,
-            manifold: true,
-            slop: None,
-            impact: ImpactQuery::None,
-            convex_radius: 0.0,
-            rounded: false,
-            shallow_depth: None,
-        }
+        )
     }
 
     fn refuse(&self, question: &Question) -> Option<String> {

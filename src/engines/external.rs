@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Map, Value};
 
 use super::protocol::{self, Hello};
-use super::{About, ImpactQuery, Question, Reply};
+use super::{About, Question, Reply};
 
 /// Restarts of one engine in a run after which it is given up.
 pub const MOST_RESTARTS: u32 = 3;
@@ -178,15 +178,9 @@ impl ExternalId {
             listed.insert(0, ("engine".into(), h.name.clone()));
         }
         About {
-            version,
-            settings: listed,
             speculative: (margin > 0.0).then_some(margin),
-            manifold: true,
-            slop: None,
-            impact: ImpactQuery::None,
-            convex_radius: 0.0,
             rounded: true,
-            shallow_depth: None,
+            ..About::manifold_of_sharp_boxes(version, listed)
         }
     }
 

@@ -300,6 +300,23 @@ pub struct About {
 }
 
 impl About {
+    /// An engine that answers the sharp boxes with a contact manifold (several points), keeps no
+    /// point above the surface, has no slop and no time of impact: MuJoCo's, Bullet's and ODE's
+    /// way, and the engine protocol's starting point. Others set their fields over it.
+    pub fn manifold_of_sharp_boxes(version: String, settings: Vec<(String, String)>) -> About {
+        About {
+            version,
+            settings,
+            speculative: None,
+            manifold: true,
+            slop: None,
+            impact: ImpactQuery::None,
+            convex_radius: 0.0,
+            rounded: false,
+            shallow_depth: None,
+        }
+    }
+
     /// The settings of another of the engine's answers (`also`): the same engine, with that
     /// answer's way of answering and convex radius.
     pub fn of_also(&self, also: &Also) -> About {

@@ -9,7 +9,7 @@
 //!   its frame, whose first row is the normal from geom 1 to geom 2.
 //! * Distance of a separated pair: `mj_geomDistance` with the centres' distance as its cap: the
 //!   distance and the segment between the closest points.
-//! * No time of impact: MuJoCo has no such query ([`ImpactQuery::None`]).
+//! * No time of impact: MuJoCo has no such query ([`super::ImpactQuery::None`]).
 //!
 //! The model is built once per thread and kept (parsing it takes far longer than a query).
 //! mujoco-rs panics when the library loaded is not the version its bindings were made for: that
@@ -23,8 +23,7 @@ use mujoco_rs::prelude::{MjData, MjModel};
 use mujoco_rs::wrappers::mj_model::MjtObjBase;
 
 use super::{
-    refuse_flat, refuse_invalid, About, Engine, EngineAnswer, EngineName, ImpactQuery, Point,
-    Question,
+    refuse_flat, refuse_invalid, About, Engine, EngineAnswer, EngineName, Point, Question,
 };
 use crate::sat::Obb3;
 use crate::scene::Pair;
@@ -118,9 +117,9 @@ impl Engine for Mujoco {
     }
 
     fn about(&self) -> About {
-        About {
-            version: version_text(linked_version()),
-            settings: vec![
+        About::manifold_of_sharp_boxes(
+            version_text(linked_version()),
+            vec![
                 (
                     "model".into(),
                     "two free bodies with one box geom each, gravity 0, margin 0".into(),
@@ -134,14 +133,7 @@ impl Engine for Mujoco {
                     "mj_geomDistance, capped at the centres' distance".into(),
                 ),
             ],
-            speculative: None,
-            manifold: true,
-            slop: None,
-            impact: ImpactQuery::None,
-            convex_radius: 0.0,
-            rounded: false,
-            shallow_depth: None,
-        }
+        )
     }
 
     fn refuse(&self, question: &Question) -> Option<String> {

@@ -11,7 +11,7 @@
 //!   normal from A to B.
 //! * No distance: ODE has no distance query for boxes, and gives no contact for a separated
 //!   pair.
-//! * No time of impact ([`ImpactQuery::None`]).
+//! * No time of impact ([`super::ImpactQuery::None`]).
 //!
 //! ODE is started once per process (`dInitODE2`) and once per thread that asks it
 //! (`dAllocateODEDataForThread`).
@@ -22,9 +22,7 @@ use std::sync::OnceLock;
 use glam::DVec3;
 
 use super::shim::{ShimBox, ShimContact};
-use super::{
-    refuse_invalid, About, Engine, EngineAnswer, EngineName, ImpactQuery, Point, Question,
-};
+use super::{refuse_invalid, About, Engine, EngineAnswer, EngineName, Point, Question};
 use crate::sat::Obb3;
 use crate::scene::Pair;
 
@@ -76,9 +74,9 @@ impl Engine for Ode {
     fn about(&self) -> About {
         // SAFETY: returns sizeof(dReal), a constant
         let real = unsafe { satbox_ode_real_size() };
-        About {
-            version: VERSION.into(),
-            settings: vec![
+        About::manifold_of_sharp_boxes(
+            VERSION.into(),
+            vec![
                 (
                     "precision".into(),
                     if real == 8 { "double (dReal)" } else { "single (dReal)" }.into(),
@@ -88,14 +86,7 @@ impl Engine for Ode {
                     format!("dCollide on two dCreateBox geoms, no space, at most {CONTACTS} contacts (dBoxBox)"),
                 ),
             ],
-            speculative: None,
-            manifold: true,
-            slop: None,
-            impact: ImpactQuery::None,
-            convex_radius: 0.0,
-            rounded: false,
-            shallow_depth: None,
-        }
+        )
     }
 
     fn refuse(&self, question: &Question) -> Option<String> {
