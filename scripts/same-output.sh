@@ -1,6 +1,7 @@
 #!/bin/sh
 # Whether two builds of satbox answer `check` byte for byte alike: on the presets, the regression
-# scenes, the recordings, the fuzz corpus and LINES random 3D lines, each full, with
+# scenes, the recordings, the fuzz corpus, LINES random 3D lines and the first 20,000 of them in
+# every encoding and as other programs write numbers (scripts/check-corpus.py), each full, with
 # `--compact` and with `--compare parry`. For a change that should not move any answer (a faster
 # path, a refactor): build the commit before into another target directory and pass its binary.
 # Usage: scripts/same-output.sh OLD_SATBOX [NEW_SATBOX] [LINES]
@@ -15,6 +16,7 @@ dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 target="${CARGO_TARGET_DIR:-target}/release"
 "$target/examples/random_cases" "$n" > "$dir/random3.jsonl"
+head -n 20000 "$dir/random3.jsonl" | python3 scripts/check-corpus.py "$dir/corpus"
 differ=0
 compare() {
     input=$1
@@ -29,7 +31,7 @@ compare() {
     diff "$dir/old" "$dir/new" | head -4 | cut -c1-300
 }
 for input in assets/scenes/*.json tests/regressions/*.json assets/recordings/*.jsonl \
-    fuzz/corpus/*/* "$dir/random3.jsonl"; do
+    fuzz/corpus/*/* "$dir/random3.jsonl" "$dir"/corpus/*.jsonl; do
     [ -s "$input" ] || continue
     compare "$input"
     compare "$input" --compact

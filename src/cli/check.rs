@@ -15,8 +15,6 @@
 
 use std::io::{BufRead, BufReader, Write};
 
-use serde_json::Value;
-
 use super::answer::{case_out, engine_out, toi_out, vector_out, BandPointOut, BandsOut};
 pub use super::answer::{
     AxisOut, CaseOut, Coords, DisagreementOut, ErrorOut, FeatureText, GjkOut, ManifoldOut,
@@ -33,13 +31,9 @@ use crate::sat::manifold::FeatureChoice;
 use crate::sat::motion::time_of_impact;
 use crate::sat::{Answer, Manifold, ManifoldParams, Report, SatParams, Vector};
 use crate::scene::cases::{Case, Cases, HasBuffer};
-use crate::scene::manifold::{bands_from_view, params_from_view};
-use crate::scene::motion::{motion_of_case, MotionSpec};
+use crate::scene::motion::MotionSpec;
 use crate::scene::number::unsigned_zero;
-use crate::scene::unique::value_of_case;
-use crate::scene::{
-    read_pair, read_plain_pair, NotedPair, Pair, PairBox, PairQuestion, SceneError,
-};
+use crate::scene::{NotedPair, Pair, PairBox, PairQuestion};
 
 /// Every case was answered.
 pub const EXIT_OK: i32 = 0;
@@ -274,13 +268,6 @@ fn answer_after(
     out
 }
 
-/// A case's manifold parameters: its `"view": {"manifold": {...}}` (a saved scene keeps its
-/// contact margin there), else the defaults.
-fn params_of(v: &Value) -> Result<ManifoldParams, SceneError> {
-    v.get("view")
-        .map_or(Ok(ManifoldParams::default()), params_from_view)
-}
-
 /// Answers one case's JSON text: the answer line, or the error line.
 pub fn answer_text(line: usize, text: &str, options: &Options) -> Result<String, String> {
     let mut out = Vec::new();
@@ -334,16 +321,8 @@ type Read = Result<(NotedPair, Option<MotionSpec>, ManifoldParams, Option<Bands>
 /// feature its manifold is built on.
 fn read_case(line: usize, text: Result<&str, &str>, feature: Option<FeatureChoice>) -> Read {
     let read = text.map_err(str::to_string).and_then(|text| {
-        if let Some(case) = read_plain_pair(text) {
-            return Ok((case, None, ManifoldParams::default(), None));
-        }
-        value_of_case(text, line)
-            .and_then(|v| {
-                let case = read_pair(&v, None)?;
-                let motion = motion_of_case(&v, case.pair.mode())?;
-                let bands = v.get("view").map_or(Ok(None), bands_from_view)?;
-                Ok((case, motion, params_of(&v)?, bands))
-            })
+        crate::scene::read_case(text, line)
+            .map(|r| (r.case, r.motion, r.params, r.bands))
             .map_err(|e| e.to_string())
     });
     match feature {
@@ -536,6 +515,7 @@ pub fn run(path: &str, options: &Options, out: &mut dyn Write, err: &mut dyn Wri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn the_numbers_an_exported_test_asserts_are_checks_answers() {

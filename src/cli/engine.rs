@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use crate::engines::protocol::{self, VERSION};
 use crate::engines::{ask, EngineName, Question, Reply};
 use crate::scene::cases::HasBuffer;
-use crate::scene::{read_plain_pair, NotedPair};
+use crate::scene::{read_case_fast, NotedPair};
 
 /// Serves `engine` on `input` and `out`; returns the exit status: 0 at the end of the input, 2
 /// when the engine is not built in or the input is not the protocol (said on `err`).
@@ -113,7 +113,7 @@ fn read_hello(input: &mut impl BufRead, line: &mut String) -> Result<(), String>
 }
 
 /// A request as satbox's client writes it, `{"id":N,` and then a case in the plain shape `check`
-/// reads fastest ([`read_plain_pair`]), read without building a JSON value: the same boxes to the
+/// reads fastest ([`read_case_fast`]), read without building a JSON value: the same boxes to the
 /// bit. `None` for any other request (the general reader then reads it, and words its errors).
 fn read_plain_request(line: &str) -> Option<(u64, NotedPair)> {
     let rest = line.trim_start().strip_prefix("{\"id\":")?;
@@ -126,7 +126,7 @@ fn read_plain_request(line: &str) -> Option<(u64, NotedPair)> {
     let mut case = String::with_capacity(rest.len() + 1);
     case.push('{');
     case.push_str(rest.trim_end());
-    Some((id, read_plain_pair(&case)?))
+    Some((id, read_case_fast(&case)?.case))
 }
 
 /// The answer line to one request, or why the request cannot be read at all (no id).

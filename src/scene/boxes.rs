@@ -481,7 +481,10 @@ fn center<const N: usize>(which: Which, obj: &Map<String, Value>) -> Result<[f32
 
 /// The centre's coordinates as `f32`, each checked.
 #[inline]
-fn center_from<const N: usize>(which: Which, raw: [f64; N]) -> Result<[f32; N], SceneError> {
+pub(super) fn center_from<const N: usize>(
+    which: Which,
+    raw: [f64; N],
+) -> Result<[f32; N], SceneError> {
     let mut out = [0.0f32; N];
     for k in 0..N {
         out[k] = coordinate(which, "center", k, raw[k])?;
@@ -511,7 +514,7 @@ fn extents<const N: usize>(
 /// The half extents as `f32` from the numbers of `field` (`"half_extents"` or `"size"`), each
 /// checked.
 #[inline]
-fn half_from<const N: usize>(
+pub(super) fn half_from<const N: usize>(
     which: Which,
     field: &str,
     raw: [f64; N],
@@ -550,7 +553,7 @@ fn quaternion(
 /// The quaternion of the numbers of `field` (`"rotation"` or `"rotation_wxyz"`), noted when not
 /// of length 1.
 #[inline]
-fn quaternion_from(
+pub(super) fn quaternion_from(
     which: Which,
     field: &str,
     raw: [f64; 4],
@@ -595,6 +598,16 @@ fn basis(
     for (i, row) in rows.iter().enumerate() {
         m[i] = numbers::<3>(which, &format!("basis[{i}]"), row, "[r_i0, r_i1, r_i2]")?;
     }
+    basis_from(which, m, extents, notes)
+}
+
+/// The rotation of a basis given as its rows' numbers (see [`basis`]).
+pub(super) fn basis_from(
+    which: Which,
+    m: [[f64; 3]; 3],
+    extents: (&str, &[f64]),
+    notes: &mut Vec<Note>,
+) -> Result<Quat, SceneError> {
     let columns = [0, 1, 2].map(|j| DVec3::new(m[0][j], m[1][j], m[2][j]));
     match quat_from_columns(columns) {
         Ok((q, note)) => {
@@ -671,11 +684,6 @@ fn euler(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Quat, SceneEr
         unit.1,
         "[about X, about Y, about Z]",
     )?;
-    let radians = if unit.0 == "degrees" {
-        angles.map(f64::to_radians)
-    } else {
-        angles
-    };
     for key in obj.keys() {
         if !["order", "degrees", "radians"].contains(&key.as_str()) {
             notes.push(Note::about(
@@ -684,7 +692,18 @@ fn euler(which: Which, v: &Value, notes: &mut Vec<Note>) -> Result<Quat, SceneEr
             ));
         }
     }
-    Ok(order.quat(radians).as_quat())
+    Ok(euler_from(order, unit.0 == "degrees", angles))
+}
+
+/// The rotation of Euler angles about X, Y and Z (in degrees when `degrees`, else radians),
+/// turned in `order`.
+pub(super) fn euler_from(order: EulerOrder, degrees: bool, angles: [f64; 3]) -> Quat {
+    let radians = if degrees {
+        angles.map(f64::to_radians)
+    } else {
+        angles
+    };
+    order.quat(radians).as_quat()
 }
 
 fn note_unknown(which: Which, obj: &Map<String, Value>, mode: Mode, notes: &mut Vec<Note>) {
@@ -753,7 +772,12 @@ fn box_object(which: Which, v: &Value) -> Result<&serde_json::Map<String, Value>
 
 /// The 3D box of checked numbers, its rotation the one satbox keeps ([`stable_rotation`]).
 #[inline]
-fn box3_from(which: Which, c: [f32; 3], half: [f32; 3], q: Quat) -> Result<Obb3, SceneError> {
+pub(super) fn box3_from(
+    which: Which,
+    c: [f32; 3],
+    half: [f32; 3],
+    q: Quat,
+) -> Result<Obb3, SceneError> {
     let mut o = Obb3::new(Vec3::from(c), Vec3::from(half), q).map_err(|error| SceneError::Box {
         name: box_name(which),
         error,
@@ -764,7 +788,7 @@ fn box3_from(which: Which, c: [f32; 3], half: [f32; 3], q: Quat) -> Result<Obb3,
 
 /// The angle in radians as `f32` from the number of `field` (`"angle"` or `"angle_deg"`).
 #[inline]
-fn angle_from(which: Which, field: &str, raw: f64) -> Result<f32, SceneError> {
+pub(super) fn angle_from(which: Which, field: &str, raw: f64) -> Result<f32, SceneError> {
     let radians = if field == "angle_deg" {
         raw.to_radians()
     } else {
@@ -783,7 +807,12 @@ fn angle_from(which: Which, field: &str, raw: f64) -> Result<f32, SceneError> {
 
 /// The 2D box of checked numbers.
 #[inline]
-fn box2_from(which: Which, c: [f32; 2], half: [f32; 2], angle: f32) -> Result<Obb2, SceneError> {
+pub(super) fn box2_from(
+    which: Which,
+    c: [f32; 2],
+    half: [f32; 2],
+    angle: f32,
+) -> Result<Obb2, SceneError> {
     Obb2::new(Vec2::from(c), Vec2::from(half), angle).map_err(|error| SceneError::Box {
         name: box_name(which),
         error,

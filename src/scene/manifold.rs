@@ -25,19 +25,12 @@ pub fn params_from_view(view: &Value) -> Result<ManifoldParams, SceneError> {
         .ok_or_else(|| SceneError::Shape("view.manifold must be an object".into()))?;
     for key in KEYS {
         let Some(v) = obj.get(key) else { continue };
-        let x = v
-            .as_f64()
-            .filter(|x| x.is_finite() && *x >= 0.0 && *x <= f32::MAX as f64)
-            .ok_or_else(|| {
-                SceneError::Shape(format!(
-                    "view.manifold.{key} is {v}; it must be a finite number >= 0"
-                ))
-            })? as f32;
-        match key {
-            "margin" => p.margin = x,
-            "edge_relative" => p.edge_relative = x,
-            _ => p.edge_absolute = x,
-        }
+        let x = v.as_f64().and_then(manifold_number).ok_or_else(|| {
+            SceneError::Shape(format!(
+                "view.manifold.{key} is {v}; it must be a finite number >= 0"
+            ))
+        })?;
+        set_param(&mut p, key, x);
     }
     if let Some(v) = obj.get("feature") {
         p.feature = v.as_str().and_then(FeatureChoice::parse).ok_or_else(|| {
@@ -47,6 +40,21 @@ pub fn params_from_view(view: &Value) -> Result<ManifoldParams, SceneError> {
         })?;
     }
     Ok(p)
+}
+
+/// A number of `view.manifold` as `f32`: `None` unless finite, `≥ 0` and within `f32`'s range.
+#[inline]
+pub(super) fn manifold_number(x: f64) -> Option<f32> {
+    (x.is_finite() && x >= 0.0 && x <= f32::MAX as f64).then_some(x as f32)
+}
+
+/// Sets the parameter `key` (one of `"margin"`, `"edge_relative"`, `"edge_absolute"`) of `p`.
+pub(super) fn set_param(p: &mut ManifoldParams, key: &str, x: f32) {
+    match key {
+        "margin" => p.margin = x,
+        "edge_relative" => p.edge_relative = x,
+        _ => p.edge_absolute = x,
+    }
 }
 
 /// The `"manifold"` object to keep in a `"view"` for these parameters: only the keys that differ

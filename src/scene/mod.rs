@@ -12,6 +12,7 @@
 //! * [`recording`]: a JSON Lines file of successive pairs as a timeline.
 //! * [`presets`]: the scenes compiled in from `assets/scenes/`.
 //! * [`unique`]: JSON read as serde_json reads it, a key given twice refused.
+//! * [`fast`]: `check`'s reader, every encoding straight into numbers.
 //!
 //! The same box objects are the input of `satbox check`, so a scene's `a` and `b` can be pasted
 //! into a check line and back.
@@ -25,13 +26,14 @@ use crate::sat::{Obb, Obb2, Obb3, ObbError, Vector, Which};
 
 pub mod boxes;
 pub mod cases;
+#[cfg(feature = "cli")]
+pub mod fast;
 pub mod file;
 pub mod link;
 pub mod manifold;
 pub mod motion;
 pub mod number;
 pub mod paste;
-pub mod plain;
 pub mod presets;
 pub mod recording;
 pub mod rotation;
@@ -44,8 +46,9 @@ pub use boxes::{
     check_line, noted_pair_from_json, pair_from_json, radius_from_number, read_pair,
     stable_rotation, BoxSpec2, BoxSpec3, Note, NotedPair,
 };
+#[cfg(feature = "cli")]
+pub use fast::{read_case, read_case_fast, read_case_general, ReadCase};
 pub use file::{user_data_dir, user_scenes_dir, write_atomic, Scene};
-pub use plain::read_plain_pair;
 
 /// 2D or 3D.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

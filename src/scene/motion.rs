@@ -130,16 +130,19 @@ fn unknown_keys(obj: &Map<String, Value>, what: &str, known: &[&str]) -> Result<
     }
 }
 
+/// A motion's number as `f32`: `None` unless finite and within ±[`MAX_COORDINATE`].
+#[inline]
+pub(super) fn motion_number(x: f64) -> Option<f32> {
+    (x.is_finite() && x.abs() <= MAX_COORDINATE as f64).then_some(x as f32)
+}
+
 /// A finite number within the supported range.
 fn number(v: &Value, what: &str) -> Result<f32, SceneError> {
-    v.as_f64()
-        .filter(|x| x.is_finite() && x.abs() <= MAX_COORDINATE as f64)
-        .map(|x| x as f32)
-        .ok_or_else(|| {
-            shape(format!(
-                "{what} is {v}; it must be a finite number within ±{MAX_COORDINATE:e}"
-            ))
-        })
+    v.as_f64().and_then(motion_number).ok_or_else(|| {
+        shape(format!(
+            "{what} is {v}; it must be a finite number within ±{MAX_COORDINATE:e}"
+        ))
+    })
 }
 
 /// Exactly `n` numbers.

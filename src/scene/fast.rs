@@ -1,0 +1,1024 @@
+//! `satbox check`'s reader: a case in any encoding `check` accepts, read straight from its bytes
+//! into numbers, without building a JSON value or a string on the way.
+//!
+//! Every encoding of a box ([`super::boxes`]: `half_extents` or `size`; `rotation`,
+//! `rotation_wxyz`, `basis` or `euler`; `angle` or `angle_deg`; `radius`), and around the boxes
+//! `mode`, `motion`, `view` (its `manifold` and `profile`; its other keys skipped) and the fields
+//! kept for others (`description`, `t`, `label`, `engine`, `filed`: skipped), in any order, with
+//! JSON's whitespace anywhere. The numbers then go through the general reader's own checks
+//! ([`super::boxes`]'s `*_from` stages, [`super::motion`]'s and [`super::manifold`]'s), so the
+//! case is the same to the bit.
+//!
+//! A number is the `f64` serde_json reads (with its `float_roundtrip` parser: correctly rounded,
+//! whatever its length). Most numbers satbox and other programs write in ten bytes or fewer take
+//! one exact rounding here: the digits as one integer below 2^53 times or divided by an exact
+//! power of ten (Clinger's fast path). Any other (Python's 17 digits, a large exponent) is parsed
+//! by `lexical-core` in JSON's number grammar (Eisel and Lemire's algorithm with an exact
+//! fallback, also correctly rounded). So both readers read the same `f64`.
+//!
+//! A case this reader would not read exactly as the general one does is left to it:
+//! [`read_case_fast`] returns `None` for anything that is an error or carries a note (an unknown
+//! field, a quaternion not of length 1, no rotation, a left-handed basis), a key given twice at
+//! any depth, an escape in a key or a name, a `null` for a field; the general reader then reads
+//! the case and words what it found.
+
+use arrayvec::ArrayVec;
+
+use super::boxes::read_pair;
+use super::boxes::{
+    angle_from, basis_from, box2_from, box3_from, center_from, euler_from, half_from,
+    quaternion_from, radius_from_number,
+};
+use super::manifold::{bands_from_view, manifold_number, params_from_view, set_param};
+use super::motion::{motion_number, motion_of_case, BoxMotion, MotionSpec};
+use super::rotation::EulerOrder;
+use super::unique::value_of_case;
+use super::{Mode, Note, NotedPair, Pair, SceneError};
+use crate::sat::bands::{Bands, Profile};
+use crate::sat::manifold::FeatureChoice;
+use crate::sat::{ManifoldParams, Obb2, Obb3, Which};
+
+/// A case as `check` answers it: the boxes (with their radii), the motion, the manifold's
+/// parameters and the engine bands of its `view`.
+#[derive(Clone, Debug)]
+pub struct ReadCase {
+    /// The boxes and their radii (without notes: a case with one is the general reader's).
+    pub case: NotedPair,
+    /// `"motion"`, when given.
+    pub motion: Option<MotionSpec>,
+    /// `view.manifold`'s parameters (the defaults without one).
+    pub params: ManifoldParams,
+    /// `view.profile`'s bands, when given.
+    pub bands: Option<Bands>,
+}
+
+/// The case of one `check` line in any encoding, read straight into numbers (see the module's
+/// documentation): what the general reader ([`read_pair`](super::read_pair) and the readers of
+/// `motion` and `view`) reads, to the bit; `None` for a case that is an error or carries a note,
+/// which the general reader then reads and words.
+pub fn read_case_fast(text: &str) -> Option<ReadCase> {
+    let mut r = Reader {
+        b: text.as_bytes(),
+        at: 0,
+    };
+    let mut case = CaseIn::default();
+    r.case(&mut case)?;
+    r.space();
+    (r.at == r.b.len()).then_some(())?;
+    case.read()
+}
+
+/// The case of one `check` line as `check` reads it: [`read_case_fast`] where it reads the
+/// case, else [`read_case_general`], with its notes and its messages.
+pub fn read_case(text: &str, first_line: usize) -> Result<ReadCase, SceneError> {
+    read_case_fast(text).map_or_else(|| read_case_general(text, first_line), Ok)
+}
+
+/// The case of one `check` line read by the general reader: the text as a JSON value (a key
+/// given twice refused, [`value_of_case`]; `first_line` numbers the lines of its syntax errors),
+/// its boxes ([`read_pair`]), its `motion` ([`motion_of_case`]) and its `view`'s bands and
+/// manifold parameters ([`bands_from_view`], [`params_from_view`]), each error naming what is
+/// wrong.
+pub fn read_case_general(text: &str, first_line: usize) -> Result<ReadCase, SceneError> {
+    let v = value_of_case(text, first_line)?;
+    let case = read_pair(&v, None)?;
+    let motion = motion_of_case(&v, case.pair.mode())?;
+    let view = v.get("view");
+    let bands = view.map_or(Ok(None), bands_from_view)?;
+    let params = view.map_or(Ok(ManifoldParams::default()), params_from_view)?;
+    Ok(ReadCase {
+        case,
+        motion,
+        params,
+        bands,
+    })
+}
+
+/// Up to three numbers (a centre, extents, a velocity: 2 in 2D, 3 in 3D).
+#[derive(Clone, Copy, Default)]
+struct Coords {
+    len: usize,
+    x: [f64; 3],
+}
+
+impl Coords {
+    /// The numbers when there are exactly `N`.
+    fn exactly<const N: usize>(&self) -> Option<[f64; N]> {
+        self.x[..self.len].try_into().ok()
+    }
+}
+
+/// The case around its boxes, as read.
+#[derive(Default)]
+struct CaseIn<'a> {
+    a: Option<BoxIn<'a>>,
+    b: Option<BoxIn<'a>>,
+    mode: Option<&'a str>,
+    motion: Option<MotionIn>,
+    view: Option<ViewIn>,
+}
+
+impl CaseIn<'_> {
+    /// The case, through the general reader's checks; `None` where it would error or note.
+    fn read(&self) -> Option<ReadCase> {
+        let (a, b) = (self.a.as_ref()?, self.b.as_ref()?);
+        let mut notes = Vec::new();
+        let pair = match (a.mode()?, b.mode()?) {
+            (Mode::Three, Mode::Three) => {
+                Pair::Three(a.box3(Which::A, &mut notes)?, b.box3(Which::B, &mut notes)?)
+            }
+            (Mode::Two, Mode::Two) => Pair::Two(a.box2(Which::A)?, b.box2(Which::B)?),
+            _ => return None,
+        };
+        let mode = pair.mode();
+        let named = |m: &str| matches!((m, mode), ("3d", Mode::Three) | ("2d", Mode::Two));
+        if self.mode.is_some_and(|m| !named(m)) || !notes.is_empty() {
+            return None;
+        }
+        let radii = [a.radius(Which::A)?, b.radius(Which::B)?];
+        let motion = match &self.motion {
+            Some(m) => Some(m.read(mode)?),
+            None => None,
+        };
+        let view = self.view.unwrap_or_default();
+        if let Some(bands) = &view.bands {
+            bands.validate().ok()?;
+        }
+        Some(ReadCase {
+            case: NotedPair { pair, notes, radii },
+            motion,
+            params: view.params,
+            bands: view.bands,
+        })
+    }
+}
+
+/// One box as read, every encoding's field optional.
+#[derive(Default)]
+struct BoxIn<'a> {
+    center: Option<Coords>,
+    half_extents: Option<Coords>,
+    size: Option<Coords>,
+    rotation: Option<[f64; 4]>,
+    rotation_wxyz: Option<[f64; 4]>,
+    // (rare: boxed, to keep the box small to clear)
+    basis: Option<Box<[[f64; 3]; 3]>>,
+    euler: Option<Box<EulerIn<'a>>>,
+    angle: Option<f64>,
+    angle_deg: Option<f64>,
+    radius: Option<f64>,
+}
+
+/// An `euler` object: its order and its angles in one unit.
+#[derive(Default)]
+struct EulerIn<'a> {
+    order: Option<&'a str>,
+    degrees: Option<[f64; 3]>,
+    radians: Option<[f64; 3]>,
+}
+
+/// The one field of a pair that is given, with its name: `None` when none or both are.
+fn one<T>(
+    first: (&'static str, Option<T>),
+    second: (&'static str, Option<T>),
+) -> Option<(&'static str, T)> {
+    match (first.1, second.1) {
+        (Some(x), None) => Some((first.0, x)),
+        (None, Some(y)) => Some((second.0, y)),
+        _ => None,
+    }
+}
+
+impl BoxIn<'_> {
+    /// The dimension its rotation field says; `None` without one (the general reader notes it)
+    /// or with fields of both dimensions.
+    fn mode(&self) -> Option<Mode> {
+        let three = self.rotation.is_some()
+            || self.rotation_wxyz.is_some()
+            || self.basis.is_some()
+            || self.euler.is_some();
+        let two = self.angle.is_some() || self.angle_deg.is_some();
+        match (three, two) {
+            (true, false) => Some(Mode::Three),
+            (false, true) => Some(Mode::Two),
+            _ => None,
+        }
+    }
+
+    /// The centre's and the extents' `N` numbers, and the extents' field.
+    fn numbers<const N: usize>(&self) -> Option<([f64; N], &'static str, [f64; N])> {
+        let center = self.center?.exactly()?;
+        let (field, extents) = one(("half_extents", self.half_extents), ("size", self.size))?;
+        Some((center, field, extents.exactly()?))
+    }
+
+    fn box3(&self, which: Which, notes: &mut Vec<Note>) -> Option<Obb3> {
+        let (center, field, extents) = self.numbers::<3>()?;
+        let c = center_from(which, center).ok()?;
+        let half = half_from(which, field, extents).ok()?;
+        let quaternion = one(
+            ("rotation", self.rotation),
+            ("rotation_wxyz", self.rotation_wxyz),
+        );
+        let q = match (quaternion, &self.basis, &self.euler) {
+            (Some((field, q)), None, None) => quaternion_from(which, field, q, notes).ok()?,
+            (None, Some(rows), None) => basis_from(which, **rows, (field, &extents), notes).ok()?,
+            (None, None, Some(euler)) => euler.rotation()?,
+            _ => return None,
+        };
+        box3_from(which, c, half, q).ok()
+    }
+
+    fn box2(&self, which: Which) -> Option<Obb2> {
+        let (center, field, extents) = self.numbers::<2>()?;
+        let c = center_from(which, center).ok()?;
+        let half = half_from(which, field, extents).ok()?;
+        let (field, raw) = one(("angle", self.angle), ("angle_deg", self.angle_deg))?;
+        box2_from(which, c, half, angle_from(which, field, raw).ok()?).ok()
+    }
+
+    fn radius(&self, which: Which) -> Option<f32> {
+        self.radius
+            .map_or(Some(0.0), |r| radius_from_number(which, r).ok())
+    }
+}
+
+impl EulerIn<'_> {
+    fn rotation(&self) -> Option<glam::Quat> {
+        let order = EulerOrder::parse(self.order?)?;
+        let (unit, angles) = one(("degrees", self.degrees), ("radians", self.radians))?;
+        Some(euler_from(order, unit == "degrees", angles))
+    }
+}
+
+/// A case's `"motion"`, as read.
+#[derive(Default)]
+struct MotionIn {
+    a: Option<BoxMotionIn>,
+    b: Option<BoxMotionIn>,
+    dt: Option<f64>,
+}
+
+/// One box's motion, as read.
+#[derive(Clone, Copy, Default)]
+struct BoxMotionIn {
+    velocity: Option<Coords>,
+    angular_velocity: Option<Turn>,
+}
+
+/// An angular velocity: one number (2D, the turn about z) or an array (3D).
+#[derive(Clone, Copy)]
+enum Turn {
+    About(f64),
+    Axis(Coords),
+}
+
+impl MotionIn {
+    /// The motion as [`motion_of_case`](super::motion::motion_of_case) reads it.
+    fn read(&self, mode: Mode) -> Option<MotionSpec> {
+        let dt = motion_number(self.dt?).filter(|dt| *dt > 0.0)?;
+        let one = |m: &Option<BoxMotionIn>| m.map_or(Some(BoxMotion::default()), |m| m.read(mode));
+        Some(MotionSpec {
+            a: one(&self.a)?,
+            b: one(&self.b)?,
+            dt,
+        })
+    }
+}
+
+impl BoxMotionIn {
+    fn read(&self, mode: Mode) -> Option<BoxMotion> {
+        let mut out = BoxMotion::default();
+        if let Some(v) = &self.velocity {
+            (v.len == mode.dim()).then_some(())?;
+            for (slot, x) in out.velocity.iter_mut().zip(&v.x[..v.len]) {
+                *slot = motion_number(*x)?;
+            }
+        }
+        match (self.angular_velocity, mode) {
+            (None, _) => {}
+            (Some(Turn::About(w)), Mode::Two) => out.angular_velocity[2] = motion_number(w)?,
+            (Some(Turn::Axis(w)), Mode::Three) if w.len == 3 => {
+                for (slot, x) in out.angular_velocity.iter_mut().zip(w.x) {
+                    *slot = motion_number(x)?;
+                }
+            }
+            _ => return None,
+        }
+        Some(out)
+    }
+}
+
+/// A case's `"view"` as `check` reads it: the manifold's parameters and the engine bands (not yet
+/// validated).
+#[derive(Clone, Copy, Default)]
+struct ViewIn {
+    params: ManifoldParams,
+    bands: Option<Bands>,
+}
+
+/// The exact powers of ten an `f64` holds.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// How deep skipped values may nest (serde_json's own limit is 128).
+const MAX_DEPTH: usize = 100;
+
+/// A cursor over the case's bytes.
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// The whole case: one object with boxes `a` and `b` and the fields around them.
+    fn case(&mut self, c: &mut CaseIn<'a>) -> Option<()> {
+        self.object_once(|r, key| {
+            match key {
+                b"a" => r.box_in(c.a.insert(BoxIn::default()))?,
+                b"b" => r.box_in(c.b.insert(BoxIn::default()))?,
+                b"mode" => c.mode = Some(r.string()?),
+                b"motion" => c.motion = Some(r.motion()?),
+                b"view" => c.view = Some(r.view()?),
+                b"description" | b"t" | b"label" | b"engine" | b"filed" => r.skip(1)?,
+                _ => return None,
+            }
+            Some(())
+        })
+    }
+
+    /// One box: its fields, each once.
+    fn box_in(&mut self, o: &mut BoxIn<'a>) -> Option<()> {
+        self.object(|r, key| {
+            match key {
+                b"center" if o.center.is_none() => o.center = Some(r.coords()?),
+                b"half_extents" if o.half_extents.is_none() => o.half_extents = Some(r.coords()?),
+                b"rotation" if o.rotation.is_none() => o.rotation = Some(r.exactly()?),
+                b"size" if o.size.is_none() => o.size = Some(r.coords()?),
+                b"rotation_wxyz" if o.rotation_wxyz.is_none() => {
+                    o.rotation_wxyz = Some(r.exactly()?)
+                }
+                b"angle" if o.angle.is_none() => o.angle = Some(r.number()?),
+                b"radius" if o.radius.is_none() => o.radius = Some(r.number()?),
+                b"angle_deg" if o.angle_deg.is_none() => o.angle_deg = Some(r.number()?),
+                b"basis" if o.basis.is_none() => o.basis = Some(Box::new(r.rows()?)),
+                b"euler" if o.euler.is_none() => o.euler = Some(Box::new(r.euler()?)),
+                _ => return None,
+            }
+            Some(())
+        })
+    }
+
+    fn euler(&mut self) -> Option<EulerIn<'a>> {
+        let mut e = EulerIn::default();
+        self.object(|r, key| {
+            match key {
+                b"order" if e.order.is_none() => e.order = Some(r.string()?),
+                b"degrees" if e.degrees.is_none() => e.degrees = Some(r.exactly()?),
+                b"radians" if e.radians.is_none() => e.radians = Some(r.exactly()?),
+                _ => return None,
+            }
+            Some(())
+        })?;
+        Some(e)
+    }
+
+    fn motion(&mut self) -> Option<MotionIn> {
+        let mut m = MotionIn::default();
+        self.object(|r, key| {
+            match key {
+                b"a" if m.a.is_none() => m.a = Some(r.box_motion()?),
+                b"b" if m.b.is_none() => m.b = Some(r.box_motion()?),
+                b"dt" if m.dt.is_none() => m.dt = Some(r.number()?),
+                _ => return None,
+            }
+            Some(())
+        })?;
+        Some(m)
+    }
+
+    fn box_motion(&mut self) -> Option<BoxMotionIn> {
+        let mut m = BoxMotionIn::default();
+        self.object(|r, key| {
+            match key {
+                b"velocity" if m.velocity.is_none() => m.velocity = Some(r.coords()?),
+                b"angular_velocity" if m.angular_velocity.is_none() => {
+                    m.angular_velocity = Some(if r.peek() == Some(b'[') {
+                        Turn::Axis(r.coords()?)
+                    } else {
+                        Turn::About(r.number()?)
+                    })
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        Some(m)
+    }
+
+    /// `view`: `manifold` and `profile` read as [`params_from_view`] and [`bands_from_view`]
+    /// read them, every other key skipped.
+    ///
+    /// [`params_from_view`]: super::manifold::params_from_view
+    /// [`bands_from_view`]: super::manifold::bands_from_view
+    fn view(&mut self) -> Option<ViewIn> {
+        let mut v = ViewIn::default();
+        self.object_once(|r, key| {
+            match key {
+                b"manifold" => v.params = r.manifold()?,
+                b"profile" => v.bands = Some(r.profile()?),
+                _ => r.skip(2)?,
+            }
+            Some(())
+        })?;
+        Some(v)
+    }
+
+    fn manifold(&mut self) -> Option<ManifoldParams> {
+        let mut p = ManifoldParams::default();
+        self.object_once(|r, key| {
+            match key {
+                b"margin" => set_param(&mut p, "margin", manifold_number(r.number()?)?),
+                b"edge_relative" => {
+                    set_param(&mut p, "edge_relative", manifold_number(r.number()?)?)
+                }
+                b"edge_absolute" => {
+                    set_param(&mut p, "edge_absolute", manifold_number(r.number()?)?)
+                }
+                b"feature" => p.feature = FeatureChoice::parse(r.string()?)?,
+                _ => r.skip(3)?,
+            }
+            Some(())
+        })?;
+        Some(p)
+    }
+
+    /// `view.profile`: an engine's name, or an object naming one and editing its bands.
+    fn profile(&mut self) -> Option<Bands> {
+        if self.peek() == Some(b'"') {
+            return Some(Profile::parse(self.string()?)?.defaults());
+        }
+        let mut engine = None;
+        let mut edits = ArrayVec::<(u8, f32), 3>::new();
+        self.object_once(|r, key| {
+            match key {
+                b"engine" => engine = Some(r.string()?),
+                b"detect" | b"active" | b"slop" => {
+                    let x = r.number()?;
+                    edits.push((key[0], x.is_finite().then_some(x as f32)?));
+                }
+                _ => r.skip(3)?,
+            }
+            Some(())
+        })?;
+        let mut bands = Profile::parse(engine?)?.defaults();
+        for (key, x) in edits {
+            match key {
+                b'd' => bands.detect = x,
+                b'a' => bands.active = x,
+                _ => bands.slop = x,
+            }
+        }
+        Some(bands)
+    }
+
+    /// An object whose every member `field` reads (given its key): for objects whose keys are
+    /// all known, where `field` refuses a key given twice.
+    fn object(&mut self, mut field: impl FnMut(&mut Self, &'a [u8]) -> Option<()>) -> Option<()> {
+        self.space();
+        self.expect(b'{')?;
+        self.space();
+        if self.peek() == Some(b'}') {
+            self.at += 1;
+            return Some(());
+        }
+        loop {
+            let key = self.key()?;
+            self.space();
+            self.expect(b':')?;
+            self.space();
+            field(self, key)?;
+            self.space();
+            match self.next()? {
+                b',' => self.space(),
+                b'}' => return Some(()),
+                _ => return None,
+            }
+        }
+    }
+
+    /// [`Reader::object`] for objects with keys skipped or read once by name: each key once (a
+    /// key given twice is the general reader's error).
+    fn object_once(
+        &mut self,
+        mut field: impl FnMut(&mut Self, &'a [u8]) -> Option<()>,
+    ) -> Option<()> {
+        let mut seen = ArrayVec::<&'a [u8], 16>::new();
+        self.object(|r, key| {
+            if seen.contains(&key) {
+                return None;
+            }
+            seen.try_push(key).ok()?;
+            field(r, key)
+        })
+    }
+
+    /// A key without escapes.
+    #[inline]
+    fn key(&mut self) -> Option<&'a [u8]> {
+        self.expect(b'"')?;
+        // the keys most cases have are recognised whole, closing quote included: a few
+        // comparisons of whole words instead of a test per byte
+        const KNOWN: [&[u8]; 6] = [
+            b"center\"",
+            b"half_extents\"",
+            b"rotation\"",
+            b"a\"",
+            b"b\"",
+            b"angle\"",
+        ];
+        let rest = &self.b[self.at..];
+        if let Some(known) = KNOWN.iter().find(|k| rest.starts_with(k)) {
+            self.at += known.len();
+            return Some(&known[..known.len() - 1]);
+        }
+        self.plain_string()
+    }
+
+    /// A string without escapes, after its opening quote.
+    fn plain_string(&mut self) -> Option<&'a [u8]> {
+        let start = self.at;
+        loop {
+            match self.next()? {
+                b'"' => return Some(&self.b[start..self.at - 1]),
+                b'\\' | 0..0x20 => return None,
+                _ => {}
+            }
+        }
+    }
+
+    /// A string without escapes (a name: a mode, an order, an engine).
+    fn string(&mut self) -> Option<&'a str> {
+        self.expect(b'"')?;
+        // the text is a `str` and the quotes are ASCII: the bytes between are UTF-8
+        std::str::from_utf8(self.plain_string()?).ok()
+    }
+
+    /// Any JSON value, read and dropped, `depth` levels down: strings with their escapes
+    /// checked, objects with each key once.
+    fn skip(&mut self, depth: usize) -> Option<()> {
+        (depth < MAX_DEPTH).then_some(())?;
+        match self.peek()? {
+            b'{' => self.object_once(|r, _| r.skip(depth + 1)),
+            b'[' => {
+                self.at += 1;
+                self.space();
+                if self.peek() == Some(b']') {
+                    self.at += 1;
+                    return Some(());
+                }
+                loop {
+                    self.skip(depth + 1)?;
+                    self.space();
+                    match self.next()? {
+                        b',' => self.space(),
+                        b']' => return Some(()),
+                        _ => return None,
+                    }
+                }
+            }
+            b'"' => {
+                self.at += 1;
+                self.escaped_string()
+            }
+            b't' => self.literal(b"true"),
+            b'f' => self.literal(b"false"),
+            b'n' => self.literal(b"null"),
+            _ => self.number().map(drop),
+        }
+    }
+
+    /// A string whose escapes are JSON's, after its opening quote.
+    fn escaped_string(&mut self) -> Option<()> {
+        loop {
+            match self.next()? {
+                b'"' => return Some(()),
+                b'\\' => match self.next()? {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {}
+                    // (a lone surrogate is serde_json's error: such a string is left to it)
+                    b'u' => {
+                        let hex = self.b.get(self.at..self.at + 4)?;
+                        let code = u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+                        (!(0xd800..0xe000).contains(&code)).then_some(())?;
+                        self.at += 4;
+                    }
+                    _ => return None,
+                },
+                0..0x20 => return None,
+                _ => {}
+            }
+        }
+    }
+
+    fn literal(&mut self, word: &[u8]) -> Option<()> {
+        self.b[self.at..].starts_with(word).then_some(())?;
+        self.at += word.len();
+        Some(())
+    }
+
+    /// An array of at most three numbers.
+    fn coords(&mut self) -> Option<Coords> {
+        let mut c = Coords::default();
+        c.len = self.numbers(&mut c.x)?;
+        Some(c)
+    }
+
+    /// An array of exactly `N` numbers.
+    fn exactly<const N: usize>(&mut self) -> Option<[f64; N]> {
+        let mut out = [0.0; N];
+        (self.numbers(&mut out)? == N).then_some(out)
+    }
+
+    /// A basis: three rows of three numbers.
+    fn rows(&mut self) -> Option<[[f64; 3]; 3]> {
+        let mut rows = [[0.0; 3]; 3];
+        self.expect(b'[')?;
+        for (i, row) in rows.iter_mut().enumerate() {
+            self.space();
+            *row = self.exactly()?;
+            self.space();
+            self.expect(if i < 2 { b',' } else { b']' })?;
+        }
+        Some(rows)
+    }
+
+    /// An array of at most `out.len()` numbers; how many.
+    #[inline(never)]
+    fn numbers(&mut self, out: &mut [f64]) -> Option<usize> {
+        self.expect(b'[')?;
+        self.space();
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Some(0);
+        }
+        let mut n = 0;
+        loop {
+            *out.get_mut(n)? = self.number()?;
+            n += 1;
+            self.space();
+            match self.next()? {
+                b',' => self.space(),
+                b']' => return Some(n),
+                _ => return None,
+            }
+        }
+    }
+
+    /// A JSON number, read to the `f64` serde_json reads (see the module's documentation).
+    #[inline(always)]
+    fn number(&mut self) -> Option<f64> {
+        let start = self.at;
+        match self.short_number()? {
+            x if x.is_nan() => self.long_number(start),
+            x => Some(x),
+        }
+    }
+
+    /// A JSON number as [`Reader::number`] reads it where one exact rounding does: its digits as
+    /// one integer below 2^53 times or divided by an exact power of ten (Clinger's fast path);
+    /// NaN (which no JSON number is) for any other, which is then parsed in full.
+    #[inline(always)]
+    fn short_number(&mut self) -> Option<f64> {
+        // a number of more than ten bytes (Python's 17 digits) goes to the full parser at once:
+        // the exact path below could not take most of them
+        if matches!(self.b.get(self.at + 10), Some(b'0'..=b'9' | b'.')) {
+            return Some(f64::NAN);
+        }
+        let negative = self.peek() == Some(b'-');
+        self.at += usize::from(negative);
+        // the digits as one integer (wrapping past 19 digits: parsed in full below), and where the
+        // decimal point is
+        let first = self.at;
+        let (mut s, mut point) = (0u64, None);
+        while let Some(&c) = self.b.get(self.at) {
+            let d = c.wrapping_sub(b'0');
+            if d < 10 {
+                s = s.wrapping_mul(10).wrapping_add(u64::from(d));
+            } else if c == b'.' && point.is_none() {
+                point = Some(self.at);
+            } else {
+                break;
+            }
+            self.at += 1;
+        }
+        let whole = point.unwrap_or(self.at) - first;
+        let fraction = point.map_or(0, |p| self.at - p - 1);
+        // JSON: digits before the point and after it, no leading zero before more digits
+        if whole == 0 || point.is_some() && fraction == 0 || whole > 1 && self.b[first] == b'0' {
+            return None;
+        }
+        let mut exponent = 0i32;
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at += 1;
+            let sign = match self.peek() {
+                Some(b'-') => -1,
+                Some(b'+') => 1,
+                _ => 0,
+            };
+            self.at += usize::from(sign != 0);
+            let from = self.at;
+            while let Some(d) = self.peek().filter(u8::is_ascii_digit) {
+                exponent = exponent
+                    .saturating_mul(10)
+                    .saturating_add(i32::from(d - b'0'));
+                self.at += 1;
+            }
+            if self.at == from {
+                return None;
+            }
+            if sign < 0 {
+                exponent = -exponent;
+            }
+        }
+        // the digits `s` times ten to the exponent of the last digit `e`: one rounding when `s`
+        // and `10^|e|` are exact as `f64`s (Clinger's fast path), else the full algorithm
+        let e = exponent.saturating_sub(fraction as i32);
+        if whole + fraction > 19 || s >= 1 << 53 || !(-22..=22).contains(&e) {
+            return Some(f64::NAN);
+        }
+        // (below 2^53 the integer converts exactly through i64, in one instruction)
+        let s = s as i64 as f64;
+        let magnitude = if e >= 0 {
+            s * POW10[e as usize]
+        } else {
+            s / POW10[(-e) as usize]
+        };
+        Some(if negative { -magnitude } else { magnitude })
+    }
+
+    /// The number from `start` (and past it), parsed in full by lexical in JSON's grammar
+    /// (Eisel and Lemire's algorithm with an exact fallback: correctly rounded); `None` where it
+    /// is not JSON's or is beyond the range of `f64` (serde_json's error too).
+    #[cold]
+    #[inline(never)]
+    fn long_number(&mut self, start: usize) -> Option<f64> {
+        const JSON: u128 = lexical_core::format::JSON;
+        const OPTIONS: lexical_core::ParseFloatOptions = lexical_core::ParseFloatOptions::new();
+        let rest = &self.b[start..];
+        let (x, n) = lexical_core::parse_partial_with_options::<f64, JSON>(rest, &OPTIONS).ok()?;
+        self.at = start + n;
+        x.is_finite().then_some(x)
+    }
+
+    fn space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.at).copied()
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        let c = self.peek()?;
+        self.at += 1;
+        Some(c)
+    }
+
+    fn expect(&mut self, c: u8) -> Option<()> {
+        (self.next()? == c).then_some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The case as the general reader reads it.
+    fn general(text: &str) -> Option<ReadCase> {
+        read_case_general(text, 1).ok()
+    }
+
+    /// Everything a read case holds, numbers as bits.
+    fn bits(r: &ReadCase) -> String {
+        let mut v: Vec<u32> = Vec::new();
+        match &r.case.pair {
+            Pair::Three(a, b) => {
+                for o in [a, b] {
+                    v.extend(o.center.to_array().map(f32::to_bits));
+                    v.extend(o.half_extents.to_array().map(f32::to_bits));
+                    v.extend(o.rotation.to_array().map(f32::to_bits));
+                }
+            }
+            Pair::Two(a, b) => {
+                for o in [a, b] {
+                    v.extend(o.center.to_array().map(f32::to_bits));
+                    v.extend(o.half_extents.to_array().map(f32::to_bits));
+                    v.push(o.angle.to_bits());
+                }
+            }
+        }
+        v.extend(r.case.radii.map(f32::to_bits));
+        format!(
+            "{:?} {:?} {:?} {:?} {:?}",
+            r.case.pair.mode(),
+            v,
+            r.motion,
+            r.params,
+            r.bands
+        )
+    }
+
+    const B3: &str = r#"{"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#;
+
+    /// Box a of a 3D case written each way a box may be.
+    const ENCODINGS_3D: [&str; 9] = [
+        r#""center":[0.1,-0.2,1e-7],"half_extents":[1.2,0.3333333,2.5],"rotation":[0.1,0.2,0.3,0.9273618]"#,
+        r#""center":[0.1,-0.2,1e-7],"size":[2.4,0.6666666,5],"rotation":[0.1,0.2,0.3,0.9273618]"#,
+        r#""center":[0.1,-0.2,1e-7],"half_extents":[1.2,0.3333333,2.5],"rotation_wxyz":[0.9273618,0.1,0.2,0.3]"#,
+        r#""center":[1,2,3],"half_extents":[1,1,1],"basis":[[0,-1,0],[1,0,0],[0,0,1]]"#,
+        r#""center":[1,2,3],"half_extents":[1,1,1],"basis":[[0,0,1],[0,1,0],[-1,0,0]]"#,
+        r#""center":[1,2,3],"size":[1,2,3],"euler":{"order":"YXZ","degrees":[10,20,30]}"#,
+        r#""center":[1,2,3],"half_extents":[1,1,1],"euler":{"radians":[0.1,0.2,0.3],"order":"XYZ"}"#,
+        r#""radius":0.05,"center":[0.10000000149011612,-0.20000000298023224,1.0000000116860974e-7],"half_extents":[1.2000000476837158,0.3333333134651184,2.5],"rotation":[0.10000000149011612,0.20000000298023224,0.30000001192092896,0.9273617863655090]"#,
+        r#""center":[-9999999,0,5E0],"half_extents":[3,1,1.0e+0],"rotation":[0,0,0.70710677,0.70710677]"#,
+    ];
+
+    #[test]
+    fn every_encoding_reads_on_the_fast_path_to_the_general_reader_s_case_bit_for_bit() {
+        let mut lines: Vec<String> = ENCODINGS_3D
+            .iter()
+            .map(|a| format!(r#"{{"a":{{{a}}},"b":{B3}}}"#))
+            .collect();
+        let around = [
+            r#""mode":"3d""#,
+            r#""b":{"radius":0.02,"center":[3,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}"#,
+            r#""motion":{"a":{"velocity":[1,0,0],"angular_velocity":[0,0,2]},"b":{"velocity":[-1,0.5,0]},"dt":0.25}"#,
+            r#""view":{"camera":{"yaw":0.3,"yaw2":[1,2]},"manifold":{"margin":0.02,"feature":"face_b","edge_absolute":0.001},"profile":"jolt"}"#,
+            r#""view":{"profile":{"engine":"mujoco","detect":0.02,"active":0.01,"other":[{}]}}"#,
+            r#""t":0.016,"label":"frame 3","engine":{"name":"box3d","points":[[0,1,2]],"nested":{"x":null}},"description":"a \"quoted\" description","filed":{"issue":"x"}"#,
+        ];
+        for extra in around {
+            let b = if extra.starts_with(r#""b""#) { "" } else { B3 };
+            let b = if b.is_empty() {
+                String::new()
+            } else {
+                format!(r#","b":{b}"#)
+            };
+            lines.push(format!(r#"{{"a":{{{}}}{b},{extra}}}"#, ENCODINGS_3D[0]));
+        }
+        lines.extend([
+            r#"{"a":{"center":[-0.3,0.1],"half_extents":[1.6,0.9],"angle":0.34906584},
+                "b":{"center":[1.1,0.6],"size":[2.2,1.4],"angle_deg":-35,"radius":0.1},
+                "motion":{"b":{"velocity":[1,0],"angular_velocity":2},"dt":1},"mode":"2d"}"#
+                .to_string(),
+            "\t{ \"b\" : {\"center\":[3,0,0],\"half_extents\":[1,1,1],\"rotation\":[0,0,0,1]} ,\n \"a\":{\"rotation\":[0,0,0,1],\"center\":[0,0,0],\"half_extents\":[1,1,1]}}  "
+                .to_string(),
+        ]);
+        for text in &lines {
+            let fast = read_case_fast(text).unwrap_or_else(|| panic!("not read fast: {text}"));
+            let general = general(text).unwrap();
+            assert_eq!(bits(&fast), bits(&general), "{text}");
+        }
+    }
+
+    #[test]
+    fn any_case_the_fast_path_would_read_differently_goes_to_the_general_reader() {
+        let lines = [
+            // notes: a quaternion not of length 1, no rotation, an unknown field
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,2]},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1]},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"mass":2},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"colour":1}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"euler":{"order":"XYZ","degrees":[1,2,3],"x":1}},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"basis":[[1,0,0],[0,1,0],[0,0,-1]]},"b":B3}"#,
+            // errors: values the checks refuse, fields of both kinds, a wrong mode
+            r#"{"a":{"center":[0,0,0],"half_extents":[-1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
+            r#"{"a":{"center":[1e9,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,0]},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"size":[2,2,2],"rotation":[0,0,0,1]},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"angle":0},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"mode":"2d"}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"mode":{"3d":null}}"#,
+            r#"{"a":{"center":[0,0],"half_extents":[1,1],"angle":0},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"radius":-1},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":null},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"motion":{"dt":0}}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"motion":{"a":{"angular_velocity":2},"dt":1}}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"view":{"manifold":{"margin":-1}}}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"view":{"profile":"havok"}}"#,
+            // arrays where objects are read (serde's derive would read them by position)
+            r#"[{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},B3]"#,
+            r#"{"a":[[0,0,0],[1,1,1]],"b":B3}"#,
+            // a key given twice, at any depth
+            r#"{"a":{"center":[0,0,0],"center":[1,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"view":{"camera":1,"camera":2}}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"engine":{"p":[{"x":1,"x":2}]}}"#,
+            // not JSON
+            r#"{"a":"#,
+        ];
+        for line in lines {
+            let text = line.replace("B3", B3);
+            assert!(read_case_fast(&text).is_none(), "{text}");
+        }
+    }
+
+    /// Every encoding's case, broken a byte at a time (a byte dropped, doubled or replaced by
+    /// one of JSON's): wherever the fast path still reads it, the general reader reads the same
+    /// case to the bit; it never reads what the general reader refuses.
+    #[test]
+    fn a_case_broken_anywhere_is_read_fast_only_as_the_general_reader_reads_it() {
+        let mut unit = crate::sat::splitmix_units(0xb10c);
+        let mut cases: Vec<String> = ENCODINGS_3D
+            .iter()
+            .map(|a| format!(r#"{{"a":{{{a}}},"b":{B3},"mode":"3d","t":1,"view":{{"profile":{{"engine":"jolt","slop":0.01}},"manifold":{{"margin":0.02}}}}}}"#))
+            .collect();
+        cases.push(
+            r#"{"a":{"center":[-0.3,0.1],"size":[1.6,0.9],"angle_deg":20,"radius":0.1},"b":{"center":[1.1,0.6],"half_extents":[1.1,0.7],"angle":-0.6},"motion":{"a":{"velocity":[1,0],"angular_velocity":2},"dt":0.5}}"#
+                .into(),
+        );
+        let bytes = b"{}[],:\"0-.e9 nul";
+        let (mut fast, mut total) = (0, 0);
+        for case in &cases {
+            for _ in 0..3_000 {
+                let mut b = case.as_bytes().to_vec();
+                let at = (unit() * b.len() as f32) as usize % b.len();
+                let with = bytes[(unit() * bytes.len() as f32) as usize % bytes.len()];
+                match (unit() * 3.0) as usize {
+                    0 => drop(b.remove(at)),
+                    1 => b.insert(at, b[at]),
+                    _ => b[at] = with,
+                }
+                let Ok(text) = String::from_utf8(b) else {
+                    continue;
+                };
+                total += 1;
+                if let Some(read) = read_case_fast(&text) {
+                    fast += 1;
+                    let general = general(&text).unwrap_or_else(|| panic!("refused: {text}"));
+                    assert_eq!(bits(&read), bits(&general), "{text}");
+                }
+            }
+        }
+        assert!(fast > total / 10 && fast < total, "{fast} of {total}");
+    }
+
+    /// Numbers as Python, numpy, JavaScript and Rust's `f64` write them (17 digits, exponents)
+    /// and every other way JSON allows: the fast path reads the `f64` the general reader reads,
+    /// correctly rounded, so the boxes are the same to the bit.
+    #[test]
+    fn numbers_of_any_length_read_to_the_general_reader_s_bits() {
+        let mut unit = crate::sat::splitmix_units(0x0091_a17e);
+        let mut taken = 0;
+        for k in 0..20_000 {
+            let x = (unit() as f64 - 0.5) * 10f64.powi((unit() * 14.0) as i32 - 7);
+            let x = x + unit() as f64 * 1e-9 * x;
+            let text = match k % 7 {
+                0 => format!("{x}"),
+                1 => format!("{x:e}"),
+                2 => format!("{x:.3}"),
+                3 => format!("{x:.17}"),
+                4 => format!("{}E+{}", x as f32, k % 3),
+                5 => format!("{:.0}e-{}", (x * 1e6).round(), 6 + k % 20),
+                _ => format!("{x:.25e}"),
+            };
+            let line = format!(
+                r#"{{"a":{{"center":[{text},0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}},"b":{B3}}}"#
+            );
+            let Some(general) = general(&line) else {
+                continue;
+            };
+            let fast = read_case_fast(&line).unwrap_or_else(|| panic!("{line}"));
+            assert_eq!(bits(&fast), bits(&general), "{text}");
+            taken += 1;
+        }
+        assert!(taken > 19_000, "read {taken} of 20,000");
+    }
+
+    /// The `f64` serde_json reads is the correctly rounded one (its `float_roundtrip`), whatever
+    /// the number's length: Rust's own parser agrees on every number.
+    #[test]
+    fn a_number_of_seventeen_digits_or_more_is_read_correctly_rounded() {
+        let mut unit = crate::sat::splitmix_units(0x5eed);
+        for k in 0..20_000 {
+            let x = f64::from_bits(
+                ((unit() as f64 * 2046.0) as u64 + 1) << 52
+                    | (unit() as f64 * (1u64 << 52) as f64) as u64,
+            );
+            let text = if k % 2 == 0 {
+                format!("{x:.20e}")
+            } else {
+                format!("{x:e}")
+            };
+            let read: f64 = serde_json::from_str(&text).unwrap();
+            assert_eq!(
+                read.to_bits(),
+                text.parse::<f64>().unwrap().to_bits(),
+                "{text}"
+            );
+        }
+    }
+}
