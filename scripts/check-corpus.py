@@ -35,6 +35,10 @@ import os
 import struct
 import sys
 
+# the rotation matrix of a quaternion, as the engine adapters build it
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "adapters"))
+from engine_protocol import quat_to_matrix  # noqa: E402
+
 
 def f32(x):
     """x rounded to the nearest f32, as a Python float."""
@@ -85,18 +89,9 @@ def rust(x):
     return text
 
 
-def quat_matrix(q):
-    x, y, z, w = q
-    return [
-        [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-        [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-        [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
-    ]
-
-
 def euler_xyz_degrees(q):
     """Angles about X, Y, Z (degrees) with R = R_X(x) R_Y(y) R_Z(z)."""
-    m = quat_matrix(q)
+    m = quat_to_matrix(q)
     y = math.asin(max(-1.0, min(1.0, m[0][2])))
     x = math.atan2(-m[1][2], m[2][2])
     z = math.atan2(-m[0][1], m[0][0])
@@ -118,7 +113,7 @@ def encodings(case, k):
 
     out["size"] = each(lambda o: {"center": o["center"], "size": [2 * h for h in o["half_extents"]], "rotation": o["rotation"]})
     out["rotation_wxyz"] = each(lambda o: {"center": o["center"], "half_extents": o["half_extents"], "rotation_wxyz": o["rotation"][3:] + o["rotation"][:3]})
-    out["basis"] = each(lambda o: {"center": o["center"], "half_extents": o["half_extents"], "basis": quat_matrix(o["rotation"])})
+    out["basis"] = each(lambda o: {"center": o["center"], "half_extents": o["half_extents"], "basis": quat_to_matrix(o["rotation"])})
     out["euler"] = each(lambda o: {"center": o["center"], "half_extents": o["half_extents"], "euler": {"order": "XYZ", "degrees": euler_xyz_degrees(o["rotation"])}})
     out["radius"] = each(lambda o: dict(o, radius=0.05))
     out["motion"] = dict(case, motion={"a": {"velocity": [1.0, 0.0, 0.5], "angular_velocity": [0.0, 0.0, 1.0]}, "b": {"velocity": [-1.0, 0.25, 0.0]}, "dt": 1 / 60})

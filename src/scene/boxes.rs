@@ -1329,26 +1329,7 @@ mod tests {
         noted_pair_from_json(text)
     }
 
-    fn bits(p: &Pair) -> Vec<u32> {
-        let mut v = Vec::new();
-        match p {
-            Pair::Three(a, b) => {
-                for o in [a, b] {
-                    v.extend(o.center.to_array().map(f32::to_bits));
-                    v.extend(o.half_extents.to_array().map(f32::to_bits));
-                    v.extend(o.rotation.to_array().map(f32::to_bits));
-                }
-            }
-            Pair::Two(a, b) => {
-                for o in [a, b] {
-                    v.extend(o.center.to_array().map(f32::to_bits));
-                    v.extend(o.half_extents.to_array().map(f32::to_bits));
-                    v.push(o.angle.to_bits());
-                }
-            }
-        }
-        v
-    }
+    use crate::scene::pair_bits as bits;
 
     fn message(text: &str) -> String {
         read(text).unwrap_err().to_string()

@@ -804,23 +804,7 @@ mod tests {
 
     /// Everything a read case holds, numbers as bits.
     fn bits(r: &ReadCase) -> String {
-        let mut v: Vec<u32> = Vec::new();
-        match &r.case.pair {
-            Pair::Three(a, b) => {
-                for o in [a, b] {
-                    v.extend(o.center.to_array().map(f32::to_bits));
-                    v.extend(o.half_extents.to_array().map(f32::to_bits));
-                    v.extend(o.rotation.to_array().map(f32::to_bits));
-                }
-            }
-            Pair::Two(a, b) => {
-                for o in [a, b] {
-                    v.extend(o.center.to_array().map(f32::to_bits));
-                    v.extend(o.half_extents.to_array().map(f32::to_bits));
-                    v.push(o.angle.to_bits());
-                }
-            }
-        }
+        let mut v = crate::scene::pair_bits(&r.case.pair);
         v.extend(r.case.radii.map(f32::to_bits));
         format!(
             "{:?} {:?} {:?} {:?} {:?}",

@@ -90,6 +90,29 @@ impl fmt::Display for Mode {
     }
 }
 
+/// Every number of a pair's boxes as bits, for tests that hold two readers to the bit.
+#[cfg(test)]
+pub(crate) fn pair_bits(p: &Pair) -> Vec<u32> {
+    let mut v = Vec::new();
+    match p {
+        Pair::Three(a, b) => {
+            for o in [a, b] {
+                v.extend(o.center.to_array().map(f32::to_bits));
+                v.extend(o.half_extents.to_array().map(f32::to_bits));
+                v.extend(o.rotation.to_array().map(f32::to_bits));
+            }
+        }
+        Pair::Two(a, b) => {
+            for o in [a, b] {
+                v.extend(o.center.to_array().map(f32::to_bits));
+                v.extend(o.half_extents.to_array().map(f32::to_bits));
+                v.push(o.angle.to_bits());
+            }
+        }
+    }
+    v
+}
+
 /// A validated pair of boxes of either dimension.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Pair {
