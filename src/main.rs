@@ -142,6 +142,26 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 200)]
         pairs: usize,
     },
+    /// Write a folder that asks an engine the same question satbox asked it, in the engine's
+    /// own language (MuJoCo: model.xml and repro.py; ODE: repro.c; Bullet: repro.cpp; parry: a
+    /// Cargo project; an engine of the engines file: its request lines and command), with run.sh
+    /// and a README for a bug report upstream. docs/repro.md
+    Repro {
+        /// The engine: mujoco, ode, bullet, parry, or one of the engines file.
+        #[arg(long, value_name = "NAME")]
+        engine: String,
+        /// The file holding the pair (a scene, or check lines), or `-` for standard input.
+        file: String,
+        /// The line the case starts on, when the file holds several.
+        #[arg(long, value_name = "N")]
+        line: Option<usize>,
+        /// The folder to write (made when missing).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Overwrite the files already in the folder.
+        #[arg(long)]
+        force: bool,
+    },
     /// Print the link of a scene file (or of a file holding one check line).
     ///
     /// A link holds one case: of a file of several check lines, pick one with --line N.
@@ -353,6 +373,28 @@ impl Command {
                     ),
                 ),
             },
+            #[cfg(target_arch = "wasm32")]
+            Command::Repro { .. } => {
+                let _ = writeln!(err, "satbox: repros are not written in the browser");
+                2
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            Command::Repro {
+                engine,
+                file,
+                line,
+                out: dir,
+                force,
+            } => {
+                let options = satbox::cli::repro::Options {
+                    engine,
+                    file,
+                    line,
+                    out: dir,
+                    force,
+                };
+                satbox::cli::repro::run(&options, out, err)
+            }
             Command::Link { file, line, base } => {
                 satbox::cli::link::run(&file, line, &base, out, err)
             }
