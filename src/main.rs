@@ -146,22 +146,7 @@ enum Command {
     /// own language (MuJoCo: model.xml and repro.py; ODE: repro.c; Bullet: repro.cpp; parry: a
     /// Cargo project; an engine of the engines file: its request lines and command), with run.sh
     /// and a README for a bug report upstream. docs/repro.md
-    Repro {
-        /// The engine: mujoco, ode, bullet, parry, or one of the engines file.
-        #[arg(long, value_name = "NAME")]
-        engine: String,
-        /// The file holding the pair (a scene, or check lines), or `-` for standard input.
-        file: String,
-        /// The line the case starts on, when the file holds several.
-        #[arg(long, value_name = "N")]
-        line: Option<usize>,
-        /// The folder to write (made when missing).
-        #[arg(long, value_name = "DIR")]
-        out: PathBuf,
-        /// Overwrite the files already in the folder.
-        #[arg(long)]
-        force: bool,
-    },
+    Repro(ReproArgs),
     /// Print the link of a scene file (or of a file holding one check line).
     ///
     /// A link holds one case: of a file of several check lines, pick one with --line N.
@@ -179,6 +164,45 @@ enum Command {
 }
 
 /// One line in and one line out, under `satbox check --help`.
+/// `satbox repro`'s arguments.
+#[derive(clap::Args)]
+struct ReproArgs {
+    /// The engine: mujoco, ode, bullet, parry, or one of the engines file.
+    #[arg(long, value_name = "NAME")]
+    engine: String,
+    /// The file holding the pair (a scene, or check lines), or `-` for standard input.
+    file: String,
+    /// The line the case starts on, when the file holds several.
+    #[arg(long, value_name = "N")]
+    line: Option<usize>,
+    /// The folder to write (made when missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Overwrite the files already in the folder.
+    #[arg(long)]
+    force: bool,
+}
+
+impl ReproArgs {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run(self, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+        let options = satbox::cli::repro::Options {
+            engine: self.engine,
+            file: self.file,
+            line: self.line,
+            out: self.out,
+            force: self.force,
+        };
+        satbox::cli::repro::run(&options, out, err)
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn run(self, _out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+        let _ = writeln!(err, "satbox: repros are not written in the browser");
+        2
+    }
+}
+
 const CHECK_EXAMPLE: &str = r#"Example:
   echo '{"a":{"center":[0,0,0],"half_extents":[1,1,1]},"b":{"center":[1.5,0,0],"half_extents":[1,1,1]}}' | satbox check --compact -
 
@@ -373,28 +397,7 @@ impl Command {
                     ),
                 ),
             },
-            #[cfg(target_arch = "wasm32")]
-            Command::Repro { .. } => {
-                let _ = writeln!(err, "satbox: repros are not written in the browser");
-                2
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            Command::Repro {
-                engine,
-                file,
-                line,
-                out: dir,
-                force,
-            } => {
-                let options = satbox::cli::repro::Options {
-                    engine,
-                    file,
-                    line,
-                    out: dir,
-                    force,
-                };
-                satbox::cli::repro::run(&options, out, err)
-            }
+            Command::Repro(args) => args.run(out, err),
             Command::Link { file, line, base } => {
                 satbox::cli::link::run(&file, line, &base, out, err)
             }

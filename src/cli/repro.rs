@@ -267,12 +267,12 @@ fn readme(engine: EngineId, question: &Question, checked: &Value, program: &Prog
     };
     let mut md = format!("# {title} {version} {headline} on this pair of boxes\n\n");
     md += &format!(
-        "This folder asks {title} {version} about one pair of boxes A and B, as [satbox](https://satbox.example/) asked it: {}\nThe inputs are the numbers {title} got in satbox, each written so that it reads back to the same float.\n\n",
+        "This folder asks {title} {version} about one pair of boxes A and B, as satbox asked it: {}\nThe inputs are the numbers {title} got in satbox, each written so that it reads back to the same float.\n\n",
         program.asks
     );
     md += &format!(
         "## Run it\n\nNeeds {}\n\n```sh\nsh run.sh\n```\n\nIts last line of output is {title}'s answer, one JSON object: `intersect`, `depth`, `normal` (from A to B), `points` (each `position` midway between the two surfaces and its `separation`, negative inside), `distance` and `closest_points`. satbox got:\n\n```json\n{}\n```\n\n",
-        program.install,
+        program.install.replace("{version}", version),
         expected_answer(own)
     );
     md += &truth(question, checked);
@@ -304,7 +304,7 @@ fn truth(question: &Question, checked: &Value) -> String {
             .as_u64()
             .map_or("none".into(), |k| axis(k, mode));
         md += &format!(
-            "satbox: **apart**, distance {} between the closest points {}; the first separating axis {axis}.\nWhy: the boxes' shadows on that axis do not overlap.\n",
+            "satbox: **apart**, distance {} between the closest points {}; the first separating axis {axis}.\nWhy: the boxes' shadows on that axis do not overlap (its gap is above 0).\n",
             num(&checked["separation_distance"]),
             num(&checked["closest_points"]),
         );
@@ -326,7 +326,7 @@ fn reference_of(pair: &Pair, radii: [f32; 2]) -> String {
         (true, Some(d), _) => format!("intersecting, depth {d}"),
         (true, None, _) => "intersecting".into(),
         (false, _, Some(k)) => format!(
-            "apart, separation {} (the first separating axis {})",
+            "apart, the largest gap of a candidate axis {} (the first separating axis {})",
             r.separation,
             axis(k as u64, pair.mode())
         ),

@@ -30,7 +30,8 @@ use super::{EngineId, EngineName, Question};
 pub struct Program {
     /// Each file: its name in the folder and its text (`run.sh` among them).
     pub files: Vec<(&'static str, String)>,
-    /// What to install to run it, in a sentence or two (Markdown).
+    /// What to install to run it, in a sentence or two (Markdown); `{version}` stands for the
+    /// engine's version.
     pub install: String,
     /// What the program asks the engine, in a sentence (Markdown).
     pub asks: String,
@@ -208,7 +209,11 @@ mod tests {
         let e = program(EngineName::Box2d.into(), &Question::of(pair)).unwrap_err();
         assert!(e.contains("not yet for Box2D"), "{e}");
         let mut moving = Question::of(pair);
-        moving.motion = Some(Default::default());
+        moving.motion = Some(crate::scene::motion::MotionSpec {
+            a: Default::default(),
+            b: Default::default(),
+            dt: 1.0,
+        });
         let e = program(EngineName::Parry.into(), &moving).unwrap_err();
         assert!(e.contains("at rest"), "{e}");
     }

@@ -51,7 +51,7 @@ pub fn program(question: &Question) -> Result<Program, String> {
             ("repro.py", PYTHON.replace("CAP_VALUE", &super::num(cap))),
             ("run.sh", format!("{RUN_HEADER}\"${{PYTHON:-python3}}\" repro.py\n")),
         ],
-        install: "MuJoCo's Python bindings at the version named (`pip install mujoco==VERSION`, which brings numpy); `PYTHON` picks the interpreter (default `python3`).".into(),
+        install: "MuJoCo's Python bindings at the version named (`pip install mujoco=={version}`, which brings numpy); `PYTHON` picks the interpreter (default `python3`).".into(),
         asks: "`mj_forward` on `model.xml` at its keyframe (the contacts of MuJoCo's box-box collider), and `mj_geomDistance` capped at the centres' distance when no contact is at or below zero.".into(),
     })
 }
@@ -94,7 +94,7 @@ def normalize_or_zero(v):
 points, normal = [], None
 for i in range(data.ncon):
     c = data.contact[i]
-    print(f"contact {i}: geom1 {c.geom1} geom2 {c.geom2} dist {c.dist!r} pos {list(c.pos)} normal {list(c.frame[:3])}")
+    print(f"contact {i}: geom1 {c.geom1} geom2 {c.geom2} dist {float(c.dist)!r} pos {[float(x) for x in c.pos]} normal {[float(x) for x in c.frame[:3]]}")
     n = [float(x) for x in c.frame[:3]]
     if c.geom1 != A:
         n = [-x for x in n]
@@ -117,7 +117,7 @@ answer = {
 if not intersect:
     fromto = np.zeros(6)
     d = mujoco.mj_geomDistance(model, data, A, B, CAP, fromto)
-    print(f"mj_geomDistance: {d!r} fromto {list(fromto)}")
+    print(f"mj_geomDistance: {float(d)!r} fromto {[float(x) for x in fromto]}")
     if 0 <= d < CAP:
         on_a, on_b = [f32(x) for x in fromto[:3]], [f32(x) for x in fromto[3:]]
         answer["distance"] = f32(d)
