@@ -395,3 +395,23 @@ fn files_in_the_folder_are_never_overwritten_without_force_and_stdin_is_read_for
         .starts_with("# parry"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[cfg(all(feature = "mujoco", feature = "ode"))]
+#[test]
+fn the_folders_docs_repro_md_shows_in_full_are_what_satbox_repro_writes() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/repro.md")).unwrap();
+    for (engine, line) in [("mujoco", 2), ("ode", 3)] {
+        let dir = written(engine, line, &[]);
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                doc.contains(&text),
+                "docs/repro.md does not show {engine}'s {} as satbox repro writes it",
+                path.display()
+            );
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

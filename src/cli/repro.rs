@@ -257,15 +257,18 @@ fn readme(engine: EngineId, question: &Question, checked: &Value, program: &Prog
     let title = engine.title();
     let version = own["version"].as_str().unwrap_or("");
     let disagreements = own["disagreements"].as_array().cloned().unwrap_or_default();
-    let headline = match disagreements.first() {
-        Some(d) => format!(
-            "disagrees with satbox: {} by {}",
-            d["what"].as_str().unwrap_or(""),
-            d["size"]
+    let kinds: Vec<String> = disagreements
+        .iter()
+        .map(|d| format!("{} (by {})", d["what"].as_str().unwrap_or(""), d["size"]))
+        .collect();
+    let headline = match kinds.is_empty() {
+        false => format!(
+            "disagrees with satbox on this pair of boxes: {}",
+            kinds.join(", ")
         ),
-        None => "agrees with satbox".to_string(),
+        true => "agrees with satbox on this pair of boxes".to_string(),
     };
-    let mut md = format!("# {title} {version} {headline} on this pair of boxes\n\n");
+    let mut md = format!("# {title} {version} {headline}\n\n");
     md += &format!(
         "This folder asks {title} {version} about one pair of boxes A and B, as satbox asked it: {}\nThe inputs are the numbers {title} got in satbox, each written so that it reads back to the same float.\n\n",
         program.asks
@@ -294,7 +297,7 @@ fn truth(question: &Question, checked: &Value) -> String {
             .as_u64()
             .map_or("none".into(), |k| axis(k, mode));
         md += &format!(
-            "satbox: **intersecting**, depth {} along the normal {} (from A to B), the axis of least penetration {axis}; {} contact points.\nWhy: no candidate axis separates the boxes (their shadows overlap on every one), and the least overlap is the depth.\n",
+            "satbox: **intersecting**, depth {} along the normal {} (from A to B), the axis of least penetration {axis}; contact points: {}.\nWhy: no candidate axis separates the boxes (their shadows overlap on every one), and the least overlap is the depth.\n",
             num(&checked["depth"]),
             num(&checked["normal"]),
             checked["manifold"]["points"].as_array().map_or(0, Vec::len),
