@@ -7,11 +7,12 @@
 //! The pairs: 1 cubes overlapping (every engine agrees), 2 apart (every engine agrees; MuJoCo's
 //! and Bullet's GJK distance), 3 an edge pair on which ODE and Bullet disagree (depth and
 //! normal), 4 a pair on which parry3d's depth is short, 5 two concentric cubes (Bullet's GJK/EPA
-//! disagrees), 6 a 2D pair, 7 round cuboids.
+//! disagrees), 6 a 2D pair, 7 round cuboids, 8 a 2D pair apart, 9 rounded rectangles apart.
 //!
 //! Each built-in engine's repro runs with its engine's feature (MuJoCo: a Python with `mujoco` at
 //! the linked version, `$PYTHON` or the CI's virtual environment; ODE and Bullet: Debian's
-//! libraries through pkg-config; parry, with `all-engines`: Cargo and crates.io). Without what
+//! libraries through pkg-config; with `all-engines`, parry: Cargo and crates.io, and Box2D: CMake
+//! and the `boxdd-sys` crate's vendored sources, found by `cargo metadata`). Without what
 //! the repro needs, its test says so and passes, unless `SATBOX_REPRO_REQUIRED=1` (the CI).
 
 use std::path::{Path, PathBuf};
@@ -244,6 +245,38 @@ fn parrys_repro_prints_the_answer_check_printed_in_3d_2d_round_and_on_its_short_
         let build = target_dir().join("repro-parry");
         let env = [("CARGO_TARGET_DIR", build.display().to_string())];
         repro_prints_checks_answer("parry", &[1, 2, 4, 6, 7], &env, &[]);
+    }
+}
+
+/// The source tree of `crate` (`boxdd-sys`) as Cargo has it, and `under` in it: where satbox's
+/// engine is built from.
+#[cfg(feature = "all-engines")]
+fn vendored(krate: &str, under: &str) -> PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--manifest-path"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let package = v["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == krate)
+        .unwrap_or_else(|| panic!("no {krate} in cargo metadata"));
+    let manifest = Path::new(package["manifest_path"].as_str().unwrap());
+    manifest.parent().unwrap().join(under)
+}
+
+#[cfg(feature = "all-engines")]
+#[test]
+fn box2ds_repro_built_from_the_crates_sources_prints_the_answer_check_printed_touching_apart_and_rounded(
+) {
+    if available("cmake", runs("cmake", &["--version"])) {
+        let sources = vendored("boxdd-sys", "third-party/box2d");
+        let env = [("BOX2D_DIR", sources.display().to_string())];
+        repro_prints_checks_answer("box2d", &[6, 8, 9], &env, &[]);
     }
 }
 

@@ -4,14 +4,14 @@
 //! `btGjkEpaPenetrationDepthSolver` (printed under `also.gjk_epa`, as `check` prints it), each
 //! point read as `src/engines/bullet.rs` reads it.
 
-use super::{c_boxes, sharp_boxes3, Program, C_PRINT, RUN_HEADER};
+use super::{c_boxes, sharp_boxes3, Program, C_NUM, C_PRINT, RUN_HEADER};
 use crate::engines::Question;
 
 /// The program: `repro.cpp` and `run.sh`.
 pub fn program(question: &Question) -> Result<Program, String> {
     let boxes = sharp_boxes3(question, "Bullet")?;
     let source = format!(
-        "// Bullet (double precision) asked about one pair of boxes, as satbox asks it: two btBoxShapes\n// with margin 0, btBoxBoxDetector, then btGjkPairDetector with btGjkEpaPenetrationDepthSolver.\n// The last line printed is Bullet's answer as satbox reads it: each point midway between its\n// point on B and its point on A, the normal from A to B.\n#include <cmath>\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include <btBulletCollisionCommon.h>\n#include <BulletCollision/CollisionDispatch/btBoxBoxDetector.h>\n#include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>\n#include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>\n#include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>\n\nstatic_assert(sizeof(btScalar) == sizeof(double), \"Bullet in double precision (bullet-float64), as satbox asks it\");\n\n{}\n{C_PRINT}\n{REST}",
+        "// Bullet (double precision) asked about one pair of boxes, as satbox asks it: two btBoxShapes\n// with margin 0, btBoxBoxDetector, then btGjkPairDetector with btGjkEpaPenetrationDepthSolver.\n// The last line printed is Bullet's answer as satbox reads it: each point midway between its\n// point on B and its point on A, the normal from A to B.\n#include <cmath>\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include <btBulletCollisionCommon.h>\n#include <BulletCollision/CollisionDispatch/btBoxBoxDetector.h>\n#include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>\n#include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>\n#include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>\n\nstatic_assert(sizeof(btScalar) == sizeof(double), \"Bullet in double precision (bullet-float64), as satbox asks it\");\n\n{}\n{C_NUM}\n{C_PRINT}\n{REST}",
         c_boxes(&boxes)
     );
     Ok(Program {

@@ -13,10 +13,11 @@
 //! `check --compare` prints. The folder's `README.md` is written by the command, which has the
 //! comparison ([`crate::cli::repro`]).
 //!
-//! Engines with a writer: MuJoCo ([`mujoco`]), ODE ([`ode`]), Bullet ([`bullet`]), parry
-//! ([`parry`]) and every engine out of process ([`external`]: the request lines and the
+//! Engines with a writer: Box2D ([`box2d`]), MuJoCo ([`mujoco`]), ODE ([`ode`]), Bullet
+//! ([`bullet`]), parry ([`parry`]) and every engine out of process ([`external`]: the request lines and the
 //! command from the engines file).
 
+pub mod box2d;
 pub mod bullet;
 pub mod external;
 pub mod mujoco;
@@ -51,9 +52,10 @@ pub fn program(engine: EngineId, question: &Question) -> Result<Program, String>
         EngineId::Built(EngineName::Ode) => ode::program(question),
         EngineId::Built(EngineName::Bullet) => bullet::program(question),
         EngineId::Built(EngineName::Parry) => parry::program(question),
+        EngineId::Built(EngineName::Box2d) => box2d::program(question),
         EngineId::External(e) => Ok(external::program(&e.spec(), question)),
         EngineId::Built(e) => Err(format!(
-            "satbox repro writes programs for MuJoCo, ODE, Bullet, parry and the engines of an engines file; not yet for {}",
+            "satbox repro writes programs for Box2D, MuJoCo, ODE, Bullet, parry and the engines of an engines file; not yet for {}",
             e.title()
         )),
     }
@@ -109,9 +111,9 @@ impl Box3 {
     }
 }
 
-/// C's helpers that print the answer: a `float` as the shortest text that reads back to it, and
-/// the answer's parts (shared by the ODE and Bullet programs).
-pub(crate) const C_PRINT: &str = r#"/* A float as the shortest text that reads back to it (0 without its sign). */
+/// C's `num`: a `float` printed as the shortest text that reads back to it (every C and C++
+/// program's).
+pub(crate) const C_NUM: &str = r#"/* A float as the shortest text that reads back to it (0 without its sign). */
 static void num(float x) {
     char s[32];
     if (x == 0) x = 0;
@@ -122,8 +124,11 @@ static void num(float x) {
     if (!strpbrk(s, ".eEn")) strcat(s, ".0");
     printf("%s", s);
 }
+"#;
 
-static void vec3(const float v[3]) {
+/// C's helpers that print a 3D answer of contact points, after [`C_NUM`] (the ODE and Bullet
+/// programs').
+pub(crate) const C_PRINT: &str = r#"static void vec3(const float v[3]) {
     printf("[");
     num(v[0]); printf(","); num(v[1]); printf(","); num(v[2]);
     printf("]");
@@ -206,8 +211,8 @@ mod tests {
             r#"{"a":{"center":[0,0],"half_extents":[1,1]},"b":{"center":[1.5,0],"half_extents":[1,1]}}"#,
         )
         .unwrap();
-        let e = program(EngineName::Box2d.into(), &Question::of(pair)).unwrap_err();
-        assert!(e.contains("not yet for Box2D"), "{e}");
+        let e = program(EngineName::Jolt.into(), &Question::of(pair)).unwrap_err();
+        assert!(e.contains("not yet for Jolt"), "{e}");
         let mut moving = Question::of(pair);
         moving.motion = Some(crate::scene::motion::MotionSpec {
             a: Default::default(),

@@ -3,14 +3,14 @@
 //! most 8 contacts; each contact read as satbox reads it (moved midway from the surface it lies
 //! on, the normal turned to run from A to B).
 
-use super::{c_boxes, sharp_boxes3, Program, C_PRINT, RUN_HEADER};
+use super::{c_boxes, sharp_boxes3, Program, C_NUM, C_PRINT, RUN_HEADER};
 use crate::engines::Question;
 
 /// The program: `repro.c` and `run.sh`.
 pub fn program(question: &Question) -> Result<Program, String> {
     let boxes = sharp_boxes3(question, "ODE")?;
     let source = format!(
-        "/* ODE asked about one pair of boxes, as satbox asks it: dCollide on two dCreateBox geoms\n   (no body, no space), at most 8 contacts. The last line printed is ODE's answer as satbox\n   reads it: each contact moved midway between the two surfaces, the normal from A to B. */\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <ode/ode.h>\n\n{}\n{C_PRINT}\n{REST}",
+        "/* ODE asked about one pair of boxes, as satbox asks it: dCollide on two dCreateBox geoms\n   (no body, no space), at most 8 contacts. The last line printed is ODE's answer as satbox\n   reads it: each contact moved midway between the two surfaces, the normal from A to B. */\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <ode/ode.h>\n\n{}\n{C_NUM}\n{C_PRINT}\n{REST}",
         c_boxes(&boxes)
     );
     Ok(Program {
