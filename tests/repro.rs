@@ -7,13 +7,15 @@
 //! The pairs: 1 cubes overlapping (every engine agrees), 2 apart (every engine agrees; MuJoCo's
 //! and Bullet's GJK distance), 3 an edge pair on which ODE and Bullet disagree (depth and
 //! normal), 4 a pair on which parry3d's depth is short, 5 two concentric cubes (Bullet's GJK/EPA
-//! disagrees), 6 a 2D pair, 7 round cuboids, 8 a 2D pair apart, 9 rounded rectangles apart.
+//! disagrees), 6 a 2D pair, 7 round cuboids, 8 a 2D pair apart, 9 rounded rectangles apart, 10
+//! the preset on which Box3D's depth is its deepest corner's.
 //!
 //! Each built-in engine's repro runs with its engine's feature (MuJoCo: a Python with `mujoco` at
 //! the linked version, `$PYTHON` or the CI's virtual environment; ODE and Bullet: Debian's
 //! libraries through pkg-config; with `all-engines`, parry: Cargo and crates.io, and Box2D: CMake
-//! and the `boxdd-sys` crate's vendored sources, found by `cargo metadata`). Without what
-//! the repro needs, its test says so and passes, unless `SATBOX_REPRO_REQUIRED=1` (the CI).
+//! and the `boxdd-sys` crate's vendored sources, found by `cargo metadata`, and Box3D likewise).
+//! Without what the repro needs, its test says so and passes, unless `SATBOX_REPRO_REQUIRED=1`
+//! (the CI). Box2D and Box3D are built from source for each folder: a pair or two each.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -276,7 +278,18 @@ fn box2ds_repro_built_from_the_crates_sources_prints_the_answer_check_printed_to
     if available("cmake", runs("cmake", &["--version"])) {
         let sources = vendored("boxdd-sys", "third-party/box2d");
         let env = [("BOX2D_DIR", sources.display().to_string())];
-        repro_prints_checks_answer("box2d", &[6, 8, 9], &env, &[]);
+        repro_prints_checks_answer("box2d", &[6, 9], &env, &[]);
+    }
+}
+
+#[cfg(feature = "all-engines")]
+#[test]
+fn box3ds_repro_built_from_the_crates_sources_prints_the_answer_check_printed_and_its_deepest_corner(
+) {
+    if available("cmake", runs("cmake", &["--version"])) {
+        let sources = vendored("boxddd-sys", "third-party/box3d");
+        let env = [("BOX3D_DIR", sources.display().to_string())];
+        repro_prints_checks_answer("box3d", &[2, 10], &env, &[]);
     }
 }
 

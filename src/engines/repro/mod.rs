@@ -13,11 +13,12 @@
 //! `check --compare` prints. The folder's `README.md` is written by the command, which has the
 //! comparison ([`crate::cli::repro`]).
 //!
-//! Engines with a writer: Box2D ([`box2d`]), MuJoCo ([`mujoco`]), ODE ([`ode`]), Bullet
+//! Engines with a writer: Box2D ([`box2d`]), Box3D ([`box3d`]), MuJoCo ([`mujoco`]), ODE ([`ode`]), Bullet
 //! ([`bullet`]), parry ([`parry`]) and every engine out of process ([`external`]: the request lines and the
 //! command from the engines file).
 
 pub mod box2d;
+pub mod box3d;
 pub mod bullet;
 pub mod external;
 pub mod mujoco;
@@ -53,9 +54,10 @@ pub fn program(engine: EngineId, question: &Question) -> Result<Program, String>
         EngineId::Built(EngineName::Bullet) => bullet::program(question),
         EngineId::Built(EngineName::Parry) => parry::program(question),
         EngineId::Built(EngineName::Box2d) => box2d::program(question),
+        EngineId::Built(EngineName::Box3d) => box3d::program(question),
         EngineId::External(e) => Ok(external::program(&e.spec(), question)),
         EngineId::Built(e) => Err(format!(
-            "satbox repro writes programs for Box2D, MuJoCo, ODE, Bullet, parry and the engines of an engines file; not yet for {}",
+            "satbox repro writes programs for Box2D, Box3D, MuJoCo, ODE, Bullet, parry and the engines of an engines file; not yet for {}",
             e.title()
         )),
     }
