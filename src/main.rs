@@ -104,6 +104,10 @@ enum Command {
         /// The seed of the generated sets.
         #[arg(long, default_value_t = 0x5a7b_a0d1)]
         seed: u64,
+        /// Write a repro folder for each worst case printed into this folder (DIR/ENGINE-KIND,
+        /// as satbox repro writes it; docs/repro.md).
+        #[arg(long, value_name = "DIR")]
+        repro: Option<PathBuf>,
     },
     /// Run a small simulation in Box3D and write every step's poses of one box pair, with
     /// Box3D's own contact between them, as a recording (JSON Lines) the timeline opens.
@@ -143,9 +147,10 @@ enum Command {
         pairs: usize,
     },
     /// Write a folder that asks an engine the same question satbox asked it, in the engine's
-    /// own language (MuJoCo: model.xml and repro.py; ODE: repro.c; Bullet: repro.cpp; parry: a
-    /// Cargo project; an engine of the engines file: its request lines and command), with run.sh
-    /// and a README for a bug report upstream. docs/repro.md
+    /// own language (MuJoCo: model.xml and repro.py; ODE: repro.c; Bullet: repro.cpp; Box2D and
+    /// Box3D: repro.c and CMakeLists.txt; parry: a Cargo project; an engine of the engines file:
+    /// its request lines and command), with run.sh and a README for a bug report upstream.
+    /// docs/repro.md
     Repro(ReproArgs),
     /// Print the link of a scene file (or of a file holding one check line).
     ///
@@ -167,7 +172,7 @@ enum Command {
 /// `satbox repro`'s arguments.
 #[derive(clap::Args)]
 struct ReproArgs {
-    /// The engine: mujoco, ode, bullet, parry, or one of the engines file.
+    /// The engine: mujoco, ode, bullet, box2d, box3d, parry, or one of the engines file.
     #[arg(long, value_name = "NAME")]
     engine: String,
     /// The file holding the pair (a scene, or check lines), or `-` for standard input.
@@ -334,18 +339,8 @@ impl Command {
                 pairs,
                 engines,
                 seed,
-            } => {
-                let engines = match satbox::engines::EngineSet::parse(&engines) {
-                    Ok(set) => set,
-                    Err(e) => return usage(err, "--engines", &e),
-                };
-                let options = satbox::cli::audit::Options {
-                    pairs,
-                    engines,
-                    seed,
-                };
-                satbox::cli::audit::run(&options, out, err)
-            }
+                repro,
+            } => audit(pairs, &engines, seed, repro, out, err),
             Command::Record {
                 scenario,
                 frames,
@@ -406,6 +401,29 @@ impl Command {
 }
 
 /// The built-in engines' names, separated by commas.
+/// `satbox audit`: the engines named swept, the worst cases written as repros into `repro`.
+fn audit(
+    pairs: usize,
+    engines: &str,
+    seed: u64,
+    repro: Option<PathBuf>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    match satbox::engines::EngineSet::parse(engines) {
+        Ok(engines) => {
+            let options = satbox::cli::audit::Options {
+                pairs,
+                engines,
+                seed,
+                repro,
+            };
+            satbox::cli::audit::run(&options, out, err)
+        }
+        Err(e) => usage(err, "--engines", &e),
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn built_in_names() -> String {
     let names: Vec<&str> = satbox::engines::EngineName::ALL

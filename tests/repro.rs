@@ -461,3 +461,45 @@ fn the_folders_docs_repro_md_shows_in_full_are_what_satbox_repro_writes() {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
+
+#[test]
+fn audit_repro_writes_one_folder_for_each_worst_case_it_prints_and_overwrites_none() {
+    let dir = fresh("audit");
+    let args = [
+        "audit",
+        "--pairs",
+        "30",
+        "--engines",
+        "parry",
+        "--repro",
+        dir.to_str().unwrap(),
+    ];
+    let out = satbox(&args);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let worst = text.lines().filter(|l| l.starts_with("- parry ")).count();
+    let folders: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("  repro: "))
+        .collect();
+    assert!(worst > 0, "no worst case in {text}");
+    assert_eq!(folders.len(), worst, "{text}");
+    for folder in &folders {
+        let folder = Path::new(folder);
+        assert!(folder.starts_with(&dir), "{}", folder.display());
+        let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+        assert!(
+            readme.starts_with("# parry 0.31 disagrees with satbox"),
+            "{readme}"
+        );
+        assert!(folder.join("run.sh").exists() && folder.join("src/main.rs").exists());
+    }
+    // again into the same folder: each worst case says why it was not written
+    let again = String::from_utf8(satbox(&args).stdout).unwrap();
+    let refused = again
+        .lines()
+        .filter(|l| l.starts_with("  repro: not written:"))
+        .count();
+    assert_eq!(refused, worst, "{again}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -64,8 +64,21 @@ fn write(options: &Options) -> Result<Vec<String>, String> {
     let engine = engine_of(&options.engine)?;
     let text = read_text(&options.file)?;
     let (case, line) = case_of(&text, options.line)?;
-    let checked = checked_line(engine, &case, line)?;
-    let v = crate::scene::unique::value_of_case(&case, line).map_err(|e| e.to_string())?;
+    write_case(engine, &case, line, &options.out, options.force)
+}
+
+/// Writes the repro folder `dir` of `engine` for one case (its JSON text, from input line
+/// `line`), files already there overwritten only with `force`: the names of the files written, or
+/// why nothing was (the audit writes its worst cases' folders through it).
+pub fn write_case(
+    engine: EngineId,
+    case: &str,
+    line: usize,
+    dir: &Path,
+    force: bool,
+) -> Result<Vec<String>, String> {
+    let checked = checked_line(engine, case, line)?;
+    let v = crate::scene::unique::value_of_case(case, line).map_err(|e| e.to_string())?;
     let read = read_pair(&v, None).map_err(|e| e.to_string())?;
     let motion =
         crate::scene::motion::motion_of_case(&v, read.pair.mode()).map_err(|e| e.to_string())?;
@@ -78,7 +91,7 @@ fn write(options: &Options) -> Result<Vec<String>, String> {
     let readme = readme(engine, &question, &checked, &program);
     let mut files = program.files;
     files.push(("README.md", readme));
-    save(&options.out, &files, options.force)?;
+    save(dir, &files, force)?;
     Ok(files.iter().map(|(name, _)| name.to_string()).collect())
 }
 
