@@ -145,6 +145,9 @@ pub(crate) enum SceneCommand {
     SaveRegression,
     /// Put the scene's link on the clipboard.
     CopyLink,
+    /// Write this engine's repro of the pair shown into a new folder, and say where (the
+    /// Engines section's row; the desktop only).
+    ExportRepro(crate::engines::EngineId),
     /// Gizmo: move or turn (W, E).
     SetGizmo(GizmoMode),
     /// Gizmo: local or world axes (L).

@@ -10,8 +10,7 @@
 //! text of the `f64` or `f32` passed), the rotation built as the engine's file here builds it, the
 //! engine's settings as satbox set them; the answer is read as satbox reads it (each point moved
 //! midway, the normal turned to run from A to B), so the printed answer is the one
-//! `check --compare` prints. The folder's `README.md` is written by the command, which has the
-//! comparison ([`crate::cli::repro`]).
+//! `check --compare` prints. [`folder::write`] writes the whole folder, with its `README.md`.
 //!
 //! Engines with a writer: Box2D ([`box2d`]), Box3D ([`box3d`]), MuJoCo ([`mujoco`]), ODE ([`ode`]), Bullet
 //! ([`bullet`]), parry ([`parry`]) and every engine out of process ([`external`]: the request lines and the
@@ -21,6 +20,7 @@ pub mod box2d;
 pub mod box3d;
 pub mod bullet;
 pub mod external;
+pub mod folder;
 pub mod mujoco;
 pub mod ode;
 pub mod parry;
