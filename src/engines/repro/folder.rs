@@ -4,7 +4,7 @@
 //! version, what it answers, the truth and why (satbox's verdict, depth, distance and deciding axis,
 //! with the `f64` reference's numbers), each disagreement with its kind and size, the settings and
 //! the link that opens the pair in satbox. `satbox repro`, the audit and the window all write
-//! through [`write`].
+//! through [`write()`].
 
 use std::path::Path;
 
