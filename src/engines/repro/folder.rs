@@ -28,6 +28,12 @@ pub fn write(
     dir: &Path,
     force: bool,
 ) -> Result<Vec<String>, String> {
+    let moving = question.motion.is_some();
+    // a repro asks the pair at rest, where it starts
+    let question = &Question {
+        motion: None,
+        ..*question
+    };
     let program = program(engine, question)?;
     let asked = ask_one(engine, question, &Truth::of_question(question));
     match &asked.reply {
@@ -43,7 +49,10 @@ pub fn write(
             return Err(format!("{} failed on this pair: {why}", engine.title()))
         }
     }
-    let readme = readme(&asked, question, &program);
+    let mut readme = readme(&asked, question, &program);
+    if moving {
+        readme += "\nThe case had a motion: the repro asks the boxes where they start, at rest (no time of impact).\n";
+    }
     let mut files = program.files;
     files.push(("README.md", readme));
     save(dir, &files, force)?;
