@@ -73,7 +73,10 @@ pub fn program(question: &Question) -> Result<Program, String> {
         files: vec![
             ("Cargo.toml", manifest),
             ("src/main.rs", main),
-            ("run.sh", format!("{RUN_HEADER}cargo run --release --quiet\n")),
+            (
+                "run.sh",
+                format!("{RUN_HEADER}# newer than any build of another repro in a shared CARGO_TARGET_DIR\ntouch src/main.rs\ncargo run --release --quiet\n"),
+            ),
         ],
         install: format!("Rust and Cargo (rustup.rs); Cargo fetches {krate} {PARRY_VERSION} from crates.io."),
         asks: "`query::intersection_test`, `query::contact` (prediction 0), the contact manifold (`contact_manifold_cuboid_cuboid`, or `contact_manifold_pfm_pfm` for round cuboids) and, apart, `query::distance`.".into(),
