@@ -13,7 +13,8 @@
 //! Each built-in engine's repro runs with its engine's feature (MuJoCo: a Python with `mujoco` at
 //! the linked version, `$PYTHON` or the CI's virtual environment; ODE and Bullet: Debian's
 //! libraries through pkg-config; with `all-engines`, parry: Cargo and crates.io, and Box2D: CMake
-//! and the `boxdd-sys` crate's vendored sources, found by `cargo metadata`, and Box3D likewise).
+//! and the `boxdd-sys` crate's vendored sources, found by `cargo metadata`, and Box3D likewise;
+//! Coal: the CI's engines file and virtual environment, target/engines).
 //! Without what the repro needs, its test says so and passes, unless `SATBOX_REPRO_REQUIRED=1`
 //! (the CI). Box2D and Box3D are built from source for each folder: a pair or two each.
 
@@ -290,6 +291,35 @@ fn box3ds_repro_built_from_the_crates_sources_prints_the_answer_check_printed_an
         let sources = vendored("boxddd-sys", "third-party/box3d");
         let env = [("BOX3D_DIR", sources.display().to_string())];
         repro_prints_checks_answer("box3d", &[2, 10], &env, &[]);
+    }
+}
+
+/// The CI's engines file (scripts/external-engines.sh writes it) and its Coal engine's name.
+#[cfg(feature = "all-engines")]
+fn coal_engine() -> Option<(PathBuf, String)> {
+    let file = target_dir().join("engines/engines.toml");
+    let text = std::fs::read_to_string(&file).ok()?;
+    let name = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[engines.\"coal-"))
+        .map(|rest| format!("coal-{}", rest.trim_end_matches("\"]")))
+        .next()?;
+    Some((file, name))
+}
+
+#[cfg(feature = "all-engines")]
+#[test]
+fn coals_repro_on_its_own_python_api_prints_the_answer_check_read_from_satbox_s_adapter() {
+    let coal = coal_engine();
+    if available(
+        "the CI's engines file with Coal (scripts/external-engines.sh)",
+        coal.is_some(),
+    ) {
+        let (file, name) = coal.unwrap();
+        let python = file.parent().unwrap().join(&name).join("bin/python");
+        let flag = ["--engines-file", file.to_str().unwrap()];
+        let env = [("PYTHON", python.display().to_string())];
+        repro_prints_checks_answer(&name, &[1, 2, 3, 4], &env, &flag);
     }
 }
 

@@ -1132,7 +1132,7 @@ mod files {
         app.run(SceneCommand::ExportRepro(EngineName::Box2d.into()));
         let message = app.shared.message.clone().unwrap();
         assert!(
-            message.error && message.text.contains("Box2D answers no 3D pairs"),
+            message.error && message.text.contains("answers no 3D pairs"),
             "{}",
             message.text
         );

@@ -34,8 +34,9 @@ pub fn write(
         motion: None,
         ..*question
     };
-    let program = program(engine, question)?;
+    // (asked first: an engine out of process says who it is in its hello)
     let asked = ask_one(engine, question, &Truth::of_question(question));
+    let program = program(engine, question)?;
     match &asked.reply {
         Reply::Answered(_) => {}
         Reply::Missing(how) => return Err(format!("{} is not built in: {how}", engine.title())),
@@ -129,7 +130,12 @@ fn expected(asked: &Asked, dim: usize) -> String {
 /// The README: the engine, what it answers, the truth and why, the disagreements, the settings,
 /// and the link that opens the pair in satbox.
 fn readme(asked: &Asked, question: &Question, program: &Program) -> String {
-    let title = asked.engine.title();
+    // an engine out of process by the name it gives itself (its hello's), not the engines file's
+    let hello = match asked.engine {
+        EngineId::External(e) => e.hello().map(|h| h.name),
+        EngineId::Built(_) => None,
+    };
+    let title = hello.as_deref().unwrap_or(asked.engine.title());
     let version = asked.about.as_ref().map_or("", |a| a.version.as_str());
     let findings = asked.comparison.iter().flat_map(|c| &c.disagreements);
     let kinds: Vec<String> = findings

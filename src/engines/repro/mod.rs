@@ -12,13 +12,15 @@
 //! midway, the normal turned to run from A to B), so the printed answer is the one
 //! `check --compare` prints. [`folder::write`] writes the whole folder, with its `README.md`.
 //!
-//! Engines with a writer: Box2D ([`box2d`]), Box3D ([`box3d`]), MuJoCo ([`mujoco`]), ODE ([`ode`]), Bullet
-//! ([`bullet`]), parry ([`parry`]) and every engine out of process ([`external`]: the request lines and the
-//! command from the engines file).
+//! Engines with a writer: Box2D ([`box2d`]), Box3D ([`box3d`]), MuJoCo ([`mujoco`]), ODE
+//! ([`ode`]), Bullet ([`bullet`]), parry ([`parry`]), Coal through satbox's adapter ([`coal`]) and
+//! every other engine out of process ([`external`]: the request lines and the command from the
+//! engines file).
 
 pub mod box2d;
 pub mod box3d;
 pub mod bullet;
+pub mod coal;
 pub mod external;
 pub mod folder;
 pub mod mujoco;
@@ -53,7 +55,11 @@ pub fn program(engine: EngineId, question: &Question) -> Result<Program, String>
         EngineId::Built(EngineName::Parry) => parry::program(question),
         EngineId::Built(EngineName::Box2d) => box2d::program(question),
         EngineId::Built(EngineName::Box3d) => box3d::program(question),
-        EngineId::External(e) => Ok(external::program(&e.spec(), question)),
+        // an engine out of process that said it is Coal (satbox's adapter) gets Coal's own program
+        EngineId::External(e) => match e.hello() {
+            Some(hello) if hello.name == "Coal" => coal::program(&hello.settings, question),
+            _ => Ok(external::program(&e.spec(), question)),
+        },
         EngineId::Built(e) => Err(format!(
             "satbox repro writes programs for Box2D, Box3D, MuJoCo, ODE, Bullet, parry and the engines of an engines file; not yet for {}",
             e.title()
