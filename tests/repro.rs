@@ -14,7 +14,7 @@
 //! the linked version, `$PYTHON` or the CI's virtual environment; ODE and Bullet: Debian's
 //! libraries through pkg-config; with `all-engines`, parry: Cargo and crates.io, and Box2D: CMake
 //! and the `boxdd-sys` crate's vendored sources, found by `cargo metadata`, and Box3D likewise;
-//! Coal: the CI's engines file and virtual environment, target/engines).
+//! Coal and MJX: the CI's engines file and virtual environments, target/engines).
 //! Without what the repro needs, its test says so and passes, unless `SATBOX_REPRO_REQUIRED=1`
 //! (the CI). Box2D and Box3D are built from source for each folder: a pair or two each.
 
@@ -294,33 +294,43 @@ fn box3ds_repro_built_from_the_crates_sources_prints_the_answer_check_printed_an
     }
 }
 
-/// The CI's engines file (scripts/external-engines.sh writes it) and its Coal engine's name.
+/// The CI's engines file (scripts/external-engines.sh writes it) and the name of its engine
+/// whose name starts with `prefix` (`coal-`: `coal-3.0.3`).
 #[cfg(feature = "all-engines")]
-fn coal_engine() -> Option<(PathBuf, String)> {
+fn ci_engine(prefix: &str) -> Option<(PathBuf, String)> {
     let file = target_dir().join("engines/engines.toml");
     let text = std::fs::read_to_string(&file).ok()?;
     let name = text
         .lines()
-        .filter_map(|l| l.strip_prefix("[engines.\"coal-"))
-        .map(|rest| format!("coal-{}", rest.trim_end_matches("\"]")))
-        .next()?;
-    Some((file, name))
+        .filter_map(|l| l.strip_prefix("[engines.\"")?.strip_suffix("\"]"))
+        .find(|name| name.starts_with(prefix))?;
+    Some((file, name.to_string()))
+}
+
+/// The repro of the CI's engine named `prefix…` on `lines`, run in its virtual environment.
+#[cfg(feature = "all-engines")]
+fn ci_engine_repro_prints_checks_answer(prefix: &str, lines: &[usize]) {
+    let engine = ci_engine(prefix);
+    let what = format!("the CI's engines file with {prefix}… (scripts/external-engines.sh)");
+    if available(&what, engine.is_some()) {
+        let (file, name) = engine.unwrap();
+        let python = file.parent().unwrap().join(&name).join("bin/python");
+        let flag = ["--engines-file", file.to_str().unwrap()];
+        let env = [("PYTHON", python.display().to_string())];
+        repro_prints_checks_answer(&name, lines, &env, &flag);
+    }
 }
 
 #[cfg(feature = "all-engines")]
 #[test]
 fn coals_repro_on_its_own_python_api_prints_the_answer_check_read_from_satbox_s_adapter() {
-    let coal = coal_engine();
-    if available(
-        "the CI's engines file with Coal (scripts/external-engines.sh)",
-        coal.is_some(),
-    ) {
-        let (file, name) = coal.unwrap();
-        let python = file.parent().unwrap().join(&name).join("bin/python");
-        let flag = ["--engines-file", file.to_str().unwrap()];
-        let env = [("PYTHON", python.display().to_string())];
-        repro_prints_checks_answer(&name, &[1, 2, 3, 4], &env, &flag);
-    }
+    ci_engine_repro_prints_checks_answer("coal-", &[1, 2, 3, 4]);
+}
+
+#[cfg(feature = "all-engines")]
+#[test]
+fn mjxs_repro_on_its_own_api_prints_the_answer_check_read_on_an_agreement_and_its_edge_pair() {
+    ci_engine_repro_prints_checks_answer("mujoco-mjx-", &[1, 3]);
 }
 
 /// An engines file naming satbox's own parry, served over the engine protocol.
