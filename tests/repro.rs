@@ -7,14 +7,14 @@
 //! The pairs: 1 cubes overlapping (every engine agrees), 2 apart (every engine agrees; MuJoCo's
 //! and Bullet's GJK distance), 3 an edge pair on which ODE and Bullet disagree (depth and
 //! normal), 4 a pair on which parry3d's depth is short, 5 two concentric cubes (Bullet's GJK/EPA
-//! disagrees), 6 a 2D pair, 7 round cuboids, 8 a 2D pair apart, 9 rounded rectangles apart, 10
+//! disagrees, MuJoCo Warp's native CCD finds them apart), 6 a 2D pair, 7 round cuboids, 8 a 2D pair apart, 9 rounded rectangles apart, 10
 //! the preset on which Box3D's depth is its deepest corner's.
 //!
 //! Each built-in engine's repro runs with its engine's feature (MuJoCo: a Python with `mujoco` at
 //! the linked version, `$PYTHON` or the CI's virtual environment; ODE and Bullet: Debian's
 //! libraries through pkg-config; with `all-engines`, parry: Cargo and crates.io, and Box2D: CMake
 //! and the `boxdd-sys` crate's vendored sources, found by `cargo metadata`, and Box3D likewise;
-//! Coal and MJX: the CI's engines file and virtual environments, target/engines).
+//! Coal, MJX and MuJoCo Warp: the CI's engines file and virtual environments, target/engines).
 //! Without what the repro needs, its test says so and passes, unless `SATBOX_REPRO_REQUIRED=1`
 //! (the CI). Box2D and Box3D are built from source for each folder: a pair or two each.
 
@@ -331,6 +331,12 @@ fn coals_repro_on_its_own_python_api_prints_the_answer_check_read_from_satbox_s_
 #[test]
 fn mjxs_repro_on_its_own_api_prints_the_answer_check_read_on_an_agreement_and_its_edge_pair() {
     ci_engine_repro_prints_checks_answer("mujoco-mjx-", &[1, 3]);
+}
+
+#[cfg(feature = "all-engines")]
+#[test]
+fn mujoco_warps_repro_on_its_own_api_prints_the_answer_check_read_with_its_concentric_cubes() {
+    ci_engine_repro_prints_checks_answer("mujoco-warp-", &[1, 5]);
 }
 
 /// An engines file naming satbox's own parry, served over the engine protocol.

@@ -13,9 +13,9 @@
 //! `check --compare` prints. [`folder::write`] writes the whole folder, with its `README.md`.
 //!
 //! Engines with a writer: Box2D ([`box2d`]), Box3D ([`box3d`]), MuJoCo ([`mujoco`]), ODE
-//! ([`ode`]), Bullet ([`bullet`]), parry ([`parry`]), Coal and MJX through satbox's adapters
-//! ([`coal`], [`mjx`]) and every other engine out of process ([`external`]: the request lines and
-//! the command from the engines file).
+//! ([`ode`]), Bullet ([`bullet`]), parry ([`parry`]), Coal, MJX and MuJoCo Warp through satbox's
+//! adapters ([`coal`], [`mjx`], [`mujoco_warp`]) and every other engine out of process
+//! ([`external`]: the request lines and the command from the engines file).
 
 pub mod box2d;
 pub mod box3d;
@@ -25,6 +25,7 @@ pub mod external;
 pub mod folder;
 pub mod mjx;
 pub mod mujoco;
+pub mod mujoco_warp;
 pub mod ode;
 pub mod parry;
 
@@ -60,6 +61,9 @@ pub fn program(engine: EngineId, question: &Question) -> Result<Program, String>
         EngineId::External(e) => match e.hello() {
             Some(hello) if hello.name == "Coal" => coal::program(&hello.settings, question),
             Some(hello) if hello.name == "MJX" => mjx::program(&hello.settings, question),
+            Some(hello) if hello.name == "MuJoCo Warp" => {
+                mujoco_warp::program(&hello.settings, question)
+            }
             _ => Ok(external::program(&e.spec(), question)),
         },
         EngineId::Built(e) => Err(format!(
