@@ -274,8 +274,7 @@ fn vendored(krate: &str, under: &str) -> PathBuf {
 
 #[cfg(feature = "all-engines")]
 #[test]
-fn box2ds_repro_built_from_the_crates_sources_prints_the_answer_check_printed_touching_apart_and_rounded(
-) {
+fn box2ds_repro_from_the_crates_sources_prints_checks_answer_overlapping_and_rounded_apart() {
     if available("cmake", runs("cmake", &["--version"])) {
         let sources = vendored("boxdd-sys", "third-party/box2d");
         let env = [("BOX2D_DIR", sources.display().to_string())];
@@ -285,8 +284,7 @@ fn box2ds_repro_built_from_the_crates_sources_prints_the_answer_check_printed_to
 
 #[cfg(feature = "all-engines")]
 #[test]
-fn box3ds_repro_built_from_the_crates_sources_prints_the_answer_check_printed_and_its_deepest_corner(
-) {
+fn box3ds_repro_from_the_crates_sources_prints_checks_answer_apart_and_its_deepest_corner() {
     if available("cmake", runs("cmake", &["--version"])) {
         let sources = vendored("boxddd-sys", "third-party/box3d");
         let env = [("BOX3D_DIR", sources.display().to_string())];
