@@ -104,6 +104,10 @@ enum Command {
         /// The seed of the generated sets.
         #[arg(long, default_value_t = 0x5a7b_a0d1)]
         seed: u64,
+        /// Write a repro folder for each worst case printed into this folder (DIR/ENGINE-KIND,
+        /// as satbox repro writes it; docs/repro.md).
+        #[arg(long, value_name = "DIR")]
+        repro: Option<PathBuf>,
     },
     /// Run a small simulation in Box3D and write every step's poses of one box pair, with
     /// Box3D's own contact between them, as a recording (JSON Lines) the timeline opens.
@@ -142,6 +146,12 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 200)]
         pairs: usize,
     },
+    /// Write a folder that asks an engine the same question satbox asked it, in the engine's
+    /// own language (MuJoCo: model.xml and repro.py; ODE: repro.c; Bullet: repro.cpp; Box2D and
+    /// Box3D: repro.c and CMakeLists.txt; parry: a Cargo project; an engine of the engines file:
+    /// its request lines and command), with run.sh and a README for a bug report upstream.
+    /// docs/repro.md
+    Repro(ReproArgs),
     /// Print the link of a scene file (or of a file holding one check line).
     ///
     /// A link holds one case: of a file of several check lines, pick one with --line N.
@@ -159,6 +169,45 @@ enum Command {
 }
 
 /// One line in and one line out, under `satbox check --help`.
+/// `satbox repro`'s arguments.
+#[derive(clap::Args)]
+struct ReproArgs {
+    /// The engine: mujoco, ode, bullet, box2d, box3d, parry, or one of the engines file.
+    #[arg(long, value_name = "NAME")]
+    engine: String,
+    /// The file holding the pair (a scene, or check lines), or `-` for standard input.
+    file: String,
+    /// The line the case starts on, when the file holds several.
+    #[arg(long, value_name = "N")]
+    line: Option<usize>,
+    /// The folder to write (made when missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Overwrite the files already in the folder.
+    #[arg(long)]
+    force: bool,
+}
+
+impl ReproArgs {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run(self, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+        let options = satbox::cli::repro::Options {
+            engine: self.engine,
+            file: self.file,
+            line: self.line,
+            out: self.out,
+            force: self.force,
+        };
+        satbox::cli::repro::run(&options, out, err)
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn run(self, _out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+        let _ = writeln!(err, "satbox: repros are not written in the browser");
+        2
+    }
+}
+
 const CHECK_EXAMPLE: &str = r#"Example:
   echo '{"a":{"center":[0,0,0],"half_extents":[1,1,1]},"b":{"center":[1.5,0,0],"half_extents":[1,1,1]}}' | satbox check --compact -
 
@@ -290,18 +339,8 @@ impl Command {
                 pairs,
                 engines,
                 seed,
-            } => {
-                let engines = match satbox::engines::EngineSet::parse(&engines) {
-                    Ok(set) => set,
-                    Err(e) => return usage(err, "--engines", &e),
-                };
-                let options = satbox::cli::audit::Options {
-                    pairs,
-                    engines,
-                    seed,
-                };
-                satbox::cli::audit::run(&options, out, err)
-            }
+                repro,
+            } => audit(pairs, &engines, seed, repro, out, err),
             Command::Record {
                 scenario,
                 frames,
@@ -353,6 +392,7 @@ impl Command {
                     ),
                 ),
             },
+            Command::Repro(args) => args.run(out, err),
             Command::Link { file, line, base } => {
                 satbox::cli::link::run(&file, line, &base, out, err)
             }
@@ -361,6 +401,29 @@ impl Command {
 }
 
 /// The built-in engines' names, separated by commas.
+/// `satbox audit`: the engines named swept, the worst cases written as repros into `repro`.
+fn audit(
+    pairs: usize,
+    engines: &str,
+    seed: u64,
+    repro: Option<PathBuf>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    match satbox::engines::EngineSet::parse(engines) {
+        Ok(engines) => {
+            let options = satbox::cli::audit::Options {
+                pairs,
+                engines,
+                seed,
+                repro,
+            };
+            satbox::cli::audit::run(&options, out, err)
+        }
+        Err(e) => usage(err, "--engines", &e),
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn built_in_names() -> String {
     let names: Vec<&str> = satbox::engines::EngineName::ALL

@@ -145,6 +145,10 @@ pub(crate) enum SceneCommand {
     SaveRegression,
     /// Put the scene's link on the clipboard.
     CopyLink,
+    /// Write this engine's repro of the pair shown into a new folder, and say where (the
+    /// Engines section's row; the desktop only).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    ExportRepro(crate::engines::EngineId),
     /// Gizmo: move or turn (W, E).
     SetGizmo(GizmoMode),
     /// Gizmo: local or world axes (L).

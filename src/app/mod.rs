@@ -872,12 +872,49 @@ impl Shared {
             }
             SceneCommand::SaveRegression => self.save_regression(mode),
             SceneCommand::CopyLink => self.copy_link(mode),
+            SceneCommand::ExportRepro(engine) => self.export_repro(mode, *engine),
             SceneCommand::SetGizmo(g) => self.settings.gizmo_mode = *g,
             SceneCommand::ToggleGizmoSpace => {
                 use gizmo::GizmoSpace::{Local, World};
                 let s = &mut self.settings.gizmo_space;
                 *s = if *s == Local { World } else { Local };
             }
+        }
+    }
+
+    /// Writes `engine`'s repro of the pair shown (at rest, with its radii) into a new folder
+    /// `repros/ENGINE-N` of the per-user folder (the temporary folder without one), and says
+    /// where or why not.
+    fn export_repro<D: Dim>(&mut self, mode: &ModeState<D>, engine: crate::engines::EngineId) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let question = crate::engines::Question {
+                pair: D::Obb::pair(mode.a, mode.b),
+                radii: mode.radii,
+                motion: None,
+            };
+            let root = self.library.data.clone().unwrap_or_else(std::env::temp_dir);
+            let root = root.join("repros");
+            let dir = (1..)
+                .map(|n| root.join(format!("{}-{n}", engine.name())))
+                .find(|d| !d.exists())
+                .unwrap_or(root);
+            match crate::engines::repro::folder::write(engine, &question, &dir, false) {
+                Ok(_) => self.say(
+                    format!(
+                        "{}'s repro is in {} (its README.md says how to run it)",
+                        engine.title(),
+                        dir.display()
+                    ),
+                    false,
+                ),
+                Err(e) => self.say(format!("no repro written: {e}"), true),
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = (mode, engine);
+            self.say("repros are written by satbox on the desktop", true);
         }
     }
 

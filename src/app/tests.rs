@@ -1112,6 +1112,35 @@ mod files {
     }
 
     #[test]
+    fn export_repro_writes_a_new_folder_under_the_data_folder_and_says_where_or_why_not() {
+        use crate::engines::EngineName;
+        let data = std::env::temp_dir().join(format!("satbox-export-repro-{}", std::process::id()));
+        let mut app = App::with_library(Library::new(Some(data.clone()), false), &VP);
+        for n in 1..=2 {
+            app.run(SceneCommand::ExportRepro(EngineName::Parry.into()));
+            let message = app.shared.message.clone().unwrap();
+            let dir = data.join(format!("repros/parry-{n}"));
+            assert!(!message.error, "{}", message.text);
+            assert!(
+                message.text.contains(&dir.display().to_string()),
+                "{}",
+                message.text
+            );
+            assert!(dir.join("README.md").exists() && dir.join("src/main.rs").exists());
+        }
+        // Box2D answers no 3D pair: nothing written, and why
+        app.run(SceneCommand::ExportRepro(EngineName::Box2d.into()));
+        let message = app.shared.message.clone().unwrap();
+        assert!(
+            message.error && message.text.contains("answers no 3D pairs"),
+            "{}",
+            message.text
+        );
+        assert!(!data.join("repros/box2d-1").exists());
+        std::fs::remove_dir_all(data).unwrap();
+    }
+
+    #[test]
     fn a_link_made_from_an_edited_preset_opens_as_that_preset_modified() {
         use crate::scene::link::{encode, preset_of, with_preset};
         let mut app = App::with_library(Library::new(None, false), &VP);

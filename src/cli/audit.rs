@@ -22,7 +22,7 @@ use crate::scene::sets::{self, Rng};
 use crate::scene::{check_line, link::link, Mode, Pair};
 
 /// How the audit sweeps.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// 3D pairs per set (2D: a fifth as many).
     pub pairs: usize,
@@ -30,6 +30,9 @@ pub struct Options {
     pub engines: EngineSet,
     /// The seed of every set.
     pub seed: u64,
+    /// Where to write a repro folder for each worst case printed (`--repro DIR`): one folder
+    /// per engine and kind, `DIR/ENGINE-KIND` ([`crate::cli::repro`]).
+    pub repro: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -38,6 +41,7 @@ impl Default for Options {
             pairs: 2000,
             engines: EngineSet::ALL_BUILT,
             seed: 0x5a7b_a0d1,
+            repro: None,
         }
     }
 }
@@ -484,7 +488,7 @@ fn write_table(
     }
     writeln!(out, "\n{COLUMNS_SAID}")?;
     write_failures_and_sets(out, tallies)?;
-    write_worst_cases(out, tallies)
+    write_worst_cases(out, tallies, options.repro.as_deref())
 }
 
 /// Which engines failed and how often, and the pairs with a disagreement by set.
@@ -524,8 +528,13 @@ fn write_failures_and_sets(
     Ok(())
 }
 
-/// The worst case of each kind and engine, as a link and as a check line.
-fn write_worst_cases(out: &mut dyn Write, tallies: &BTreeMap<Row, Tally>) -> std::io::Result<()> {
+/// The worst case of each kind and engine, as a link and as a check line, and with `repro` its
+/// repro folder in it.
+fn write_worst_cases(
+    out: &mut dyn Write,
+    tallies: &BTreeMap<Row, Tally>,
+    repro: Option<&std::path::Path>,
+) -> std::io::Result<()> {
     writeln!(out, "\nThe worst case of each kind (open the link, or pipe the line to `satbox check --compare ENGINE -`):\n")?;
     for (engine, t) in tallies {
         for (kind, (_, worst, case)) in &t.kinds {
@@ -543,9 +552,33 @@ fn write_worst_cases(out: &mut dyn Write, tallies: &BTreeMap<Row, Tally>) -> std
                 link(pair, crate::scene::link::BASE_URL),
                 check_line(pair)
             )?;
+            if let Some(dir) = repro {
+                let folder = dir.join(format!(
+                    "{}-{}",
+                    row_name(engine).replace(' ', "-"),
+                    kind.name()
+                ));
+                writeln!(out, "  repro: {}", repro_of(engine.0, pair, &folder))?;
+            }
         }
     }
     Ok(())
+}
+
+/// The repro folder of `engine` for `pair` written in `folder`: where, or why not.
+fn repro_of(engine: EngineId, pair: &Pair, folder: &std::path::Path) -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        match super::repro::write_case(engine, &check_line(pair), 1, folder, false) {
+            Ok(_) => folder.display().to_string(),
+            Err(e) => format!("not written: {e}"),
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (engine, pair, folder);
+        "not written in the browser".into()
+    }
 }
 
 /// A row's name: the engine's (`bullet`), and its other algorithm's after it (`bullet gjk_epa`).

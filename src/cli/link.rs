@@ -64,7 +64,7 @@ pub fn run(
 }
 
 /// The first line of each case of `text`, as `check` reads them.
-fn cases_of(text: &str) -> Vec<usize> {
+pub(crate) fn cases_of(text: &str) -> Vec<usize> {
     Cases::new(text.as_bytes())
         .map_while(Result::ok)
         .map(|case| case.line)
@@ -72,7 +72,7 @@ fn cases_of(text: &str) -> Vec<usize> {
 }
 
 /// The text of the case that starts on line `n` of `text`, or why there is none.
-fn case_on_line(text: &str, n: usize) -> Result<String, String> {
+pub(crate) fn case_on_line(text: &str, n: usize) -> Result<String, String> {
     let mut starts = Vec::new();
     for case in Cases::new(text.as_bytes()).map_while(Result::ok) {
         if case.line == n {
@@ -90,7 +90,7 @@ fn case_on_line(text: &str, n: usize) -> Result<String, String> {
 }
 
 /// Why a file of several cases has no one link, and how to pick one.
-fn several(text: &str) -> String {
+pub(crate) fn several(text: &str) -> String {
     let starts = cases_of(text);
     format!(
         "it holds {} cases (on {}); a link holds one case: pick one with --line N, as in `satbox link FILE --line {}`",

@@ -13,3 +13,5 @@ pub mod json;
 pub mod link;
 pub mod pipeline;
 pub mod record;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod repro;

@@ -22,6 +22,8 @@ pub mod compare;
 pub mod external;
 pub mod parry;
 pub mod protocol;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod repro;
 pub mod simulate;
 
 #[cfg(all(feature = "box2d", not(target_arch = "wasm32")))]

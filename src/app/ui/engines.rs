@@ -2,7 +2,9 @@
 //! depth, normal, number of points, distance and time per query), red only for a real
 //! disagreement with its size; a difference by design is a grey line with its reason; an engine
 //! not built in is listed with the command that builds it. Clicking a row draws that engine's
-//! points and normal in the scene beside satbox's. Each engine was asked about the boxes as given
+//! points and normal in the scene beside satbox's; on the desktop, its menu (right-click) has
+//! *Export repro…*, which writes the engine's own repro of the pair ([`crate::engines::repro`]) and
+//! says where. Each engine was asked about the boxes as given
 //! (with their radii) and compared with satbox's answer by the one comparison
 //! ([`crate::engines::ask`]).
 
@@ -183,6 +185,17 @@ fn table(ui: &mut Ui, rows: &[Row], settings: &Settings, dims: usize, commands: 
                 } else {
                     ui.selectable_label(shown, name)
                 };
+                // the desktop writes an engine's repro from its row's menu (right-click)
+                #[cfg(not(target_arch = "wasm32"))]
+                if row.also.is_none() && matches!(row.reply, RowReply::Answer(_)) {
+                    first.context_menu(|ui| {
+                        if ui.button("Export repro…").clicked() {
+                            use crate::app::command::SceneCommand::ExportRepro;
+                            commands.push(ExportRepro(row.engine).into());
+                            ui.close_menu();
+                        }
+                    });
+                }
                 let mut cells = vec![first.rect];
                 if row.also.is_none() && first.clicked() {
                     let engine = (!shown).then_some(row.engine);

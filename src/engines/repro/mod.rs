@@ -1,0 +1,240 @@
+//! A pair an engine was asked about, written as a program of that engine's own (`satbox repro`):
+//! a folder that asks the engine the same question satbox asked it, with nothing of satbox in
+//! it, for a bug report upstream.
+//!
+//! One shape for every engine: a writer takes the [`Question`] and gives the folder's files
+//! ([`Program`]): the program, in the engine's language, and `run.sh`, which builds and runs it
+//! and prints the engine's answer as its last line of standard output, one JSON object in the
+//! engine protocol's answer form ([`super::protocol`]). The inputs are the numbers the engine got
+//! in satbox, each written so that it reads back to the same float (Rust's shortest round-trip
+//! text of the `f64` or `f32` passed), the rotation built as the engine's file here builds it, the
+//! engine's settings as satbox set them; the answer is read as satbox reads it (each point moved
+//! midway, the normal turned to run from A to B), so the printed answer is the one
+//! `check --compare` prints. [`folder::write`] writes the whole folder, with its `README.md`.
+//!
+//! Engines with a writer: Box2D ([`box2d`]), Box3D ([`box3d`]), MuJoCo ([`mujoco`]), ODE
+//! ([`ode`]), Bullet ([`bullet`]), parry ([`parry`]), Coal, MJX and MuJoCo Warp through satbox's
+//! adapters ([`coal`], [`mjx`], [`mujoco_warp`]) and every other engine out of process
+//! ([`external`]: the request lines and the command from the engines file).
+
+pub mod box2d;
+pub mod box3d;
+pub mod bullet;
+pub mod coal;
+pub mod external;
+pub mod folder;
+pub mod mjx;
+pub mod mujoco;
+pub mod mujoco_warp;
+pub mod ode;
+pub mod parry;
+
+use super::{EngineId, EngineName, Question};
+
+/// A repro's files, beside the README the command writes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    /// Each file: its name in the folder and its text (`run.sh` among them).
+    pub files: Vec<(&'static str, String)>,
+    /// What to install to run it, in a sentence or two (Markdown); `{version}` stands for the
+    /// engine's version.
+    pub install: String,
+    /// What the program asks the engine, in a sentence (Markdown).
+    pub asks: String,
+}
+
+/// The folder's files for `engine` asked `question` (at rest: a motion is left out, the boxes
+/// asked where they start), or why there is no writer for it.
+pub fn program(engine: EngineId, question: &Question) -> Result<Program, String> {
+    let question = &Question {
+        motion: None,
+        ..*question
+    };
+    match engine {
+        EngineId::Built(EngineName::Mujoco) => mujoco::program(question),
+        EngineId::Built(EngineName::Ode) => ode::program(question),
+        EngineId::Built(EngineName::Bullet) => bullet::program(question),
+        EngineId::Built(EngineName::Parry) => parry::program(question),
+        EngineId::Built(EngineName::Box2d) => box2d::program(question),
+        EngineId::Built(EngineName::Box3d) => box3d::program(question),
+        // an engine out of process that said it is Coal (satbox's adapter) gets Coal's own program
+        EngineId::External(e) => match e.hello() {
+            Some(hello) if hello.name == "Coal" => coal::program(&hello.settings, question),
+            Some(hello) if hello.name == "MJX" => mjx::program(&hello.settings, question),
+            Some(hello) if hello.name == "MuJoCo Warp" => {
+                mujoco_warp::program(&hello.settings, question)
+            }
+            _ => Ok(external::program(&e.spec(), question)),
+        },
+        EngineId::Built(e) => Err(format!(
+            "satbox repro writes programs for Box2D, Box3D, MuJoCo, ODE, Bullet, parry and the engines of an engines file; not yet for {}",
+            e.title()
+        )),
+    }
+}
+
+/// `x` as the shortest text that reads back to the same `f64` (C, C++, Python, XML alike).
+pub(crate) fn num(x: f64) -> String {
+    format!("{x:?}")
+}
+
+/// `xs` as [`num`]s joined by `sep`.
+pub(crate) fn nums(xs: &[f64], sep: &str) -> String {
+    xs.iter().map(|x| num(*x)).collect::<Vec<_>>().join(sep)
+}
+
+/// The first lines of every `run.sh`: a POSIX shell that stops at the first error, in the
+/// folder it lies in.
+pub(crate) const RUN_HEADER: &str = "#!/bin/sh\n# Builds and runs the repro; its last line of output is the engine's answer, one JSON\n# object in satbox's engine protocol's answer form.\nset -eu\ncd \"$(dirname \"$0\")\"\n";
+
+/// The sharp boxes of a 3D question (centre, half extents, rotation `x, y, z, w`, each widened
+/// to `f64` as the C and C++ engines get them), or why the writer does not take it.
+pub(crate) fn sharp_boxes3(question: &Question, title: &str) -> Result<[Box3; 2], String> {
+    if question.rounded() {
+        return Err(format!(
+            "{title} is asked about sharp boxes only: this pair's boxes have a radius"
+        ));
+    }
+    match question.pair {
+        crate::scene::Pair::Three(a, b) => Ok([Box3::of(&a), Box3::of(&b)]),
+        crate::scene::Pair::Two(..) => Err(format!("{title} answers no 2D pairs")),
+    }
+}
+
+/// A box as the shim's engines get it: `f64`s widened from satbox's `f32`s.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Box3 {
+    /// Its centre.
+    pub center: [f64; 3],
+    /// Its half extents.
+    pub half: [f64; 3],
+    /// Its rotation, `x, y, z, w`, widened (not normalised again).
+    pub rotation: [f64; 4],
+}
+
+impl Box3 {
+    fn of(o: &crate::sat::Obb3) -> Self {
+        let q = o.rotation.as_dquat();
+        Self {
+            center: o.center.as_dvec3().to_array(),
+            half: o.half_extents.as_dvec3().to_array(),
+            rotation: [q.x, q.y, q.z, q.w],
+        }
+    }
+}
+
+/// C's `num`: a `float` printed as the shortest text that reads back to it (every C and C++
+/// program's).
+pub(crate) const C_NUM: &str = r#"/* A float as the shortest text that reads back to it (0 without its sign). */
+static void num(float x) {
+    char s[32];
+    if (x == 0) x = 0;
+    for (int p = 1; p <= 9; p++) {
+        snprintf(s, sizeof s, "%.*g", p, x);
+        if (strtof(s, NULL) == x) break;
+    }
+    if (!strpbrk(s, ".eEn")) strcat(s, ".0");
+    printf("%s", s);
+}
+"#;
+
+/// C's helpers that print a 3D answer of contact points, after [`C_NUM`] (the ODE and Bullet
+/// programs').
+pub(crate) const C_PRINT: &str = r#"static void vec3(const float v[3]) {
+    printf("[");
+    num(v[0]); printf(","); num(v[1]); printf(","); num(v[2]);
+    printf("]");
+}
+
+/* The answer of a set of contact points, as satbox reads one: the deepest point's
+   penetration, intersecting when a point is at or below zero, the first point's normal. */
+struct Answer {
+    int n;
+    float normal[3];
+    float position[8][3];
+    float separation[8];
+    const char* note;
+};
+
+/* The answer, its closing brace left for extra fields; `feature` names each point, followed by
+   its number when `numbered`. */
+static void print_answer(const struct Answer* a, const char* feature, int numbered) {
+    float deepest = INFINITY;
+    for (int i = 0; i < a->n; i++) deepest = fminf(deepest, a->separation[i]);
+    int intersect = deepest <= 0;
+    printf("{\"id\":1,\"intersect\":%s,\"depth\":", intersect ? "true" : "false");
+    if (intersect) num(-fminf(deepest, 0)); else printf("null");
+    printf(",\"normal\":");
+    if (a->n > 0) vec3(a->normal); else printf("null");
+    printf(",\"points\":[");
+    for (int i = 0; i < a->n; i++) {
+        printf("%s{\"position\":", i ? "," : "");
+        vec3(a->position[i]);
+        printf(",\"separation\":");
+        num(a->separation[i]);
+        if (numbered) printf(",\"feature\":\"%s %d\"}", feature, i);
+        else printf(",\"feature\":\"%s\"}", feature);
+    }
+    printf("],\"distance\":null,\"closest_points\":null,\"notes\":[");
+    if (a->n > 0) printf("\"%s\"", a->note);
+    printf("]");
+}
+
+/* glam's normalize_or_zero, in double: v times the reciprocal of its length. */
+static void normalize_or_zero(const double v[3], double out[3]) {
+    double rcp = 1.0 / sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    for (int k = 0; k < 3; k++) out[k] = isfinite(rcp) && rcp > 0 ? v[k] * rcp : 0.0;
+}
+"#;
+
+/// C's array initialiser of `xs`: `{1.0, 2.0, 3.0}`.
+pub(crate) fn c_array(xs: &[f64]) -> String {
+    format!("{{{}}}", nums(xs, ", "))
+}
+
+/// The C arrays of the two boxes, named `CENTER`, `HALF` and `ROTATION` (`x, y, z, w`).
+pub(crate) fn c_boxes(boxes: &[Box3; 2]) -> String {
+    let [a, b] = boxes;
+    format!(
+        "/* satbox's boxes A and B, each number the double the engine got */\nstatic const double CENTER[2][3] = {{{}, {}}};\nstatic const double HALF[2][3] = {{{}, {}}};\nstatic const double ROTATION[2][4] = {{{}, {}}}; /* x, y, z, w */\n",
+        c_array(&a.center),
+        c_array(&b.center),
+        c_array(&a.half),
+        c_array(&b.half),
+        c_array(&a.rotation),
+        c_array(&b.rotation),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_number_is_written_so_that_it_reads_back_to_the_same_double() {
+        for x in [0.1f32 as f64, 1e-30, -2.5e17, 0.8833333253860474, 1.0 / 3.0] {
+            assert_eq!(num(x).parse::<f64>().unwrap().to_bits(), x.to_bits());
+        }
+    }
+
+    #[test]
+    fn a_moving_pair_is_written_at_rest_and_an_engine_without_a_writer_is_refused_with_the_reason()
+    {
+        let pair = crate::scene::pair_from_json(
+            r#"{"a":{"center":[0,0],"half_extents":[1,1]},"b":{"center":[1.5,0],"half_extents":[1,1]}}"#,
+        )
+        .unwrap();
+        let e = program(EngineName::Jolt.into(), &Question::of(pair)).unwrap_err();
+        assert!(e.contains("not yet for Jolt"), "{e}");
+        let mut moving = Question::of(pair);
+        moving.motion = Some(crate::scene::motion::MotionSpec {
+            a: Default::default(),
+            b: Default::default(),
+            dt: 1.0,
+        });
+        assert_eq!(
+            program(EngineName::Parry.into(), &moving),
+            program(EngineName::Parry.into(), &Question::of(pair))
+        );
+    }
+}
