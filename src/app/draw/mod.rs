@@ -554,20 +554,28 @@ pub(crate) fn wrap(fonts: &Fonts, text: &str, size: u16, max_width: f32) -> Vec<
     lines
 }
 
-/// A message for the user at the bottom of the scene, wrapped to the scene's width.
+/// A message for the user at the bottom of the scene, wrapped to the scene's width, on one
+/// opaque plate: what it covers (the colour key, the boxes) never shows between its lines.
 pub(crate) fn message(fonts: &Fonts, text: &str, viewport: &Viewport, color: Rgba) {
     let size = 16;
     let lines = wrap(fonts, text, size, (viewport.w - 48.0).max(100.0));
     let bottom = viewport.y + viewport.h - 24.0;
-    for (k, l) in lines.iter().rev().enumerate() {
-        label(
+    let at = |k: usize| Vec2::new(viewport.x + 16.0, bottom - k as f32 * 24.0);
+    let rects = (0..lines.len()).map(|k| {
+        label_rect(
             fonts,
-            l,
-            Vec2::new(viewport.x + 16.0, bottom - k as f32 * 24.0),
+            &lines[lines.len() - 1 - k],
+            at(k),
             size,
-            color,
             Anchor::Left,
-        );
+        )
+    });
+    if let Some((lo, hi)) = rects.reduce(|(lo, hi), (l, h)| (lo.min(l), hi.max(h))) {
+        let plate = theme::PLATE.alpha(1.0).mq();
+        draw_rectangle(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, plate);
+    }
+    for (k, l) in lines.iter().rev().enumerate() {
+        label(fonts, l, at(k), size, color, Anchor::Left);
     }
 }
 

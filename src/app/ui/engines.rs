@@ -142,7 +142,13 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
         } else {
             "each engine's own answer for this pair, beside satbox's; click a row to draw its points in the scene"
         };
-        dim(ui, words);
+        // (the browser build writes no repros)
+        let export = if cfg!(target_arch = "wasm32") {
+            ""
+        } else {
+            "; right-click it for Export repro… (the pair as the engine's own program)"
+        };
+        dim(ui, format!("{words}{export}"));
         let rows = rows(asked, asking);
         table(ui, &rows, model.settings, D::Vec::DIM, commands);
         for row in &rows {
