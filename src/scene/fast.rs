@@ -53,7 +53,7 @@ pub struct ReadCase {
 }
 
 /// The case of one `check` line in any encoding, read straight into numbers (see the module's
-/// documentation): what the general reader ([`read_pair`](super::read_pair) and the readers of
+/// documentation): what the general reader ([`read_case_general`]: [`read_pair`] and the readers of
 /// `motion` and `view`) reads, to the bit; `None` for a case that is an error or carries a note,
 /// which the general reader then reads and words.
 pub fn read_case_fast(text: &str) -> Option<ReadCase> {
