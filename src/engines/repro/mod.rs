@@ -12,10 +12,11 @@
 //! midway, the normal turned to run from A to B), so the printed answer is the one
 //! `check --compare` prints. [`folder::write`] writes the whole folder, with its `README.md`.
 //!
-//! Engines with a writer: Box2D ([`box2d`]), Box3D ([`box3d`]), Jolt ([`jolt`]), MuJoCo
-//! ([`mujoco`]), ODE ([`ode`]), Bullet ([`bullet`]), parry ([`parry`]), Coal, MJX and MuJoCo Warp through satbox's
-//! adapters ([`coal`], [`mjx`], [`mujoco_warp`]) and every other engine out of process
-//! ([`external`]: the request lines and the command from the engines file).
+//! Engines with a writer: every built-in one, Box2D ([`box2d`]), Box3D ([`box3d`]), Jolt
+//! ([`jolt`]), MuJoCo ([`mujoco`]), ODE ([`ode`]), Bullet ([`bullet`]) and parry ([`parry`]);
+//! Coal, MJX and MuJoCo Warp through satbox's adapters ([`coal`], [`mjx`], [`mujoco_warp`]); and
+//! every other engine out of process ([`external`]: the request lines and the command from the
+//! engines file).
 
 pub mod box2d;
 pub mod box3d;
