@@ -172,7 +172,7 @@ enum Command {
 /// `satbox repro`'s arguments.
 #[derive(clap::Args)]
 struct ReproArgs {
-    /// The engine: mujoco, ode, bullet, box2d, box3d, parry, or one of the engines file.
+    /// The engine: mujoco, ode, bullet, box2d, box3d, jolt, parry, or one of the engines file.
     #[arg(long, value_name = "NAME")]
     engine: String,
     /// The file holding the pair (a scene, or check lines), or `-` for standard input.

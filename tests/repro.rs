@@ -6,17 +6,18 @@
 //!
 //! The pairs: 1 cubes overlapping (every engine agrees), 2 apart (every engine agrees; MuJoCo's
 //! and Bullet's GJK distance), 3 an edge pair on which ODE and Bullet disagree (depth and
-//! normal), 4 a pair on which parry3d's depth is short, 5 two concentric cubes (Bullet's GJK/EPA
+//! normal), 4 a pair on which parry3d's and Jolt's depths are short, 5 two concentric cubes (Bullet's GJK/EPA
 //! disagrees, MuJoCo Warp's native CCD finds them apart), 6 a 2D pair, 7 round cuboids, 8 a 2D pair apart, 9 rounded rectangles apart, 10
 //! the preset on which Box3D's depth is its deepest corner's.
 //!
 //! Each built-in engine's repro runs with its engine's feature (MuJoCo: a Python with `mujoco` at
 //! the linked version, `$PYTHON` or the CI's virtual environment; ODE and Bullet: Debian's
 //! libraries through pkg-config; with `all-engines`, parry: Cargo and crates.io, and Box2D: CMake
-//! and the `boxdd-sys` crate's vendored sources, found by `cargo metadata`, and Box3D likewise;
-//! Coal, MJX and MuJoCo Warp: the CI's engines file and virtual environments, target/engines).
+//! and the `boxdd-sys` crate's vendored sources, found by `cargo metadata`, and Box3D and Jolt
+//! (`oxijolt-sys`) likewise; Coal, MJX and MuJoCo Warp: the CI's engines file and virtual environments, target/engines).
 //! Without what the repro needs, its test says so and passes, unless `SATBOX_REPRO_REQUIRED=1`
-//! (the CI). Box2D and Box3D are built from source for each folder: a pair or two each.
+//! (the CI). Box2D and Box3D are built from source for each folder: a pair or two each; Jolt once,
+//! into target/repro-jolt, kept for every Jolt folder.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -59,7 +60,17 @@ fn checked(engine: &str, line: usize, engines_file: &[&str]) -> Value {
 
 /// The repro's folder for `engine` on line `line`, written by `satbox repro`.
 fn written(engine: &str, line: usize, engines_file: &[&str]) -> PathBuf {
-    let dir = fresh(&format!("{engine}-{line}"));
+    written_into(
+        engine,
+        line,
+        engines_file,
+        fresh(&format!("{engine}-{line}")),
+    )
+}
+
+/// The repro's folder for `engine` on line `line`, written by `satbox repro` into `dir` (which
+/// must not hold one yet).
+fn written_into(engine: &str, line: usize, engines_file: &[&str], dir: PathBuf) -> PathBuf {
     let mut args = engines_file.to_vec();
     let line_text = line.to_string();
     args.extend([
@@ -152,9 +163,27 @@ fn repro_prints_checks_answer(
     env: &[(&str, String)],
     engines_file: &[&str],
 ) {
+    repro_in_prints_checks_answer(engine, lines, env, engines_file, None);
+}
+
+/// [`repro_prints_checks_answer`], each repro written into the folder `into` when given (one
+/// path for all, so that a build folder outside it keeps what it built), else a fresh one.
+fn repro_in_prints_checks_answer(
+    engine: &str,
+    lines: &[usize],
+    env: &[(&str, String)],
+    engines_file: &[&str],
+    into: Option<&Path>,
+) {
     for &line in lines {
         let own = checked(engine, line, engines_file);
-        let dir = written(engine, line, engines_file);
+        let dir = match into {
+            Some(dir) => {
+                let _ = std::fs::remove_dir_all(dir);
+                written_into(engine, line, engines_file, dir.to_path_buf())
+            }
+            None => written(engine, line, engines_file),
+        };
         let got = run(&dir, env);
         assert_same_answer(engine, line, &own, &got);
         let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
@@ -257,7 +286,14 @@ fn parrys_repro_prints_the_answer_check_printed_in_3d_2d_round_and_on_its_short_
 fn vendored(krate: &str, under: &str) -> PathBuf {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--manifest-path"])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--features",
+            "all-engines",
+        ])
+        .arg("--manifest-path")
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
         .output()
         .unwrap();
@@ -289,6 +325,22 @@ fn box3ds_repro_from_the_crates_sources_prints_checks_answer_apart_and_its_deepe
         let sources = vendored("boxddd-sys", "third-party/box3d");
         let env = [("BOX3D_DIR", sources.display().to_string())];
         repro_prints_checks_answer("box3d", &[2, 10], &env, &[]);
+    }
+}
+
+#[cfg(feature = "all-engines")]
+#[test]
+fn jolts_repro_from_the_crates_sources_prints_checks_answer_apart_on_its_short_depth_and_rounded() {
+    if available("cmake", runs("cmake", &["--version"])) {
+        let sources = vendored("oxijolt-sys", "vendor/JoltPhysics");
+        // Jolt is built once, into one build folder kept under target/ for every Jolt repro, each
+        // written to the same folder
+        let root = target_dir().join("repro-jolt");
+        let env = [
+            ("JOLT_DIR", sources.display().to_string()),
+            ("BUILD_DIR", root.join("build").display().to_string()),
+        ];
+        repro_in_prints_checks_answer("jolt", &[2, 4, 7], &env, &[], Some(&root.join("folder")));
     }
 }
 
@@ -486,24 +538,35 @@ fn files_in_the_folder_are_never_overwritten_without_force_and_stdin_is_read_for
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Asserts that docs/repro.md shows every file of `engine`'s repro of `line` as satbox writes it.
+#[cfg(any(all(feature = "mujoco", feature = "ode"), feature = "jolt"))]
+fn docs_show_the_folder(engine: &str, line: usize) {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/repro.md")).unwrap();
+    let dir = written(engine, line, &[]);
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            doc.contains(&text),
+            "docs/repro.md does not show {engine}'s {} as satbox repro writes it",
+            path.display()
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[cfg(all(feature = "mujoco", feature = "ode"))]
 #[test]
 fn the_folders_docs_repro_md_shows_in_full_are_what_satbox_repro_writes() {
-    let doc =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/repro.md")).unwrap();
-    for (engine, line) in [("mujoco", 2), ("ode", 3)] {
-        let dir = written(engine, line, &[]);
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let text = std::fs::read_to_string(&path).unwrap();
-            assert!(
-                doc.contains(&text),
-                "docs/repro.md does not show {engine}'s {} as satbox repro writes it",
-                path.display()
-            );
-        }
-        std::fs::remove_dir_all(dir).unwrap();
-    }
+    docs_show_the_folder("mujoco", 2);
+    docs_show_the_folder("ode", 3);
+}
+
+#[cfg(feature = "jolt")]
+#[test]
+fn the_jolt_folder_docs_repro_md_shows_in_full_is_what_satbox_repro_writes() {
+    docs_show_the_folder("jolt", 4);
 }
 
 #[test]

@@ -12,10 +12,11 @@
 //! midway, the normal turned to run from A to B), so the printed answer is the one
 //! `check --compare` prints. [`folder::write`] writes the whole folder, with its `README.md`.
 //!
-//! Engines with a writer: Box2D ([`box2d`]), Box3D ([`box3d`]), MuJoCo ([`mujoco`]), ODE
-//! ([`ode`]), Bullet ([`bullet`]), parry ([`parry`]), Coal, MJX and MuJoCo Warp through satbox's
-//! adapters ([`coal`], [`mjx`], [`mujoco_warp`]) and every other engine out of process
-//! ([`external`]: the request lines and the command from the engines file).
+//! Engines with a writer: every built-in one, Box2D ([`box2d`]), Box3D ([`box3d`]), Jolt
+//! ([`jolt`]), MuJoCo ([`mujoco`]), ODE ([`ode`]), Bullet ([`bullet`]) and parry ([`parry`]);
+//! Coal, MJX and MuJoCo Warp through satbox's adapters ([`coal`], [`mjx`], [`mujoco_warp`]); and
+//! every other engine out of process ([`external`]: the request lines and the command from the
+//! engines file).
 
 pub mod box2d;
 pub mod box3d;
@@ -23,6 +24,7 @@ pub mod bullet;
 pub mod coal;
 pub mod external;
 pub mod folder;
+pub mod jolt;
 pub mod mjx;
 pub mod mujoco;
 pub mod mujoco_warp;
@@ -44,7 +46,7 @@ pub struct Program {
 }
 
 /// The folder's files for `engine` asked `question` (at rest: a motion is left out, the boxes
-/// asked where they start), or why there is no writer for it.
+/// asked where they start), or why the engine's writer does not take it.
 pub fn program(engine: EngineId, question: &Question) -> Result<Program, String> {
     let question = &Question {
         motion: None,
@@ -57,6 +59,7 @@ pub fn program(engine: EngineId, question: &Question) -> Result<Program, String>
         EngineId::Built(EngineName::Parry) => parry::program(question),
         EngineId::Built(EngineName::Box2d) => box2d::program(question),
         EngineId::Built(EngineName::Box3d) => box3d::program(question),
+        EngineId::Built(EngineName::Jolt) => jolt::program(question),
         // an engine out of process that said it is Coal (satbox's adapter) gets Coal's own program
         EngineId::External(e) => match e.hello() {
             Some(hello) if hello.name == "Coal" => coal::program(&hello.settings, question),
@@ -66,10 +69,6 @@ pub fn program(engine: EngineId, question: &Question) -> Result<Program, String>
             }
             _ => Ok(external::program(&e.spec(), question)),
         },
-        EngineId::Built(e) => Err(format!(
-            "satbox repro writes programs for Box2D, Box3D, MuJoCo, ODE, Bullet, parry and the engines of an engines file; not yet for {}",
-            e.title()
-        )),
     }
 }
 
@@ -218,14 +217,14 @@ mod tests {
     }
 
     #[test]
-    fn a_moving_pair_is_written_at_rest_and_an_engine_without_a_writer_is_refused_with_the_reason()
-    {
+    fn a_moving_pair_is_written_at_rest_and_a_pair_the_engine_is_not_asked_is_refused_with_the_reason(
+    ) {
         let pair = crate::scene::pair_from_json(
             r#"{"a":{"center":[0,0],"half_extents":[1,1]},"b":{"center":[1.5,0],"half_extents":[1,1]}}"#,
         )
         .unwrap();
         let e = program(EngineName::Jolt.into(), &Question::of(pair)).unwrap_err();
-        assert!(e.contains("not yet for Jolt"), "{e}");
+        assert!(e.contains("Jolt answers no 2D pairs"), "{e}");
         let mut moving = Question::of(pair);
         moving.motion = Some(crate::scene::motion::MotionSpec {
             a: Default::default(),
