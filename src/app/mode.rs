@@ -133,9 +133,8 @@ pub(crate) fn analyse<D: Dim>(
     }
     let answer = Answer::rounded(a, b, radii, params);
     let r = radii[0] + radii[1];
-    let mut contact = D::Obb::manifold_trace(a, b, &params.with_margin(params.margin + r));
+    let mut contact = D::Obb::manifold_trace(a, b, &params.with_margin(params.margin + r)).grown(r);
     contact.manifold = answer.manifold;
-    contact.choice = contact.choice.map(|c| c.grown(r));
     Analysis {
         answer,
         report,

@@ -200,6 +200,19 @@ pub enum Stage {
 }
 
 impl<V> ManifoldTrace<V> {
+    /// The trace made on the cores of rounded boxes (with the margin widened by both radii
+    /// together, `r`), told of the rounded boxes: every axis's gap, the margin and the choice
+    /// less `r` (the gaps of the shadows grown by the radii), as the answer and the axes' table
+    /// tell them. The stages' geometry stays the cores'.
+    pub fn grown(mut self, r: f32) -> Self {
+        for axis in &mut self.axes {
+            axis.gap -= r;
+        }
+        self.params.margin -= r;
+        self.choice = self.choice.map(|c| c.grown(r));
+        self
+    }
+
     pub(crate) fn new(params: ManifoldParams) -> Self {
         Self {
             params,
