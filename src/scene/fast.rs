@@ -10,11 +10,14 @@
 //! case is the same to the bit.
 //!
 //! A number is the `f64` serde_json reads (with its `float_roundtrip` parser: correctly rounded,
-//! whatever its length). Most numbers satbox and other programs write in ten bytes or fewer take
-//! one exact rounding here: the digits as one integer below 2^53 times or divided by an exact
-//! power of ten (Clinger's fast path). Any other (Python's 17 digits, a large exponent) is parsed
-//! by `lexical-core` in JSON's number grammar (Eisel and Lemire's algorithm with an exact
-//! fallback, also correctly rounded). So both readers read the same `f64`.
+//! whatever its length). The reader gathers its digits as one integer (eight at a time where
+//! eight are there) and the power of ten of its last digit. Where both are exact as `f64`s (the
+//! integer below 2^53, the power at most 22), one division or product rounds it (Clinger's fast
+//! path: most numbers of ten bytes or fewer); any other of at most 19 significant digits
+//! (Python's 17, a large exponent) goes to lexical's Eisel–Lemire step; the rare number that
+//! step cannot decide (within rounding of halfway between two doubles) and any of more than 19
+//! digits is parsed in full by `lexical-core` in JSON's number grammar. So both readers read the
+//! same `f64`.
 //!
 //! A case this reader would not read exactly as the general one does is left to it:
 //! [`read_case_fast`] returns `None` for anything that is an error or carries a note (an unknown
@@ -686,39 +689,30 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A JSON number as [`Reader::number`] reads it where one exact rounding does: its digits as
-    /// one integer below 2^53 times or divided by an exact power of ten (Clinger's fast path);
-    /// NaN (which no JSON number is) for any other, which is then parsed in full.
+    /// A JSON number as [`Reader::number`] reads it from its digits: one exact rounding where its
+    /// digits as one integer are below 2^53 and the power of ten at most 22 (Clinger's fast
+    /// path), else Eisel and Lemire's step; NaN (which no JSON number is) where neither decides
+    /// (more than 19 significant digits, a tie the step cannot settle), then parsed in full.
     #[inline(always)]
     fn short_number(&mut self) -> Option<f64> {
-        // a number of more than ten bytes (Python's 17 digits) goes to the full parser at once:
-        // the exact path below could not take most of them
-        if matches!(self.b.get(self.at + 10), Some(b'0'..=b'9' | b'.')) {
-            return Some(f64::NAN);
-        }
         let negative = self.peek() == Some(b'-');
         self.at += usize::from(negative);
-        // the digits as one integer (wrapping past 19 digits: parsed in full below), and where the
-        // decimal point is
+        // the digits as one integer (wrapping past 19 digits: parsed in full below): the whole
+        // part's, then the fraction's after the point
         let first = self.at;
-        let (mut s, mut point) = (0u64, None);
-        while let Some(&c) = self.b.get(self.at) {
-            let d = c.wrapping_sub(b'0');
-            if d < 10 {
-                s = s.wrapping_mul(10).wrapping_add(u64::from(d));
-            } else if c == b'.' && point.is_none() {
-                point = Some(self.at);
-            } else {
-                break;
-            }
+        let mut s = 0u64;
+        let whole = self.digits(&mut s);
+        let fraction = if self.peek() == Some(b'.') {
             self.at += 1;
-        }
-        let whole = point.unwrap_or(self.at) - first;
-        let fraction = point.map_or(0, |p| self.at - p - 1);
+            Some(self.digits(&mut s))
+        } else {
+            None
+        };
         // JSON: digits before the point and after it, no leading zero before more digits
-        if whole == 0 || point.is_some() && fraction == 0 || whole > 1 && self.b[first] == b'0' {
+        if whole == 0 || fraction == Some(0) || whole > 1 && self.b[first] == b'0' {
             return None;
         }
+        let fraction = fraction.unwrap_or(0);
         let mut exponent = 0i32;
         if matches!(self.peek(), Some(b'e' | b'E')) {
             self.at += 1;
@@ -745,8 +739,13 @@ impl<'a> Reader<'a> {
         // the digits `s` times ten to the exponent of the last digit `e`: one rounding when `s`
         // and `10^|e|` are exact as `f64`s (Clinger's fast path), else the full algorithm
         let e = exponent.saturating_sub(fraction as i32);
-        if whole + fraction > 19 || s >= 1 << 53 || !(-22..=22).contains(&e) {
+        if whole + fraction > 19 && significant_digits(&self.b[first..self.at]) > 19 {
             return Some(f64::NAN);
+        }
+        if s >= 1 << 53 || !(-22..=22).contains(&e) {
+            // (past `f64`'s range: serde_json's error, the general reader's to word)
+            let magnitude = Some(eisel_lemire(s, e)).filter(|x| !x.is_infinite())?;
+            return Some(if negative { -magnitude } else { magnitude });
         }
         // (below 2^53 the integer converts exactly through i64, in one instruction)
         let s = s as i64 as f64;
@@ -772,6 +771,41 @@ impl<'a> Reader<'a> {
         x.is_finite().then_some(x)
     }
 
+    /// The run of digits from here, appended to `s` (wrapping past 19 digits), and its length:
+    /// eight at a time while eight are there (Lemire's SWAR test and conversion, as fast_float
+    /// reads them), then one at a time.
+    #[inline(always)]
+    fn digits(&mut self, s: &mut u64) -> usize {
+        let (b, from) = (self.b, self.at);
+        let (mut at, mut value) = (from, *s);
+        while let Some(eight) = b.get(at..at + 8) {
+            let v = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+            let v = v.wrapping_sub(0x3030_3030_3030_3030);
+            if (v.wrapping_add(0x7676_7676_7676_7676) | v) & 0x8080_8080_8080_8080 != 0 {
+                break;
+            }
+            // pairs, then fours, then the eight digits' value
+            let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+            const LOW: u64 = 0x0000_00FF_0000_00FF;
+            let v = (v & LOW)
+                .wrapping_mul(100 + (1_000_000 << 32))
+                .wrapping_add(((v >> 16) & LOW).wrapping_mul(1 + (10_000 << 32)))
+                >> 32;
+            value = value.wrapping_mul(100_000_000).wrapping_add(v);
+            at += 8;
+        }
+        while let Some(&c) = b.get(at) {
+            let d = c.wrapping_sub(b'0');
+            if d >= 10 {
+                break;
+            }
+            value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+            at += 1;
+        }
+        (self.at, *s) = (at, value);
+        at - from
+    }
+
     fn space(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
             self.at += 1;
@@ -790,6 +824,30 @@ impl<'a> Reader<'a> {
 
     fn expect(&mut self, c: u8) -> Option<()> {
         (self.next()? == c).then_some(())
+    }
+}
+
+/// How many significant digits the digits of a number hold (its leading zeros and point not
+/// counted): the digits of more than 19 wrap in a `u64`.
+#[cold]
+fn significant_digits(digits: &[u8]) -> usize {
+    let first = digits.iter().position(|&c| matches!(c, b'1'..=b'9'));
+    let rest = first.map_or(&[][..], |k| &digits[k..]);
+    rest.iter().filter(|c| c.is_ascii_digit()).count()
+}
+
+/// `s · 10^e` correctly rounded, by Eisel and Lemire's algorithm as lexical implements it (the
+/// step its JSON parser takes after reading the digits: Lemire, *Number Parsing at a Gigabyte
+/// per Second*, 2021, §5–6); NaN where that algorithm cannot decide the rounding (a number within
+/// rounding of halfway between two `f64`s), which is then parsed in full. Infinity past `f64`'s
+/// range.
+fn eisel_lemire(s: u64, e: i32) -> f64 {
+    use lexical_parse_float::{float::extended_to_float, lemire::compute_float};
+    let x = compute_float::<f64>(i64::from(e), s, false);
+    if x.exp < 0 {
+        f64::NAN
+    } else {
+        extended_to_float::<f64>(x)
     }
 }
 
@@ -980,6 +1038,74 @@ mod tests {
             taken += 1;
         }
         assert!(taken > 19_000, "read {taken} of 20,000");
+    }
+
+    /// The reader's own `f64` for a number written any way is the correctly rounded one, to the
+    /// bit: the shortest text of random doubles of every magnitude (Python's and JavaScript's
+    /// 17 digits), longer and shorter texts, leading zeros, 19 and 20 significant digits, and
+    /// the numbers nearest halfway between two doubles, where Eisel and Lemire's step cannot
+    /// decide and the full parse does.
+    #[test]
+    fn the_reader_s_number_is_the_correctly_rounded_double_for_every_writing() {
+        let read = |text: &str| {
+            let mut r = Reader {
+                b: text.as_bytes(),
+                at: 0,
+            };
+            let x = r.number();
+            (x, r.at)
+        };
+        let check = |text: &str| {
+            let (x, at) = read(text);
+            let want: f64 = text.parse().unwrap();
+            assert_eq!(x.map(f64::to_bits), Some(want.to_bits()), "{text}");
+            assert_eq!(at, text.len(), "{text}");
+        };
+        for text in [
+            "9007199254740993",
+            "9007199254740992.5",
+            "-0.0",
+            "0.1000000000000000055511151231257827",
+            "0.1000000000000000055511151231257828",
+            "2.2250738585072011e-308",
+            "2.2250738585072014e-308",
+            "4.9406564584124654e-324",
+            "1.7976931348623157e308",
+            "0.00012345678901234567",
+            "1234567890123456789",
+            "12345678901234567890",
+            "1.234567890123456789e-5",
+            "7.8125e-3",
+            "123456789.123456789",
+            "-1.5e22",
+            "1e23",
+            "8.98846567431158e307",
+        ] {
+            check(text);
+        }
+        let mut unit = crate::sat::splitmix_units(0x00e1_5e1e);
+        for k in 0..100_000 {
+            let x = f64::from_bits(
+                ((unit() as f64 * 2046.0) as u64 + 1) << 52
+                    | (unit() as f64 * (1u64 << 52) as f64) as u64,
+            );
+            let x = if k % 3 == 0 { -x } else { x };
+            let text = match k % 5 {
+                0 => format!("{x:e}"),
+                1 => format!("{:.17e}", x),
+                2 => format!("{:e}", x as f32),
+                3 => format!("{}", (x * 1e-300).clamp(-1e9, 1e9)),
+                _ => format!("{}", x as f32),
+            };
+            if text.contains("inf") {
+                continue;
+            }
+            check(&text);
+        }
+        // numbers past `f64`'s range are serde_json's error, and so not read here
+        for text in ["1e309", "-1.8e308", "17976931348623159e292"] {
+            assert_eq!(read(text).0, None, "{text}");
+        }
     }
 
     /// The `f64` serde_json reads is the correctly rounded one (its `float_roundtrip`), whatever
