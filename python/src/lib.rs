@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use satbox::sat::{
     intersects_many, intersects_many2, Answer, ManifoldParams, Obb2, Obb2Batch, Obb3, Obb3Batch,
-    Vector, Which,
+    Obb3Frame, Vector, Which,
 };
 use satbox::scene::number::unsigned_zero;
 use satbox::scene::{
@@ -550,28 +550,33 @@ fn verdicts3(a: &Side3, b: &Side3, from: usize, out: &mut [bool]) -> Built<()> {
         Obb3Batch::with_capacity(size),
         Obb3Batch::with_capacity(size),
     );
+    let (mut fa, mut fb) = (Vec::with_capacity(size), Vec::with_capacity(size));
     let mut rounded = Vec::new();
     let mut notes = Vec::new();
     for (k, block) in out.chunks_mut(BLOCK).enumerate() {
         let start = from + k * BLOCK;
-        ba.clear();
-        bb.clear();
+        fa.clear();
+        fb.clear();
         for i in start..start + block.len() {
-            // sharp boxes of plain numbers straight into the batch (no box handed back through
-            // memory), the rest through `build`, which says what is wrong
+            // sharp boxes of plain numbers straight into the block's frames (no box handed back
+            // through memory), the rest through `build`, which says what is wrong
             if let (Some(oa), Some(ob)) = (a.quick(i), b.quick(i)) {
-                ba.push_box(&oa);
-                bb.push_box(&ob);
+                fa.push(Obb3Frame::new(&oa));
+                fb.push(Obb3Frame::new(&ob));
                 continue;
             }
             let (oa, ra) = a.build(i, &mut notes)?;
             let (ob, rb) = b.build(i, &mut notes)?;
-            ba.push_box(&oa);
-            bb.push_box(&ob);
+            fa.push(Obb3Frame::new(&oa));
+            fb.push(Obb3Frame::new(&ob));
             if ra != 0.0 || rb != 0.0 {
                 rounded.push((i - from, oa, ob, [ra, rb]));
             }
         }
+        ba.clear();
+        bb.clear();
+        ba.extend(&fa);
+        bb.extend(&fb);
         intersects_many(&ba, &bb, block);
     }
     let params = ManifoldParams::default();
