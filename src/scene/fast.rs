@@ -27,11 +27,11 @@
 
 use arrayvec::ArrayVec;
 
-use super::boxes::read_pair;
 use super::boxes::{
     angle_from, basis_from, box2_from, box3_from, center_from, euler_from, half_from,
     quaternion_from, radius_from_number,
 };
+use super::boxes::{box3_from_unit_numbers, read_pair};
 use super::manifold::{bands_from_view, manifold_number, params_from_view, set_param};
 use super::motion::{motion_number, motion_of_case, BoxMotion, MotionSpec};
 use super::rotation::EulerOrder;
@@ -217,16 +217,43 @@ impl BoxIn<'_> {
 
     fn box3(&self, which: Which, notes: &mut Vec<Note>) -> Option<Obb3> {
         let (center, field, extents) = self.numbers::<3>()?;
-        let c = center_from(which, center).ok()?;
-        let half = half_from(which, field, extents).ok()?;
+        // one rotation, given one way (the general reader words any other)
+        let ways = [
+            self.rotation.is_some(),
+            self.rotation_wxyz.is_some(),
+            self.basis.is_some(),
+            self.euler.is_some(),
+        ];
+        if ways.iter().filter(|&&given| given).count() != 1 {
+            return None;
+        }
         let quaternion = one(
             ("rotation", self.rotation),
             ("rotation_wxyz", self.rotation_wxyz),
         );
-        let q = match (quaternion, &self.basis, &self.euler) {
+        let from_euler = match (&quaternion, &self.basis, &self.euler) {
+            (None, None, Some(euler)) => Some(euler.rotation()?),
+            _ => None,
+        };
+        // the common case, its checks gathered into one pass: the very box the stages below
+        // build, bit for bit ([`box3_from_unit_numbers`]), or none, and then the stages
+        let xyzw = match (quaternion, from_euler) {
+            (Some(("rotation_wxyz", [w, x, y, z])), _) => Some([x, y, z, w]),
+            (Some((_, q)), _) => Some(q),
+            (None, Some(q)) => Some(q.to_array().map(f64::from)),
+            (None, None) => None,
+        };
+        if let (Some(xyzw), "half_extents", None) = (xyzw, field, &self.basis) {
+            if let Some(b) = box3_from_unit_numbers(center, extents, xyzw) {
+                return Some(b);
+            }
+        }
+        let c = center_from(which, center).ok()?;
+        let half = half_from(which, field, extents).ok()?;
+        let q = match (quaternion, &self.basis, from_euler) {
             (Some((field, q)), None, None) => quaternion_from(which, field, q, notes).ok()?,
             (None, Some(rows), None) => basis_from(which, **rows, (field, &extents), notes).ok()?,
-            (None, None, Some(euler)) => euler.rotation()?,
+            (None, None, Some(q)) => q,
             _ => return None,
         };
         box3_from(which, c, half, q).ok()
@@ -942,6 +969,9 @@ mod tests {
             r#"{"a":{"center":[1e9,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3}"#,
             r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,0]},"b":B3}"#,
             r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"size":[2,2,2],"rotation":[0,0,0,1]},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"euler":{"order":"XYZ","degrees":[1,2,3]}},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"rotation_wxyz":[1,0,0,0],"euler":{"order":"XYZ","degrees":[1,2,3]}},"b":B3}"#,
+            r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation_wxyz":[1,0,0,0],"basis":[[1,0,0],[0,1,0],[0,0,1]]},"b":B3}"#,
             r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1],"angle":0},"b":B3}"#,
             r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"mode":"2d"}"#,
             r#"{"a":{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]},"b":B3,"mode":{"3d":null}}"#,
