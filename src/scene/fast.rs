@@ -217,7 +217,8 @@ impl BoxIn<'_> {
 
     fn box3(&self, which: Which, notes: &mut Vec<Note>) -> Option<Obb3> {
         let (center, field, extents) = self.numbers::<3>()?;
-        // one rotation, given one way (the general reader words any other)
+        // one rotation, given one way (the general reader words any other): a quaternion's
+        // numbers as given, or the quaternion a basis or Euler angles make
         let ways = [
             self.rotation.is_some(),
             self.rotation_wxyz.is_some(),
@@ -227,34 +228,38 @@ impl BoxIn<'_> {
         if ways.iter().filter(|&&given| given).count() != 1 {
             return None;
         }
-        let quaternion = one(
-            ("rotation", self.rotation),
-            ("rotation_wxyz", self.rotation_wxyz),
-        );
-        let from_euler = match (&quaternion, &self.basis, &self.euler) {
-            (None, None, Some(euler)) => Some(euler.rotation()?),
-            _ => None,
+        let (given, made) = match (&self.basis, &self.euler) {
+            (Some(rows), _) => (
+                None,
+                basis_from(which, **rows, (field, &extents), notes).ok(),
+            ),
+            (_, Some(euler)) => (None, euler.rotation()),
+            _ => (
+                one(
+                    ("rotation", self.rotation),
+                    ("rotation_wxyz", self.rotation_wxyz),
+                ),
+                None,
+            ),
         };
         // the common case, its checks gathered into one pass: the very box the stages below
         // build, bit for bit ([`box3_from_unit_numbers`]), or none, and then the stages
-        let xyzw = match (quaternion, from_euler) {
-            (Some(("rotation_wxyz", [w, x, y, z])), _) => Some([x, y, z, w]),
-            (Some((_, q)), _) => Some(q),
-            (None, Some(q)) => Some(q.to_array().map(f64::from)),
-            (None, None) => None,
+        let xyzw = match (given, made) {
+            (Some(("rotation_wxyz", [w, x, y, z])), _) => [x, y, z, w],
+            (Some((_, q)), _) => q,
+            (None, Some(q)) => q.to_array().map(f64::from),
+            (None, None) => return None,
         };
-        if let (Some(xyzw), "half_extents", None) = (xyzw, field, &self.basis) {
+        if field == "half_extents" {
             if let Some(b) = box3_from_unit_numbers(center, extents, xyzw) {
                 return Some(b);
             }
         }
         let c = center_from(which, center).ok()?;
         let half = half_from(which, field, extents).ok()?;
-        let q = match (quaternion, &self.basis, from_euler) {
-            (Some((field, q)), None, None) => quaternion_from(which, field, q, notes).ok()?,
-            (None, Some(rows), None) => basis_from(which, **rows, (field, &extents), notes).ok()?,
-            (None, None, Some(q)) => q,
-            _ => return None,
+        let q = match (given, made) {
+            (Some((field, q)), _) => quaternion_from(which, field, q, notes).ok()?,
+            (None, q) => q?,
         };
         box3_from(which, c, half, q).ok()
     }
