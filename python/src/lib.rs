@@ -474,72 +474,82 @@ fn lengths(n: usize, got: &[(&str, usize, usize)]) -> PyResult<()> {
     Ok(())
 }
 
+/// One side's arrays as flat slices: centres, half extents, the turn (quaternions or angles) and
+/// the radii.
+struct Slices<'a> {
+    center: &'a [f64],
+    half: &'a [f64],
+    turn: &'a [f64],
+    radius: Option<&'a [f64]>,
+}
+
+/// Side `which`'s arrays as slices, each as long as `n` pairs of dimension `dim` need (`turn`
+/// named `turn_name`, `turn_len` numbers a pair), or the error naming the first that is not.
+fn slices<'a>(
+    n: usize,
+    which: Which,
+    [c, h, t]: Arrays<'a, '_>,
+    radius: Option<&'a PyReadonlyArray1<'_, f64>>,
+    dim: usize,
+    (turn_name, turn_len): (&str, usize),
+) -> PyResult<Slices<'a>> {
+    let s = Slices {
+        center: slice(c)?,
+        half: slice(h)?,
+        turn: slice(t)?,
+        radius: radius.map(slice).transpose()?,
+    };
+    let p = name(which);
+    lengths(
+        n,
+        &[
+            (&format!("{p}_center"), s.center.len(), dim),
+            (&format!("{p}_half_extents"), s.half.len(), dim),
+            (&format!("{p}_{turn_name}"), s.turn.len(), turn_len),
+            (&format!("{p}_radius"), s.radius.map_or(n, <[f64]>::len), 1),
+        ],
+    )?;
+    Ok(s)
+}
+
 fn sides3<'a>(
     n: usize,
-    [ac, ah, ar]: Arrays<'a, '_>,
-    [bc, bh, br]: Arrays<'a, '_>,
+    a: Arrays<'a, '_>,
+    b: Arrays<'a, '_>,
     [ra, rb]: Radii<'a, '_>,
     wxyz: bool,
 ) -> PyResult<(Side3<'a>, Side3<'a>)> {
-    let side =
-        |which, c, h, r, rad: Option<&'a PyReadonlyArray1<'_, f64>>| -> PyResult<Side3<'a>> {
-            let s = Side3 {
-                which,
-                center: slice(c)?,
-                half: slice(h)?,
-                rotation: slice(r)?,
-                wxyz,
-                radius: rad.map(slice).transpose()?,
-            };
-            let p = name(which);
-            lengths(
-                n,
-                &[
-                    (&format!("{p}_center"), s.center.len(), 3),
-                    (&format!("{p}_half_extents"), s.half.len(), 3),
-                    (&format!("{p}_rotation"), s.rotation.len(), 4),
-                    (&format!("{p}_radius"), s.radius.map_or(n, <[f64]>::len), 1),
-                ],
-            )?;
-            Ok(s)
-        };
-    Ok((
-        side(Which::A, ac, ah, ar, ra)?,
-        side(Which::B, bc, bh, br, rb)?,
-    ))
+    let side = |which, arrays, radius| -> PyResult<Side3<'a>> {
+        let s = slices(n, which, arrays, radius, 3, ("rotation", 4))?;
+        Ok(Side3 {
+            which,
+            center: s.center,
+            half: s.half,
+            rotation: s.turn,
+            wxyz,
+            radius: s.radius,
+        })
+    };
+    Ok((side(Which::A, a, ra)?, side(Which::B, b, rb)?))
 }
 
 fn sides2<'a>(
     n: usize,
-    [ac, ah, aa]: Arrays<'a, '_>,
-    [bc, bh, ba]: Arrays<'a, '_>,
+    a: Arrays<'a, '_>,
+    b: Arrays<'a, '_>,
     [ra, rb]: Radii<'a, '_>,
 ) -> PyResult<(Side2<'a>, Side2<'a>)> {
-    let side =
-        |which, c, h, g, rad: Option<&'a PyReadonlyArray1<'_, f64>>| -> PyResult<Side2<'a>> {
-            let s = Side2 {
-                which,
-                center: slice(c)?,
-                half: slice(h)?,
-                angle: slice(g)?,
-                radius: rad.map(slice).transpose()?,
-            };
-            let p = name(which);
-            lengths(
-                n,
-                &[
-                    (&format!("{p}_center"), s.center.len(), 2),
-                    (&format!("{p}_half_extents"), s.half.len(), 2),
-                    (&format!("{p}_angle"), s.angle.len(), 1),
-                    (&format!("{p}_radius"), s.radius.map_or(n, <[f64]>::len), 1),
-                ],
-            )?;
-            Ok(s)
-        };
-    Ok((
-        side(Which::A, ac, ah, aa, ra)?,
-        side(Which::B, bc, bh, ba, rb)?,
-    ))
+    let side = |which, arrays, radius| -> PyResult<Side2<'a>> {
+        let s = slices(n, which, arrays, radius, 2, ("angle", 1))?;
+        Ok(Side2 {
+            which,
+            center: s.center,
+            half: s.half,
+            angle: s.turn,
+            radius: s.radius,
+        })
+    };
+    Ok((side(Which::A, a, ra)?, side(Which::B, b, rb)?))
 }
 
 /// Pairs `from..to`'s verdicts into `out`: on the batch path where both radii are 0, else the

@@ -5,7 +5,7 @@
 //! (the rotations from the exact cosine and sine, in double), and `b2ShapeDistance` when no point
 //! is at or below zero; every point turned into the world as satbox turns it.
 
-use super::{Program, C_NUM, RUN_HEADER};
+use super::{Program, SourceTree, C_NUM};
 use crate::engines::Question;
 use crate::scene::Pair;
 
@@ -36,8 +36,8 @@ pub fn program(question: &Question) -> Result<Program, String> {
     Ok(Program {
         files: vec![
             ("repro.c", source),
-            ("CMakeLists.txt", CMAKE.into()),
-            ("run.sh", format!("{RUN_HEADER}{RUN}")),
+            ("CMakeLists.txt", TREE.cmake()),
+            ("run.sh", TREE.run()),
         ],
         install: format!(
             "CMake and a C compiler, and Box2D's sources in `BOX2D_DIR`: the `boxdd-sys` {BOXDD_SYS} crate's `third-party/box2d` (`cargo metadata` finds it where Cargo keeps crates), which vendors upstream revision `{REVISION}` (`git clone https://github.com/erincatto/box2d && git -C box2d checkout {REVISION}`)."
@@ -48,27 +48,14 @@ pub fn program(question: &Question) -> Result<Program, String> {
 
 const HEADER: &str = "/* Box2D v3 asked about one pair of boxes, as satbox asks it: b2CollidePolygons with B in A's\n   frame, then b2ShapeDistance when no point is at or below zero. The last line printed is\n   Box2D's answer as satbox reads it (points and normal turned into the world), one JSON object. */\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include \"box2d/box2d.h\"\n#include \"box2d/collision.h\"\n#include \"box2d/math_functions.h\"\n";
 
-const CMAKE: &str = r#"cmake_minimum_required(VERSION 3.16)
-project(box2d_repro C)
-set(BOX2D_DIR "" CACHE PATH "a Box2D v3 source tree (its include/ and src/)")
-if(NOT EXISTS "${BOX2D_DIR}/include/box2d/box2d.h")
-  message(FATAL_ERROR "-DBOX2D_DIR= must name a Box2D v3 source tree (include/box2d/box2d.h)")
-endif()
-file(GLOB BOX2D_SOURCES "${BOX2D_DIR}/src/*.c")
-add_executable(repro repro.c ${BOX2D_SOURCES})
-target_include_directories(repro PRIVATE "${BOX2D_DIR}/include" "${BOX2D_DIR}/src")
-set_property(TARGET repro PROPERTY C_STANDARD 17)
-# as the boxdd-sys crate builds Box2D: no fused multiply-add, no SIMD options
-target_compile_options(repro PRIVATE -ffp-contract=off)
-target_compile_definitions(repro PRIVATE _POSIX_C_SOURCE=199309L)
-target_link_libraries(repro PRIVATE m pthread)
-"#;
-
-const RUN: &str = r#": "${BOX2D_DIR:?set BOX2D_DIR to a Box2D v3 source tree (README.md)}"
-cmake -S . -B build -DBOX2D_DIR="$BOX2D_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build >/dev/null
-./build/repro
-"#;
+/// The source tree `repro.c` is built with.
+const TREE: SourceTree = SourceTree {
+    project: "box2d",
+    title: "Box2D v3",
+    var: "BOX2D_DIR",
+    header: "box2d/box2d.h",
+    as_built: "as the boxdd-sys crate builds Box2D: no fused multiply-add, no SIMD options",
+};
 
 /// The rest of `repro.c`: Box2D asked, its answer read as `src/engines/box2d.rs` reads it.
 const REST: &str = r#"static float ca, sa; /* A's axes: u0 = (ca, sa), u1 = (-sa, ca) */

@@ -4,7 +4,7 @@
 //! `b3MakeBoxHull`s with B's pose in A's frame (made in `float` as satbox's glam makes it), at most
 //! 4 points, and `b3ShapeDistance` on the eight corners when no point is at or below zero.
 
-use super::{Program, C_NUM, RUN_HEADER};
+use super::{Program, SourceTree, C_NUM};
 use crate::engines::Question;
 use crate::scene::Pair;
 
@@ -40,8 +40,8 @@ pub fn program(question: &Question) -> Result<Program, String> {
     Ok(Program {
         files: vec![
             ("repro.c", source),
-            ("CMakeLists.txt", CMAKE.into()),
-            ("run.sh", format!("{RUN_HEADER}{RUN}")),
+            ("CMakeLists.txt", TREE.cmake()),
+            ("run.sh", TREE.run()),
         ],
         install: format!(
             "CMake and a C compiler, and Box3D's sources in `BOX3D_DIR`: the `boxddd-sys` {BOXDDD_SYS} crate's `third-party/box3d` (`cargo metadata` finds it where Cargo keeps crates), which vendors upstream commit `{COMMIT}` (`git clone https://github.com/erincatto/box3d && git -C box3d checkout {COMMIT}`)."
@@ -52,27 +52,14 @@ pub fn program(question: &Question) -> Result<Program, String> {
 
 const HEADER: &str = "/* Box3D asked about one pair of boxes, as satbox asks it: b3CollideHulls with B in A's frame,\n   then b3ShapeDistance when no point is at or below zero. The last line printed is Box3D's\n   answer as satbox reads it (points and normal turned into the world), one JSON object. */\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include \"box3d/box3d.h\"\n#include \"box3d/collision.h\"\n#include \"box3d/math_functions.h\"\n";
 
-const CMAKE: &str = r#"cmake_minimum_required(VERSION 3.16)
-project(box3d_repro C)
-set(BOX3D_DIR "" CACHE PATH "a Box3D source tree (its include/ and src/)")
-if(NOT EXISTS "${BOX3D_DIR}/include/box3d/box3d.h")
-  message(FATAL_ERROR "-DBOX3D_DIR= must name a Box3D source tree (include/box3d/box3d.h)")
-endif()
-file(GLOB BOX3D_SOURCES "${BOX3D_DIR}/src/*.c")
-add_executable(repro repro.c ${BOX3D_SOURCES})
-target_include_directories(repro PRIVATE "${BOX3D_DIR}/include" "${BOX3D_DIR}/src")
-set_property(TARGET repro PROPERTY C_STANDARD 17)
-# as the boxddd-sys crate builds Box3D: no fused multiply-add
-target_compile_options(repro PRIVATE -ffp-contract=off)
-target_compile_definitions(repro PRIVATE _POSIX_C_SOURCE=199309L)
-target_link_libraries(repro PRIVATE m pthread)
-"#;
-
-const RUN: &str = r#": "${BOX3D_DIR:?set BOX3D_DIR to a Box3D source tree (README.md)}"
-cmake -S . -B build -DBOX3D_DIR="$BOX3D_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build >/dev/null
-./build/repro
-"#;
+/// The source tree `repro.c` is built with.
+const TREE: SourceTree = SourceTree {
+    project: "box3d",
+    title: "Box3D",
+    var: "BOX3D_DIR",
+    header: "box3d/box3d.h",
+    as_built: "as the boxddd-sys crate builds Box3D: no fused multiply-add",
+};
 
 /// The rest of `repro.c`: Box3D asked, its answer read as `src/engines/box3d.rs` reads it.
 const REST: &str = r#"/* glam's quaternion times vector, in float: v (w^2 - b.b) + b (2 v.b) + (b x v) 2w */

@@ -86,6 +86,65 @@ pub(crate) fn nums(xs: &[f64], sep: &str) -> String {
 /// folder it lies in.
 pub(crate) const RUN_HEADER: &str = "#!/bin/sh\n# Builds and runs the repro; its last line of output is the engine's answer, one JSON\n# object in satbox's engine protocol's answer form.\nset -eu\ncd \"$(dirname \"$0\")\"\n";
 
+/// A C engine's source tree, as a repro builds `repro.c` with every C file of it (Box2D's and
+/// Box3D's way: one `include/` and one `src/`).
+pub(crate) struct SourceTree {
+    /// The CMake project's name (`box2d_repro` is `box2d`'s).
+    pub project: &'static str,
+    /// The engine's name in messages (`Box2D v3`).
+    pub title: &'static str,
+    /// The variable naming the tree (`BOX2D_DIR`).
+    pub var: &'static str,
+    /// A header the tree has, under `include/` (`box2d/box2d.h`).
+    pub header: &'static str,
+    /// How the engine's crate builds it, which the repro follows (a comment above the options).
+    pub as_built: &'static str,
+}
+
+impl SourceTree {
+    /// The `CMakeLists.txt`: `repro.c` and every `src/*.c` of the tree, without fused
+    /// multiply-add, as the engine's crate compiles them.
+    pub(crate) fn cmake(&self) -> String {
+        let SourceTree {
+            project,
+            title,
+            var,
+            header,
+            as_built,
+        } = self;
+        let sources = var.replace("_DIR", "_SOURCES");
+        format!(
+            r#"cmake_minimum_required(VERSION 3.16)
+project({project}_repro C)
+set({var} "" CACHE PATH "a {title} source tree (its include/ and src/)")
+if(NOT EXISTS "${{{var}}}/include/{header}")
+  message(FATAL_ERROR "-D{var}= must name a {title} source tree (include/{header})")
+endif()
+file(GLOB {sources} "${{{var}}}/src/*.c")
+add_executable(repro repro.c ${{{sources}}})
+target_include_directories(repro PRIVATE "${{{var}}}/include" "${{{var}}}/src")
+set_property(TARGET repro PROPERTY C_STANDARD 17)
+# {as_built}
+target_compile_options(repro PRIVATE -ffp-contract=off)
+target_compile_definitions(repro PRIVATE _POSIX_C_SOURCE=199309L)
+target_link_libraries(repro PRIVATE m pthread)
+"#
+        )
+    }
+
+    /// The `run.sh`: builds with CMake over the tree named by the variable, then runs.
+    pub(crate) fn run(&self) -> String {
+        let SourceTree { title, var, .. } = self;
+        format!(
+            r#"{RUN_HEADER}: "${{{var}:?set {var} to a {title} source tree (README.md)}}"
+cmake -S . -B build -D{var}="${var}" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build >/dev/null
+./build/repro
+"#
+        )
+    }
+}
+
 /// The sharp boxes of a 3D question (centre, half extents, rotation `x, y, z, w`, each widened
 /// to `f64` as the C and C++ engines get them), or why the writer does not take it.
 pub(crate) fn sharp_boxes3(question: &Question, title: &str) -> Result<[Box3; 2], String> {
