@@ -33,7 +33,7 @@ use crate::sat::{Answer, Manifold, ManifoldParams, Report, SatParams, Vector};
 use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::motion::MotionSpec;
 use crate::scene::number::unsigned_zero;
-use crate::scene::{NotedPair, Pair, PairBox, PairQuestion};
+use crate::scene::{NotedPair, Pair, PairBox, PairQuestion, ReadCase};
 
 /// Every case was answered.
 pub const EXIT_OK: i32 = 0;
@@ -313,24 +313,19 @@ impl Carry {
     }
 }
 
-/// A validated case, its motion, its manifold parameters and its engine bands, or what is wrong
-/// with it.
-type Read = Result<(NotedPair, Option<MotionSpec>, ManifoldParams, Option<Bands>), String>;
-
-/// Reads one case's JSON text (or what is wrong with its bytes); `feature`, when given, is the
-/// feature its manifold is built on.
-fn read_case(line: usize, text: Result<&str, &str>, feature: Option<FeatureChoice>) -> Read {
-    let read = text.map_err(str::to_string).and_then(|text| {
-        crate::scene::read_case(text, line)
-            .map(|r| (r.case, r.motion, r.params, r.bands))
-            .map_err(|e| e.to_string())
-    });
-    match feature {
-        Some(feature) => read.map(|(case, motion, params, bands)| {
-            (case, motion, params.with_feature(feature), bands)
-        }),
-        None => read,
+/// Reads one case's JSON text (or what is wrong with its bytes): the validated case, its motion,
+/// its manifold parameters and its engine bands, or what is wrong with it; `feature`, when given,
+/// is the feature its manifold is built on.
+fn read_case(
+    line: usize,
+    text: Result<&str, &str>,
+    feature: Option<FeatureChoice>,
+) -> Result<ReadCase, String> {
+    let mut read = crate::scene::read_case(text?, line).map_err(|e| e.to_string())?;
+    if let Some(feature) = feature {
+        read.params = read.params.with_feature(feature);
     }
+    Ok(read)
 }
 
 /// Appends the answer to one case (its JSON text, or what is wrong with its bytes) to `out`, without
@@ -346,7 +341,12 @@ fn answer_into(
     // Serialising these plain structs into a Vec cannot fail (serde_json writes a non-finite
     // float as `null`, and validation keeps them out anyway).
     match read_case(line, text, options.feature) {
-        Ok((case, motion, params, bands)) => {
+        Ok(ReadCase {
+            case,
+            motion,
+            params,
+            bands,
+        }) => {
             let bands = bands.or(options.profile.map(|p| p.defaults()));
             let answer = answer_after(
                 line,
@@ -384,7 +384,7 @@ impl Answerer for Check {
             seen: true,
             before: read_case(before.line, text, self.0.feature)
                 .ok()
-                .map(|(case, _, params, _)| case.pair.ask(ManifoldOnly(&params, case.radii))),
+                .map(|r| r.case.pair.ask(ManifoldOnly(&r.params, r.case.radii))),
             summary: Summary::default(),
         }
     }
@@ -397,11 +397,11 @@ impl Answerer for Check {
             .iter()
             .filter_map(|case| {
                 let text = case.text.as_deref().map_err(String::as_str);
-                let (case, motion, ..) = read_case(case.line, text, None).ok()?;
+                let read = read_case(case.line, text, None).ok()?;
                 Some(Question {
-                    pair: case.pair,
-                    radii: case.radii,
-                    motion,
+                    pair: read.case.pair,
+                    radii: read.case.radii,
+                    motion: read.motion,
                 })
             })
             .collect();
