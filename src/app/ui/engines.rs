@@ -155,15 +155,14 @@ pub(crate) fn section<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: &mut
             details(ui, row);
         }
     });
-    // an engine picked at start (--engine) brings the section into view once
+    // an engine picked at start (--engine) brings the section's title to the top, on its first
+    // frames only: the grids above it size themselves on their first frame and move it after
+    const FRAMES_TO_SETTLE: u8 = 3;
     let scrolled = egui::Id::new("engines-in-view");
-    if picked
-        && !ui
-            .ctx()
-            .data(|d| d.get_temp::<bool>(scrolled).unwrap_or(false))
-    {
+    let frames = ui.ctx().data(|d| d.get_temp::<u8>(scrolled).unwrap_or(0));
+    if picked && frames < FRAMES_TO_SETTLE {
         shown.header_response.scroll_to_me(Some(egui::Align::Min));
-        ui.ctx().data_mut(|d| d.insert_temp(scrolled, true));
+        ui.ctx().data_mut(|d| d.insert_temp(scrolled, frames + 1));
     }
 }
 
