@@ -110,7 +110,7 @@ where
         Err(_) => return run_here(cases, &answer, out, tally),
     };
     let answer = std::sync::Arc::new(answer);
-    let (done, answers) = mpsc::channel::<(usize, Vec<u8>, bool, A::Carry)>();
+    let (done, answers) = mpsc::channel::<(usize, Vec<u8>, bool, A::Carry, Vec<Case>)>();
     let mut order = Order::default();
     let ahead = AHEAD * workers;
     let mut last: Option<Case> = None;
@@ -126,7 +126,7 @@ where
                 pool.spawn(move || {
                     let (bytes, bad, carry) = answer_chunk(&chunk, before.as_ref(), &*answer);
                     // the receiver is gone only when writing has stopped
-                    let _ = done.send((seq, bytes, bad, carry));
+                    let _ = done.send((seq, bytes, bad, carry, chunk));
                 });
             }
             if stopped.is_some() {
@@ -143,9 +143,10 @@ where
             } else {
                 answers.try_recv().ok()
             };
-            let Some((seq, bytes, bad, carry)) = got else {
+            let Some((seq, bytes, bad, carry, chunk)) = got else {
                 break;
             };
+            cases.recycle(chunk);
             if !order.arrived(seq, (bytes, carry), bad, out, tally) {
                 return Ended::OutputClosed(order.bad);
             }
@@ -179,6 +180,7 @@ fn run_here<R: BufRead + HasBuffer, A: Answerer>(
             bad |= !answer.answer(case, &mut carry, &mut buffer);
             buffer.push(b'\n');
         }
+        cases.recycle(chunk);
         if out.write_all(&buffer).is_err() {
             return Ended::OutputClosed(bad);
         }

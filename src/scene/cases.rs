@@ -29,8 +29,15 @@ pub struct Cases<R> {
     reader: R,
     line: usize,
     buf: Vec<u8>,
+    /// Texts of cases answered, handed back ([`Cases::recycle`]) to read later lines into.
+    spare: Vec<Vec<u8>>,
     failed: bool,
 }
+
+/// The most texts [`Cases::recycle`] keeps.
+const MAX_SPARE: usize = 1024;
+/// The largest text [`Cases::recycle`] keeps (a line's, not a long object's).
+const MAX_SPARE_BYTES: usize = 64 << 10;
 
 impl<R: BufRead> Cases<R> {
     /// Reads cases from `reader`.
@@ -39,6 +46,7 @@ impl<R: BufRead> Cases<R> {
             reader,
             line: 0,
             buf: Vec::new(),
+            spare: Vec::new(),
             failed: false,
         }
     }
@@ -52,6 +60,21 @@ impl<R: BufRead> Cases<R> {
         self.reader.buffered_is_empty()
     }
 
+    /// Takes back the texts of cases answered, to read later lines into: reading a file then
+    /// allocates nothing once a few chunks of lines are in use.
+    pub fn recycle(&mut self, cases: Vec<Case>) {
+        for case in cases {
+            if self.spare.len() >= MAX_SPARE {
+                return;
+            }
+            if let Ok(text) = case.text {
+                if text.capacity() <= MAX_SPARE_BYTES {
+                    self.spare.push(text.into_bytes());
+                }
+            }
+        }
+    }
+
     /// The next raw line, without its line ending; `None` at the end.
     fn next_line(&mut self) -> Option<std::io::Result<Result<String, ()>>> {
         self.buf.clear();
@@ -62,14 +85,13 @@ impl<R: BufRead> Cases<R> {
                 while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
                     self.buf.pop();
                 }
-                // the line keeps the buffer; the next line gets one as large (lines of a file are
-                // much alike), so it is read without growing
-                let next = Vec::with_capacity(self.buf.capacity());
-                Some(Ok(String::from_utf8(std::mem::replace(
-                    &mut self.buf,
-                    next,
-                ))
-                .map_err(|_| ())))
+                // the line keeps the buffer; the next line gets one handed back, else one as large
+                // (lines of a file are much alike), so it is read without growing
+                let next = self
+                    .spare
+                    .pop()
+                    .unwrap_or_else(|| Vec::with_capacity(self.buf.capacity()));
+                Some(Ok(into_string(std::mem::replace(&mut self.buf, next))))
             }
             Err(e) => Some(Err(e)),
         }
@@ -123,6 +145,19 @@ impl<R: BufRead> Cases<R> {
             }
         }
     }
+}
+
+/// The line's bytes as a string; `Err` when they are not UTF-8.
+fn into_string(bytes: Vec<u8>) -> Result<String, ()> {
+    // with `cli` (check's lines), checked a vector at a time
+    #[cfg(feature = "cli")]
+    {
+        simdutf8::basic::from_utf8(&bytes).map_err(|_| ())?;
+        // SAFETY: the bytes were just checked to be UTF-8
+        Ok(unsafe { String::from_utf8_unchecked(bytes) })
+    }
+    #[cfg(not(feature = "cli"))]
+    String::from_utf8(bytes).map_err(|_| ())
 }
 
 /// `BufRead::read_until(b'\n')` with a vectorised search for the line's end.
@@ -329,5 +364,39 @@ mod tests {
         let got: Vec<Case> = Cases::new(&bytes[..]).map(|c| c.unwrap()).collect();
         assert_eq!(got[0].text, Err("line is not valid UTF-8".to_string()));
         assert_eq!(got[1].line, 2);
+    }
+
+    #[test]
+    fn lines_read_into_texts_handed_back_are_the_lines_exactly() {
+        // long and short lines, so that a text handed back is sometimes longer than the line
+        // read into it, and one not UTF-8 among them
+        let lines: Vec<Vec<u8>> = (0..300)
+            .map(|k: usize| match k % 7 {
+                3 => b"\xff{\"bad\": 1}".to_vec(),
+                _ => format!(
+                    "{{\"k\": {k}, \"pad\": \"{}\"}}",
+                    "x".repeat((k * 37) % 200)
+                )
+                .into_bytes(),
+            })
+            .collect();
+        let text = lines.join(&b'\n');
+        let mut cases = Cases::new(&text[..]);
+        let mut chunk = Vec::new();
+        let mut line = 0;
+        while let Some(case) = cases.next() {
+            let case = case.unwrap();
+            line += 1;
+            assert_eq!(case.line, line);
+            match &case.text {
+                Ok(t) => assert_eq!(t.as_bytes(), &lines[line - 1][..]),
+                Err(e) => assert_eq!((line % 7, e.as_str()), (4, "line is not valid UTF-8")),
+            }
+            chunk.push(case);
+            if chunk.len() == line % 5 + 1 {
+                cases.recycle(std::mem::take(&mut chunk));
+            }
+        }
+        assert_eq!(line, lines.len());
     }
 }
