@@ -17,6 +17,10 @@ use crate::scene::number::unsigned_zero;
 /// written as a JSON array.
 pub type Coords = ArrayVec<f32, 3>;
 
+/// A manifold's points in a `check` line: at most 4, held in place (a line allocates nothing for
+/// them).
+pub type PointsOut = ArrayVec<PointOut, 4>;
+
 /// A contact point's features in words, written straight into the answer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FeatureText(pub ContactId);
@@ -434,7 +438,7 @@ pub struct ToiOut {
     /// The candidate axis whose shadows start to overlap last (translation only), else `null`.
     pub axis: Option<usize>,
     /// The contact manifold's points there.
-    pub points: Vec<PointOut>,
+    pub points: PointsOut,
     /// `axis_intervals` or `conservative_advancement`.
     pub method: &'static str,
 }
@@ -449,7 +453,7 @@ pub(crate) fn toi_out<B: Obb>(toi: &TimeOfImpact<B>) -> ToiOut {
         points: toi
             .manifold
             .as_ref()
-            .map_or_else(Vec::new, |m| manifold_out(m, to_vec).points),
+            .map_or_else(PointsOut::new, |m| manifold_out(m, to_vec).points),
         method: toi.method.name(),
     }
 }
@@ -503,7 +507,7 @@ pub struct ManifoldOut {
     /// did not beat the best face axis clearly, or its edges do not cross).
     pub strict_axis: usize,
     /// 1 to 4 points (2 in 2D).
-    pub points: Vec<PointOut>,
+    pub points: PointsOut,
 }
 
 /// One contact point of a `check` answer.

@@ -30,6 +30,7 @@ use crate::sat::lifecycle::{between, Lifecycle, Snapshot, Summary, DEFAULT_MATCH
 use crate::sat::manifold::FeatureChoice;
 use crate::sat::motion::time_of_impact;
 use crate::sat::{Answer, Manifold, ManifoldParams, Report, SatParams, Vector};
+use crate::scene::boxes::Note;
 use crate::scene::cases::{Case, Cases, HasBuffer};
 use crate::scene::motion::MotionSpec;
 use crate::scene::number::unsigned_zero;
@@ -114,8 +115,10 @@ struct LineQuestion<'a> {
 
 impl PairQuestion for LineQuestion<'_> {
     type Answer = CaseOut;
+    #[inline(always)]
     fn ask<B: PairBox>(self, a: &B, b: &B) -> CaseOut {
-        let (answer, report) = answer_of(a, b, self.radii, self.params, self.options.compact);
+        let report = (!self.options.compact).then(|| B::report(a, b, &SatParams::default()));
+        let answer = answer_of(a, b, self.radii, self.params, report.as_ref());
         let gjk = crate::sat::gjk::query(&a.to_box64(), &b.to_box64());
         let mut out = case_out(self.line, &answer, report.as_ref().map(|r| r.axes()), &gjk);
         let toi = self
@@ -148,27 +151,47 @@ impl PairQuestion for LineQuestion<'_> {
     }
 }
 
-/// satbox's answer for `a` and `b` with `radii` under `params`, and the cores' full report
-/// unless `compact` (then only the conclusions are computed: the report's records are most of
+/// A line's question with its reading's `notes`, its answer written as JSON to `out` where it is
+/// computed (the answer is large: it is not moved on the way).
+struct WriteLine<'a> {
+    question: LineQuestion<'a>,
+    notes: &'a [Note],
+    out: &'a mut Vec<u8>,
+}
+
+impl PairQuestion for WriteLine<'_> {
+    type Answer = ();
+    fn ask<B: PairBox>(self, a: &B, b: &B) {
+        let mut answer = self.question.ask(a, b);
+        answer.notes = notes_out(self.notes);
+        answer.write_json(self.out);
+    }
+}
+
+/// The notes of a line's reading, in words.
+fn notes_out(notes: &[Note]) -> Vec<String> {
+    notes.iter().map(ToString::to_string).collect()
+}
+
+/// satbox's answer for `a` and `b` with `radii` under `params`, from the cores' full `report`
+/// when there is one (else only the conclusions are computed: the report's records are most of
 /// its cost).
+#[inline(always)]
 fn answer_of<B: PairBox>(
     a: &B,
     b: &B,
     radii: [f32; 2],
     params: &ManifoldParams,
-    compact: bool,
-) -> (Answer<B::Vec>, Option<B::Report>) {
-    let sat = SatParams::default();
-    let report = (!compact).then(|| B::report(a, b, &sat));
+    report: Option<&B::Report>,
+) -> Answer<B::Vec> {
     if radii != [0.0; 2] {
-        return (Answer::rounded(a, b, radii, params), report);
+        return Answer::rounded(a, b, radii, params);
     }
-    let verdicts = match &report {
+    let verdicts = match report {
         Some(r) => r.to_verdicts(),
-        None => B::verdicts(a, b, &sat),
+        None => B::verdicts(a, b, &SatParams::default()),
     };
-    let answer = Answer::sharp(&verdicts, B::manifold(a, b, params), B::separation(a, b));
-    (answer, report)
+    Answer::sharp(&verdicts, B::manifold(a, b, params), B::separation(a, b))
 }
 
 /// What an engine's bands make of a case: the answer's signed distance, and each point of the
@@ -239,32 +262,16 @@ pub fn answer_moving(
     params: &ManifoldParams,
     options: &Options,
 ) -> CaseOut {
-    answer_after(line, case, motion, params, None, options, None)
-}
-
-/// [`answer_moving`] for a line among others, with its engine `bands`: with `carry`, the answer
-/// has its `since_previous` against the line before held there (on every line but the first),
-/// adds its lifecycle to the figures there, and leaves this line's boxes and manifold there for
-/// the next.
-fn answer_after(
-    line: usize,
-    case: &NotedPair,
-    motion: Option<&MotionSpec>,
-    params: &ManifoldParams,
-    bands: Option<&Bands>,
-    options: &Options,
-    carry: Option<&mut Carry>,
-) -> CaseOut {
     let mut out = case.pair.ask(LineQuestion {
         line,
         radii: case.radii,
         params,
         options,
         motion,
-        bands,
-        carry,
+        bands: None,
+        carry: None,
     });
-    out.notes = case.notes.iter().map(ToString::to_string).collect();
+    out.notes = notes_out(&case.notes);
     out
 }
 
@@ -348,16 +355,22 @@ fn answer_into(
             bands,
         }) => {
             let bands = bands.or(options.profile.map(|p| p.defaults()));
-            let answer = answer_after(
-                line,
-                &case,
-                motion.as_ref(),
-                &params,
-                bands.as_ref(),
-                options,
-                Some(carry),
-            );
-            answer.write_json(out);
+            // against the line before in `carry`: `since_previous` on every line but the first,
+            // the lifecycle added to the figures there, and this line's boxes and manifold left
+            // there for the next
+            case.pair.ask(WriteLine {
+                question: LineQuestion {
+                    line,
+                    radii: case.radii,
+                    params: &params,
+                    options,
+                    motion: motion.as_ref(),
+                    bands: bands.as_ref(),
+                    carry: Some(carry),
+                },
+                notes: &case.notes,
+                out,
+            });
             true
         }
         Err(error) => {
