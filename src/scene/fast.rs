@@ -521,7 +521,16 @@ impl<'a> Reader<'a> {
 
     /// An object whose every member `field` reads (given its key): for objects whose keys are
     /// all known, where `field` refuses a key given twice.
-    fn object(&mut self, mut field: impl FnMut(&mut Self, &'a [u8]) -> Option<()>) -> Option<()> {
+    fn object(&mut self, field: impl FnMut(&mut Self, &'a [u8]) -> Option<()>) -> Option<()> {
+        self.members(Self::key, field)
+    }
+
+    /// [`Reader::object`] with its keys read by `key`.
+    fn members(
+        &mut self,
+        mut key: impl FnMut(&mut Self) -> Option<&'a [u8]>,
+        mut field: impl FnMut(&mut Self, &'a [u8]) -> Option<()>,
+    ) -> Option<()> {
         self.space();
         self.expect(b'{')?;
         self.space();
@@ -530,7 +539,7 @@ impl<'a> Reader<'a> {
             return Some(());
         }
         loop {
-            let key = self.key()?;
+            let key = key(self)?;
             self.space();
             self.expect(b':')?;
             self.space();
@@ -546,12 +555,18 @@ impl<'a> Reader<'a> {
 
     /// [`Reader::object`] for objects with keys skipped or read once by name: each key once (a
     /// key given twice is the general reader's error).
-    fn object_once(
+    fn object_once(&mut self, field: impl FnMut(&mut Self, &'a [u8]) -> Option<()>) -> Option<()> {
+        self.members_once(Self::key, field)
+    }
+
+    /// [`Reader::object_once`] with its keys read by `key`.
+    fn members_once(
         &mut self,
+        key: impl FnMut(&mut Self) -> Option<&'a [u8]>,
         mut field: impl FnMut(&mut Self, &'a [u8]) -> Option<()>,
     ) -> Option<()> {
         let mut seen = ArrayVec::<&'a [u8], 16>::new();
-        self.object(|r, key| {
+        self.members(key, |r, key| {
             if seen.contains(&key) {
                 return None;
             }
@@ -582,10 +597,19 @@ impl<'a> Reader<'a> {
         self.plain_string()
     }
 
-    /// A string without escapes, after its opening quote.
+    /// A key without escapes, of an object skipped (none of the keys [`Reader::key`] knows).
+    fn any_key(&mut self) -> Option<&'a [u8]> {
+        self.expect(b'"')?;
+        self.plain_string()
+    }
+
+    /// A string without escapes, after its opening quote (out of line: the keys most cases have
+    /// are recognised before).
+    #[inline(never)]
     fn plain_string(&mut self) -> Option<&'a [u8]> {
         let start = self.at;
         loop {
+            self.plain_run();
             match self.next()? {
                 b'"' => return Some(&self.b[start..self.at - 1]),
                 b'\\' | 0..0x20 => return None,
@@ -606,7 +630,7 @@ impl<'a> Reader<'a> {
     fn skip(&mut self, depth: usize) -> Option<()> {
         (depth < MAX_DEPTH).then_some(())?;
         match self.peek()? {
-            b'{' => self.object_once(|r, _| r.skip(depth + 1)),
+            b'{' => self.members_once(Self::any_key, |r, _| r.skip(depth + 1)),
             b'[' => {
                 self.at += 1;
                 self.space();
@@ -631,13 +655,60 @@ impl<'a> Reader<'a> {
             b't' => self.literal(b"true"),
             b'f' => self.literal(b"false"),
             b'n' => self.literal(b"null"),
-            _ => self.number().map(drop),
+            _ => self.skip_number(),
         }
+    }
+
+    /// A number skipped: JSON's grammar checked, its value computed only where it might be out
+    /// of `f64`'s range (serde_json's error). A number without an exponent and with fewer than
+    /// 300 digits before its point is below `1e300`: surely in range.
+    fn skip_number(&mut self) -> Option<()> {
+        let start = self.at;
+        self.at += usize::from(self.peek() == Some(b'-'));
+        let first = self.at;
+        let whole = self.digits(&mut 0);
+        if whole == 0 || whole > 1 && self.b[first] == b'0' {
+            return None;
+        }
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            (self.digits(&mut 0) > 0).then_some(())?;
+        }
+        if whole >= 300 || matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at = start;
+            return self.number().map(drop);
+        }
+        Some(())
+    }
+
+    /// Moves to the first byte of a string that ends a plain run (a quote, backslash or control
+    /// character), eight bytes at a time while eight are there; the bytes after are then read one
+    /// at a time. (Of the bytes each test flags, the first is one of those: a borrow can flag a
+    /// byte above it, never below.)
+    #[inline(always)]
+    fn plain_run(&mut self) {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let below = |v: u64, n: u64| v.wrapping_sub(ONES * n) & !v & HIGH;
+        let (b, mut at) = (self.b, self.at);
+        while let Some(eight) = b.get(at..at + 8) {
+            let v = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+            let quote = below(v ^ (ONES * u64::from(b'"')), 1);
+            let backslash = below(v ^ (ONES * u64::from(b'\\')), 1);
+            let ends = quote | backslash | below(v, 0x20);
+            if ends != 0 {
+                at += (ends.trailing_zeros() / 8) as usize;
+                break;
+            }
+            at += 8;
+        }
+        self.at = at;
     }
 
     /// A string whose escapes are JSON's, after its opening quote.
     fn escaped_string(&mut self) -> Option<()> {
         loop {
+            self.plain_run();
             match self.next()? {
                 b'"' => return Some(()),
                 b'\\' => match self.next()? {
@@ -1000,6 +1071,78 @@ mod tests {
         for line in lines {
             let text = line.replace("B3", B3);
             assert!(read_case_fast(&text).is_none(), "{text}");
+        }
+    }
+
+    /// Values skipped (a recording frame's `engine`, a `label`) are checked as the general reader
+    /// checks them: numbers of every form (beyond `f64`'s range refused), strings with escapes
+    /// and long runs, a quote, backslash, control or non-ASCII character at every place of a
+    /// word read eight bytes at a time.
+    #[test]
+    fn skipped_values_are_refused_exactly_where_the_general_reader_refuses_them() {
+        let mut values: Vec<String> = [
+            "0",
+            "-0",
+            "12",
+            "-0.01",
+            "16973840",
+            "1.5e3",
+            "2E-2",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "01",
+            "1.",
+            ".5",
+            "-",
+            "1e",
+            "1e+",
+            "-a",
+            "true",
+            "null",
+            "nul",
+            "[0,1,2]",
+            "[]",
+            "{}",
+            r#"{"x":[{"y":-2.5e-3}]}"#,
+            r#""Box3D 0.1.0""#,
+            r#""a \"quoted\" name""#,
+            r#""tab\tand\u00e9""#,
+            r#""\ud800""#,
+            r#""été × −""#,
+            r#""bad \x escape""#,
+        ]
+        .map(String::from)
+        .into();
+        values.extend([
+            "9".repeat(299),
+            "9".repeat(300),
+            "9".repeat(309),
+            format!("-{}.5", "1".repeat(320)),
+        ]);
+        for len in 1..20 {
+            for at in 0..len {
+                for c in ['"', '\\', '\t', '\n', 'é', '\u{7f}'] {
+                    let mut word: Vec<char> = vec!['a'; len];
+                    word[at] = c;
+                    values.push(format!("\"{}\"", word.into_iter().collect::<String>()));
+                }
+            }
+        }
+        let a = ENCODINGS_3D[0];
+        for v in &values {
+            let text = format!(
+                r#"{{"a":{{{a}}},"b":{B3},"label":{v},"engine":{{"name":{v},"points":[{v},{{"p":{v}}}]}}}}"#
+            );
+            match (read_case_fast(&text), general(&text)) {
+                (Some(fast), Some(general)) => assert_eq!(bits(&fast), bits(&general), "{text}"),
+                (None, None) => {}
+                (fast, general) => panic!(
+                    "fast reads: {}, general reads: {}: {text}",
+                    fast.is_some(),
+                    general.is_some()
+                ),
+            }
         }
     }
 
