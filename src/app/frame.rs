@@ -509,7 +509,7 @@ impl<D: Dim> Shown<D> {
                 fmt_num(r)
             ),
             (None, Some(c), _) if a.intersect => format!(
-                "the cores are {} apart, within both radii {}: the rounded surfaces overlap along the cores' closest points (no candidate axis)",
+                "the cores are {} apart, within both radii {}: the rounded surfaces overlap along the line between the cores' closest points",
                 fmt_num(c.distance),
                 fmt_num(r)
             ),

@@ -203,7 +203,7 @@ pub(crate) fn penetration<D: Dim>(ui: &mut Ui, model: &PanelModel<D>, commands: 
                             ui.label(RichText::new(text).color(theme::LEAST.egui()).strong())
                         }
                         (Some(_), None) => ui.label(
-                            RichText::new("the cores' closest points (no candidate axis)")
+                            RichText::new("the line between the cores' closest points")
                                 .color(theme::LEAST.egui()),
                         ),
                         (None, _) => ui.label(dash()),
