@@ -77,8 +77,6 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
     let dim = a.dim;
     // parry starts along the centres' offset (B's centre in A's frame)
     let start = (b.center - a.center).try_normalize().unwrap_or(DVec3::X);
-    let mut simplex = Simplex::new();
-    simplex.push(support(a, b, start));
     let mut run = GjkRun {
         separated: None,
         simplex: Simplex::new(),
@@ -86,8 +84,11 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
         support_evaluations: 1,
         stopped: Stop::Converged,
     };
+    // the simplex is grown where the run keeps it
+    let simplex = &mut run.simplex;
+    simplex.push(support(a, b, start));
     // the nearest point, and `simplex` the points that hold it
-    let mut near = Choice::point(&simplex);
+    let mut near = Choice::point(simplex);
     let mut upper = f64::INFINITY;
     loop {
         let length = near.v.length();
@@ -97,7 +98,7 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
         }
         if length >= upper {
             // no progress: the nearest point is the answer
-            run.separated = Some(answer(&near, &simplex));
+            run.separated = Some(answer(&near, simplex));
             break;
         }
         upper = length;
@@ -107,44 +108,43 @@ pub fn gjk(a: &Box64, b: &Box64, params: &GjkParams, steps: &mut impl Sink<GjkSt
         let lower = -direction.dot(w.point);
         if upper - lower <= params.relative * upper {
             run.iterations += 1;
-            steps.keep(|| step(direction, w, &simplex, &near, lower, upper));
-            run.separated = Some(answer(&near, &simplex));
+            steps.keep(|| step(direction, w, simplex, &near, lower, upper));
+            run.separated = Some(answer(&near, simplex));
             run.stopped = Stop::Tolerance;
             break;
         }
         if simplex.iter().any(|p| p.point == w.point) {
             // the support point is already in the simplex: nothing nearer exists
             run.iterations += 1;
-            steps.keep(|| step(direction, w, &simplex, &near, lower, upper));
-            run.separated = Some(answer(&near, &simplex));
+            steps.keep(|| step(direction, w, simplex, &near, lower, upper));
+            run.separated = Some(answer(&near, simplex));
             break;
         }
         simplex.push(w);
-        let choice = nearest_with_newest(&simplex);
+        let choice = nearest_with_newest(simplex);
         run.iterations += 1;
         steps.keep(|| GjkStep {
             direction,
             support: w,
             simplex: simplex.clone(),
-            nearest: choice.nearest(&simplex),
+            nearest: choice.nearest(simplex),
             lower,
             upper,
         });
-        near = choice.keep(&mut simplex);
+        near = choice.keep(simplex);
         if simplex.len() == dim + 1 {
             // a full simplex holds the origin
             if lower >= params.on_simplex {
-                run.separated = Some(answer(&near, &simplex));
+                run.separated = Some(answer(&near, simplex));
             }
             break;
         }
         if run.iterations == params.max_iterations {
-            run.separated = Some(answer(&near, &simplex));
+            run.separated = Some(answer(&near, simplex));
             run.stopped = Stop::IterationCap;
             break;
         }
     }
-    run.simplex = simplex;
     run
 }
 
