@@ -7,32 +7,26 @@
 
 use serde_json::{Map, Value};
 
-use super::{Program, RUN_HEADER};
-use crate::engines::{protocol, Question};
+use super::{AdapterScript, Program};
+use crate::engines::Question;
+
+/// The script around the inputs.
+const SCRIPT: AdapterScript = AdapterScript {
+    engine: "Coal",
+    header: HEADER,
+    rest: REST,
+};
 
 /// The program: `repro.py` and `run.sh`, for the adapter's settings `settings`.
 pub fn program(settings: &Map<String, Value>, question: &Question) -> Result<Program, String> {
-    if question.pair.mode() != crate::scene::Mode::Three {
-        return Err("Coal answers no 2D pairs".into());
-    }
-    let request: Value = serde_json::from_str(&protocol::request(1, question))
-        .map_err(|e| format!("the request is not JSON: {e}"))?;
-    let margin = settings
-        .get("margin")
-        .and_then(Value::as_f64)
-        .unwrap_or(0.0);
     let patch = settings.get("contact_patch").and_then(Value::as_bool) == Some(true);
-    let inputs = format!(
-        "# satbox's request: boxes A and B, each number as satbox wrote it\nA = {}\nB = {}\n# the adapter's settings, as it applied them\nMARGIN = {margin:?}\nCONTACT_PATCH = {}\n",
-        request["a"],
-        request["b"],
+    let settings = format!(
+        "# the adapter's settings, as it applied them\nMARGIN = {:?}\nCONTACT_PATCH = {}\n",
+        AdapterScript::margin(settings),
         if patch { "True" } else { "False" },
     );
     Ok(Program {
-        files: vec![
-            ("repro.py", format!("{HEADER}\n{inputs}\n{REST}")),
-            ("run.sh", format!("{RUN_HEADER}\"${{PYTHON:-python3}}\" repro.py\n")),
-        ],
+        files: SCRIPT.files(question, &settings)?,
         install: "Coal's Python bindings at the version named (`pip install coal=={version}`, with numpy); `PYTHON` picks the interpreter (default `python3`).".into(),
         asks: "`coal.collide` on two `coal.Box`es (contacts on, up to 16, the margin as `security_margin`; the contact patch when asked), and `coal.distance` when no point is at or below zero, as satbox's adapter `adapters/coal.py` asks it.".into(),
     })

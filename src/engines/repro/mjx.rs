@@ -7,29 +7,24 @@
 
 use serde_json::{Map, Value};
 
-use super::{Program, RUN_HEADER};
-use crate::engines::{protocol, Question};
+use super::{AdapterScript, Program};
+use crate::engines::Question;
+
+/// The script around the inputs.
+const SCRIPT: AdapterScript = AdapterScript {
+    engine: "MJX",
+    header: HEADER,
+    rest: REST,
+};
 
 /// The program: `repro.py` and `run.sh`, for the adapter's settings `settings`.
 pub fn program(settings: &Map<String, Value>, question: &Question) -> Result<Program, String> {
-    if question.pair.mode() != crate::scene::Mode::Three {
-        return Err("MJX answers no 2D pairs".into());
-    }
-    let request: Value = serde_json::from_str(&protocol::request(1, question))
-        .map_err(|e| format!("the request is not JSON: {e}"))?;
-    let margin = settings
-        .get("margin")
-        .and_then(Value::as_f64)
-        .unwrap_or(0.0);
-    let inputs = format!(
-        "# satbox's request: boxes A and B, each number as satbox wrote it\nA = {}\nB = {}\n# the adapter's margin, as it applied it (box A's geom_margin; B's 0)\nMARGIN = {margin:?}\n",
-        request["a"], request["b"],
+    let settings = format!(
+        "# the adapter's margin, as it applied it (box A's geom_margin; B's 0)\nMARGIN = {:?}\n",
+        AdapterScript::margin(settings),
     );
     Ok(Program {
-        files: vec![
-            ("repro.py", format!("{HEADER}\n{inputs}\n{REST}")),
-            ("run.sh", format!("{RUN_HEADER}\"${{PYTHON:-python3}}\" repro.py\n")),
-        ],
+        files: SCRIPT.files(question, &settings)?,
         install: "MJX at the version named (`pip install mujoco-mjx=={version}`, which brings JAX and MuJoCo); `PYTHON` picks the interpreter (default `python3`). It runs on JAX's CPU backend; compiling the collision takes seconds.".into(),
         asks: "`mjx.kinematics` then `mjx.collision` (MJX's JAX implementation, float32, on the CPU) on satbox's MuJoCo pair model with the boxes' sizes, bounding spheres, margins and poses set, as satbox's adapter `adapters/mjx.py` asks it.".into(),
     })

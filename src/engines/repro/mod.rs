@@ -86,6 +86,58 @@ pub(crate) fn nums(xs: &[f64], sep: &str) -> String {
 /// folder it lies in.
 pub(crate) const RUN_HEADER: &str = "#!/bin/sh\n# Builds and runs the repro; its last line of output is the engine's answer, one JSON\n# object in satbox's engine protocol's answer form.\nset -eu\ncd \"$(dirname \"$0\")\"\n";
 
+/// A repro through one of satbox's Python adapters (Coal, MJX, MuJoCo Warp): `repro.py` on the
+/// engine's own API, with the numbers of satbox's request and the settings the adapter applied,
+/// and `run.sh` running it with `$PYTHON`.
+pub(crate) struct AdapterScript {
+    /// The engine's name, as a 2D pair's refusal says it.
+    pub engine: &'static str,
+    /// The script's docstring and imports.
+    pub header: &'static str,
+    /// The script after its inputs.
+    pub rest: &'static str,
+}
+
+impl AdapterScript {
+    /// `repro.py` and `run.sh` for `question` (3D pairs only): the header, boxes `A` and `B` as
+    /// satbox's request wrote them, the `settings` lines (Python assignments, with their
+    /// comment), the rest.
+    pub fn files(
+        &self,
+        question: &Question,
+        settings: &str,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        if question.pair.mode() != crate::scene::Mode::Three {
+            return Err(format!("{} answers no 2D pairs", self.engine));
+        }
+        let request: serde_json::Value =
+            serde_json::from_str(&crate::engines::protocol::request(1, question))
+                .map_err(|e| format!("the request is not JSON: {e}"))?;
+        let inputs = format!(
+            "# satbox's request: boxes A and B, each number as satbox wrote it\nA = {}\nB = {}\n{settings}",
+            request["a"], request["b"],
+        );
+        Ok(vec![
+            (
+                "repro.py",
+                format!("{}\n{inputs}\n{}", self.header, self.rest),
+            ),
+            (
+                "run.sh",
+                format!("{RUN_HEADER}\"${{PYTHON:-python3}}\" repro.py\n"),
+            ),
+        ])
+    }
+
+    /// The adapter's `margin` setting: 0 when its hello gave none.
+    pub fn margin(settings: &serde_json::Map<String, serde_json::Value>) -> f64 {
+        settings
+            .get("margin")
+            .and_then(serde_json::Value::as_f64)
+            .unwrap_or(0.0)
+    }
+}
+
 /// A C engine's source tree, as a repro builds `repro.c` with every C file of it (Box2D's and
 /// Box3D's way: one `include/` and one `src/`).
 pub(crate) struct SourceTree {

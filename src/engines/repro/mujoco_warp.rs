@@ -7,36 +7,30 @@
 
 use serde_json::{Map, Value};
 
-use super::{Program, RUN_HEADER};
-use crate::engines::{protocol, Question};
+use super::{AdapterScript, Program};
+use crate::engines::Question;
+
+/// The script around the inputs.
+const SCRIPT: AdapterScript = AdapterScript {
+    engine: "MuJoCo Warp",
+    header: HEADER,
+    rest: REST,
+};
 
 /// The program: `repro.py` and `run.sh`, for the adapter's settings `settings`.
 pub fn program(settings: &Map<String, Value>, question: &Question) -> Result<Program, String> {
-    if question.pair.mode() != crate::scene::Mode::Three {
-        return Err("MuJoCo Warp answers no 2D pairs".into());
-    }
-    let request: Value = serde_json::from_str(&protocol::request(1, question))
-        .map_err(|e| format!("the request is not JSON: {e}"))?;
-    let margin = settings
-        .get("margin")
-        .and_then(Value::as_f64)
-        .unwrap_or(0.0);
     let text = |key: &str, default: &str| {
         let value = settings.get(key).and_then(Value::as_str).unwrap_or(default);
         serde_json::to_string(value).unwrap_or_default()
     };
-    let inputs = format!(
-        "# satbox's request: boxes A and B, each number as satbox wrote it\nA = {}\nB = {}\n# the adapter's settings, as it applied them\nCOLLIDER = {}\nMARGIN = {margin:?}\nDEVICE = {}\n",
-        request["a"],
-        request["b"],
+    let settings = format!(
+        "# the adapter's settings, as it applied them\nCOLLIDER = {}\nMARGIN = {:?}\nDEVICE = {}\n",
         text("collider", "ccd"),
+        AdapterScript::margin(settings),
         text("device", "cpu"),
     );
     Ok(Program {
-        files: vec![
-            ("repro.py", format!("{HEADER}\n{inputs}\n{REST}")),
-            ("run.sh", format!("{RUN_HEADER}\"${{PYTHON:-python3}}\" repro.py\n")),
-        ],
+        files: SCRIPT.files(question, &settings)?,
         install: "MuJoCo Warp at the version named (`pip install mujoco-warp=={version}`, which brings Warp and MuJoCo); `PYTHON` picks the interpreter (default `python3`). Warp compiles its kernels on the first run.".into(),
         asks: "`mjw.fwd_kinematics` then `mjw.collision` (float32, on the device the adapter used) on satbox's MuJoCo pair model with the boxes' sizes, bounding spheres and boxes and poses written in, as satbox's adapter `adapters/mujoco_warp.py` asks it.".into(),
     })
