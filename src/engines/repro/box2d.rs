@@ -5,7 +5,7 @@
 //! (the rotations from the exact cosine and sine, in double), and `b2ShapeDistance` when no point
 //! is at or below zero; every point turned into the world as satbox turns it.
 
-use super::{Program, SourceTree, C_NUM};
+use super::{c_floats, Program, SourceTree, C_NUM};
 use crate::engines::Question;
 use crate::scene::Pair;
 
@@ -19,18 +19,15 @@ pub fn program(question: &Question) -> Result<Program, String> {
     let Pair::Two(a, b) = question.pair else {
         return Err("Box2D answers no 3D pairs".into());
     };
-    let f = |x: f32| format!("{x:?}f");
-    let pair = |xs: [f32; 2]| format!("{{{}, {}}}", f(xs[0]), f(xs[1]));
+    let pair = |xs: [f32; 2]| c_floats(&xs);
     let inputs = format!(
-        "/* satbox's boxes A and B, each number the float Box2D got (angles in radians) */\nstatic const float CENTER[2][2] = {{{}, {}}};\nstatic const float HALF[2][2] = {{{}, {}}};\nstatic const float ANGLE[2] = {{{}, {}}};\nstatic const float RADIUS[2] = {{{}, {}}};\n",
+        "/* satbox's boxes A and B, each number the float Box2D got (angles in radians) */\nstatic const float CENTER[2][2] = {{{}, {}}};\nstatic const float HALF[2][2] = {{{}, {}}};\nstatic const float ANGLE[2] = {};\nstatic const float RADIUS[2] = {};\n",
         pair(a.center.to_array()),
         pair(b.center.to_array()),
         pair(a.half_extents.to_array()),
         pair(b.half_extents.to_array()),
-        f(a.angle),
-        f(b.angle),
-        f(question.radii[0]),
-        f(question.radii[1]),
+        c_floats(&[a.angle, b.angle]),
+        c_floats(&question.radii),
     );
     let source = format!("{HEADER}\n{inputs}\n{C_NUM}\n{REST}");
     Ok(Program {

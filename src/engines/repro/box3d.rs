@@ -4,7 +4,7 @@
 //! `b3MakeBoxHull`s with B's pose in A's frame (made in `float` as satbox's glam makes it), at most
 //! 4 points, and `b3ShapeDistance` on the eight corners when no point is at or below zero.
 
-use super::{Program, SourceTree, C_NUM};
+use super::{c_floats, Program, SourceTree, C_NUM};
 use crate::engines::Question;
 use crate::scene::Pair;
 
@@ -23,18 +23,14 @@ pub fn program(question: &Question) -> Result<Program, String> {
     let Pair::Three(a, b) = question.pair else {
         return Err("Box3D answers no 2D pairs".into());
     };
-    let f = |xs: &[f32]| {
-        let each: Vec<String> = xs.iter().map(|x| format!("{x:?}f")).collect();
-        format!("{{{}}}", each.join(", "))
-    };
     let inputs = format!(
         "/* satbox's boxes A and B, each number the float satbox holds */\nstatic const float CENTER[2][3] = {{{}, {}}};\nstatic const float HALF[2][3] = {{{}, {}}};\nstatic const float ROTATION[2][4] = {{{}, {}}}; /* x, y, z, w */\n",
-        f(&a.center.to_array()),
-        f(&b.center.to_array()),
-        f(&a.half_extents.to_array()),
-        f(&b.half_extents.to_array()),
-        f(&a.rotation.to_array()),
-        f(&b.rotation.to_array()),
+        c_floats(&a.center.to_array()),
+        c_floats(&b.center.to_array()),
+        c_floats(&a.half_extents.to_array()),
+        c_floats(&b.half_extents.to_array()),
+        c_floats(&a.rotation.to_array()),
+        c_floats(&b.rotation.to_array()),
     );
     let source = format!("{HEADER}\n{inputs}\n{C_NUM}\n{REST}");
     Ok(Program {

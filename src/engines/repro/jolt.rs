@@ -8,7 +8,7 @@
 //! boxes grown by their radii and made with them. Each answer is read as satbox reads it: the
 //! point midway between Jolt's two, the penetration axis normalised.
 
-use super::{Program, C_NUM, RUN_HEADER};
+use super::{c_floats, Program, C_NUM, RUN_HEADER};
 use crate::engines::Question;
 use crate::scene::Pair;
 
@@ -22,19 +22,15 @@ pub fn program(question: &Question) -> Result<Program, String> {
     let Pair::Three(a, b) = question.pair else {
         return Err("Jolt answers no 2D pairs".into());
     };
-    let f = |xs: &[f32]| {
-        let each: Vec<String> = xs.iter().map(|x| format!("{x:?}f")).collect();
-        format!("{{{}}}", each.join(", "))
-    };
     let inputs = format!(
         "// satbox's boxes A and B, each number the float satbox holds\nstatic const float CENTER[2][3] = {{{}, {}}};\nstatic const float HALF[2][3] = {{{}, {}}};\nstatic const float ROTATION[2][4] = {{{}, {}}}; // x, y, z, w\n// each box's radius: 0 for sharp boxes, else the box is its half extents grown by it\nstatic const float RADIUS[2] = {};\n",
-        f(&a.center.to_array()),
-        f(&b.center.to_array()),
-        f(&a.half_extents.to_array()),
-        f(&b.half_extents.to_array()),
-        f(&a.rotation.to_array()),
-        f(&b.rotation.to_array()),
-        f(&question.radii),
+        c_floats(&a.center.to_array()),
+        c_floats(&b.center.to_array()),
+        c_floats(&a.half_extents.to_array()),
+        c_floats(&b.half_extents.to_array()),
+        c_floats(&a.rotation.to_array()),
+        c_floats(&b.rotation.to_array()),
+        c_floats(&question.radii),
     );
     let source = format!("{HEADER}\n{inputs}\n{C_NUM}\n{REST}");
     Ok(Program {

@@ -302,6 +302,13 @@ pub(crate) fn c_array(xs: &[f64]) -> String {
     format!("{{{}}}", nums(xs, ", "))
 }
 
+/// C's array initialiser of the floats `xs`, each the shortest text that reads back to it:
+/// `{1.0f, 0.1f}`.
+pub(crate) fn c_floats(xs: &[f32]) -> String {
+    let each: Vec<String> = xs.iter().map(|x| format!("{x:?}f")).collect();
+    format!("{{{}}}", each.join(", "))
+}
+
 /// The C arrays of the two boxes, named `CENTER`, `HALF` and `ROTATION` (`x, y, z, w`).
 pub(crate) fn c_boxes(boxes: &[Box3; 2]) -> String {
     let [a, b] = boxes;
@@ -325,6 +332,43 @@ mod tests {
         for x in [0.1f32 as f64, 1e-30, -2.5e17, 0.8833333253860474, 1.0 / 3.0] {
             assert_eq!(num(x).parse::<f64>().unwrap().to_bits(), x.to_bits());
         }
+    }
+
+    #[test]
+    fn every_float_is_written_as_c_reads_it_back_to_the_same_float() {
+        let xs = [
+            0.1f32,
+            1e-30,
+            -2.5e17,
+            0.883_333_3,
+            1.0 / 3.0,
+            0.0,
+            -0.0,
+            16_777_217.0,
+        ];
+        let text = c_floats(&xs);
+        let inner = text
+            .strip_prefix('{')
+            .and_then(|t| t.strip_suffix('}'))
+            .unwrap();
+        let back: Vec<u32> = inner
+            .split(", ")
+            .map(|x| {
+                x.strip_suffix('f')
+                    .unwrap()
+                    .parse::<f32>()
+                    .unwrap()
+                    .to_bits()
+            })
+            .collect();
+        assert_eq!(back, xs.map(f32::to_bits));
+        // C reads `1f` as an integer suffixed: every float has its point
+        assert!(
+            inner
+                .split(", ")
+                .all(|x| x.contains('.') || x.contains('e')),
+            "{text}"
+        );
     }
 
     #[test]
