@@ -804,15 +804,24 @@ impl<'a> Reader<'a> {
         // part's, then the fraction's after the point
         let first = self.at;
         let mut s = 0u64;
-        let whole = self.digits(&mut s);
+        // a whole part of 0, the most common, is one digit: JSON allows no digit after it
+        let whole = if self.peek() == Some(b'0') {
+            self.at += 1;
+            if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                return None;
+            }
+            1
+        } else {
+            self.digits(&mut s)
+        };
         let fraction = if self.peek() == Some(b'.') {
             self.at += 1;
             Some(self.digits(&mut s))
         } else {
             None
         };
-        // JSON: digits before the point and after it, no leading zero before more digits
-        if whole == 0 || fraction == Some(0) || whole > 1 && self.b[first] == b'0' {
+        // JSON: digits before the point and after it
+        if whole == 0 || fraction == Some(0) {
             return None;
         }
         let fraction = fraction.unwrap_or(0);
@@ -1071,6 +1080,30 @@ mod tests {
         for line in lines {
             let text = line.replace("B3", B3);
             assert!(read_case_fast(&text).is_none(), "{text}");
+        }
+    }
+
+    /// A number whose whole part is 0 (read as one digit) is read as the general reader reads
+    /// it, and one with more digits after a leading 0 is refused as it refuses it.
+    #[test]
+    fn a_leading_zero_is_one_digit_and_more_digits_after_it_are_refused() {
+        let numbers = [
+            "0", "-0", "0.5", "-0.0", "0e5", "0E-2", "0.000001", "01", "-01", "00.5", "00", "0x1",
+            "0.", "-", "-.5", "0.1e", "10", "100.25",
+        ];
+        for x in numbers {
+            let text = format!(
+                r#"{{"a":{{"center":[{x},0,0],"half_extents":[1,1,1],"rotation":[0,0,0,1]}},"b":{B3}}}"#
+            );
+            match (read_case_fast(&text), general(&text)) {
+                (Some(fast), Some(general)) => assert_eq!(bits(&fast), bits(&general), "{text}"),
+                (None, None) => {}
+                (fast, general) => panic!(
+                    "fast reads: {}, general reads: {}: {text}",
+                    fast.is_some(),
+                    general.is_some()
+                ),
+            }
         }
     }
 
