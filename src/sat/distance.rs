@@ -192,6 +192,60 @@ pub(crate) fn closest_features2_f64(a: &Obb2, b: &Obb2) -> (f64, DVec2, DVec2) {
     f64s::closest2(&solid(a), &solid(b))
 }
 
+/// A 2-bit set of a box's two faces across one axis: bit 0 the − face, bit 1 the + face.
+fn faces(minus: bool, plus: bool) -> u8 {
+    u8::from(minus) | u8::from(plus) << 1
+}
+
+/// The same faces with − and + exchanged: the faces facing `−c` where `faces` face `c`.
+fn flipped(faces: u8) -> u8 {
+    (faces & 1) << 1 | faces >> 1
+}
+
+/// The corners (an 8-bit set, corner `k` at the signs given by the bits of `k`) that lie on an
+/// allowed face of every axis: those whose normal cone can hold the direction the faces allow.
+fn corner_set(faces: [u8; 3]) -> u8 {
+    // the corners on the − and the + face of each axis
+    const ON: [[u8; 2]; 3] = [[0x55, 0xaa], [0x33, 0xcc], [0x0f, 0xf0]];
+    (0..3).fold(0xff, |set, axis| {
+        let on = |side: usize| {
+            if faces[axis] >> side & 1 != 0 {
+                ON[axis][side]
+            } else {
+                0
+            }
+        };
+        set & (on(0) | on(1))
+    })
+}
+
+/// The edges along axis `k` (a 4-bit set over `e % 4`, numbered as in `edge3`) that lie on an
+/// allowed face of both other axes.
+fn edge_set(faces: [u8; 3], k: usize) -> u8 {
+    let (i, j) = others(k);
+    edge_set_of(faces[i], faces[j])
+}
+
+/// [`edge_set`] from the faces of the two axes beside the edges: edge `e` lies on face `e & 1` of
+/// the first and face `e >> 1` of the second.
+fn edge_set_of(first: u8, second: u8) -> u8 {
+    first * ((second & 1) | (second & 2) << 1)
+}
+
+/// The members of a set of bits, lowest first.
+fn members(set: u8) -> impl Iterator<Item = usize> {
+    std::iter::successors((set != 0).then_some(set), |&rest| {
+        let rest = rest & (rest - 1);
+        (rest != 0).then_some(rest)
+    })
+    .map(|rest| rest.trailing_zeros() as usize)
+}
+
+/// The two axes after axis `k`, in turn: `((k + 1) % 3, (k + 2) % 3)`.
+fn others(k: usize) -> (usize, usize) {
+    [(1, 2), (2, 0), (0, 1)][k]
+}
+
 /// The feature-pair search, written once and instantiated for `f32` and `f64`.
 macro_rules! closest_points {
     ($S:ty, $V3:ty, $V2:ty) => {
@@ -218,15 +272,9 @@ macro_rules! closest_points {
                 })
             }
 
-            /// The eight corners, corner `k` at the signs given by the bits of `k`.
-            fn corners(&self) -> [$V3; 8] {
-                std::array::from_fn(|k| {
-                    let s = |bit: usize| if k & (1 << bit) != 0 { 1.0 } else { -1.0 };
-                    self.c
-                        + self.u[0] * (s(0) * self.h[0])
-                        + self.u[1] * (s(1) * self.h[1])
-                        + self.u[2] * (s(2) * self.h[2])
-                })
+            /// The half axes `u[k] · h[k]`.
+            fn half_axes(&self) -> [$V3; 3] {
+                std::array::from_fn(|k| self.u[k] * self.h[k])
             }
         }
 
@@ -248,27 +296,19 @@ macro_rules! closest_points {
             }
         }
 
-        /// Edge `e` of 12 as (midpoint, half edge vector, half length): edges `4k..4k+4` run along
-        /// axis `k`, at the signs of the next two axes given by the bits of `e % 4`.
-        fn edge3(b: &Solid3, e: usize) -> ($V3, $V3, $S) {
-            let (k, signs) = (e / 4, e % 4);
-            let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-            let s = |bit: usize| if signs & (1 << bit) != 0 { 1.0 } else { -1.0 };
-            let mid = b.c + b.u[i] * (s(0) * b.h[i]) + b.u[j] * (s(1) * b.h[j]);
-            (mid, b.u[k] * b.h[k], b.h[k])
-        }
-
-        /// The indices below `N` that pass `keep`, and how many there are.
-        fn which<const N: usize>(keep: impl Fn(usize) -> bool) -> ([usize; N], usize) {
-            let mut out = [0; N];
-            let mut n = 0;
-            for k in 0..N {
-                if keep(k) {
-                    out[n] = k;
-                    n += 1;
+        /// Edge `signs` of the four along axis `k` as (midpoint, half edge vector): at the signs
+        /// of the next two axes given by the bits of `signs` (edge `4k + signs` of 12), from the
+        /// box's centre `c` and its half axes `w[k] = u[k] · h[k]`.
+        fn edge3(c: $V3, w: &[$V3; 3], k: usize, signs: usize) -> ($V3, $V3) {
+            let (i, j) = others(k);
+            let along = |v: $V3, axis: usize, bit: usize| {
+                if signs >> bit & 1 != 0 {
+                    v + w[axis]
+                } else {
+                    v - w[axis]
                 }
-            }
-            (out, n)
+            };
+            (along(along(c, i, 0), j, 1), w[k])
         }
 
         /// The closest points of the segments `p1 q1` and `p2 q2` (Ericson §5.1.9, with the
@@ -310,56 +350,42 @@ macro_rules! closest_points {
             (p1 + d1 * s, p2 + d2 * t)
         }
 
-        /// Which of `x`'s six face planes the box `y` reaches (touches or crosses), as
-        /// `[axis][0 for the − face, 1 for the + face]`, with a little slack so that rounding never
-        /// leaves out a plane that `y` just touches.
+        /// Corner `k` of eight, at the signs given by the bits of `k`, from the box's centre `c`
+        /// and its half axes `w`: `c ± w[0] ± w[1] ± w[2]`.
+        fn corner(c: $V3, w: &[$V3; 3], k: usize) -> $V3 {
+            (0..3).fold(c, |p, axis| {
+                if k >> axis & 1 != 0 {
+                    p + w[axis]
+                } else {
+                    p - w[axis]
+                }
+            })
+        }
+
+        /// Which of `x`'s six face planes the box `y` reaches (touches or crosses), as one 2-bit
+        /// set a axis (bit 0 the − face, bit 1 the + face), with a little slack so that rounding
+        /// never leaves out a plane that `y` just touches. `spans[k][m]` is `|x.u[k] · y.u[m]|`.
         ///
         /// The slack is rounding at the size of the pair, `|T|` plus every half extent: boxes
         /// that touch to within it (which the boolean test may call apart) keep every feature
         /// near the contact.
-        fn reaches(x: &Solid3, y: &Solid3) -> [[bool; 2]; 3] {
+        fn reaches(x: &Solid3, y: &Solid3, spans: impl Fn(usize, usize) -> $S) -> [u8; 3] {
             let t = y.c - x.c;
             let size = t.length() + x.h.iter().chain(&y.h).sum::<$S>();
             let slack = 64.0 * <$S>::EPSILON * size;
             std::array::from_fn(|k| {
-                let u = x.u[k];
-                let r = (0..3).map(|m| y.h[m] * y.u[m].dot(u).abs()).sum::<$S>();
-                let along = t.dot(u);
-                [-along + r >= x.h[k] - slack, along + r >= x.h[k] - slack]
+                let r = (0..3).map(|m| y.h[m] * spans(k, m)).sum::<$S>();
+                let along = t.dot(x.u[k]);
+                faces(-along + r >= x.h[k] - slack, along + r >= x.h[k] - slack)
             })
         }
 
-        /// The corners of `x` that can be nearest `y`: the direction from a nearest corner to `y`
-        /// lies in the corner's normal cone, so `y` reaches all three of its face planes.
-        fn corner_may_be_nearest(reach: &[[bool; 2]; 3], corner: usize) -> bool {
-            (0..3).all(|bit| reach[bit][(corner >> bit) & 1])
-        }
-
-        /// The same for an edge (numbered as in [`edge3`]): `y` reaches both of its face planes.
-        fn edge_may_be_nearest(reach: &[[bool; 2]; 3], edge: usize) -> bool {
-            let (k, signs) = (edge / 4, edge % 4);
-            let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-            reach[i][signs & 1] && reach[j][(signs >> 1) & 1]
-        }
-
-        /// The edges along axis `k` of `x` (as a 4-bit mask over `e % 4`, numbered as in
-        /// [`edge3`]) whose normal cone can hold `sign · c`: the outward normals of both faces
-        /// beside the edge must not point against it. A face normal nearly perpendicular to `c`
-        /// allows both faces.
-        fn edges_facing(x: &Solid3, k: usize, c: $V3, sign: $S, slack: $S) -> u8 {
-            let allowed = |axis: usize| {
-                let d = sign * x.u[axis].dot(c);
-                // bit value 1 is the + face, 0 the − face
-                (if d >= -slack { 0b10 } else { 0 }) | (if d <= slack { 0b01 } else { 0 })
-            };
-            let (bit0, bit1) = (allowed((k + 1) % 3), allowed((k + 2) % 3));
-            let mut mask = 0;
-            for e in 0..4 {
-                if bit0 & (1 << (e & 1)) != 0 && bit1 & (1 << (e >> 1)) != 0 {
-                    mask |= 1 << e;
-                }
-            }
-            mask
+        /// Which of `x`'s two faces across `axis` have outward normals that do not point against
+        /// `c` (bit 0 the − face, bit 1 the + face); a normal nearly perpendicular to `c` allows
+        /// both.
+        fn facing(x: &Solid3, axis: usize, c: $V3, slack: $S) -> u8 {
+            let d = x.u[axis].dot(c);
+            faces(d <= slack, d >= -slack)
         }
 
         /// Distance and closest points of two disjoint boxes.
@@ -380,9 +406,14 @@ macro_rules! closest_points {
         /// The feature search of [`closest3`], pruned or over every feature.
         fn search3(a: &Solid3, b: &Solid3, prune: bool) -> ($S, $V3, $V3) {
             let (reach_a, reach_b) = if prune {
-                (reaches(a, b), reaches(b, a))
+                let spans: [[$S; 3]; 3] =
+                    std::array::from_fn(|k| std::array::from_fn(|m| a.u[k].dot(b.u[m]).abs()));
+                (
+                    reaches(a, b, |k, m| spans[k][m]),
+                    reaches(b, a, |k, m| spans[m][k]),
+                )
             } else {
-                ([[true; 2]; 3], [[true; 2]; 3])
+                ([0b11; 3], [0b11; 3])
             };
             let mut best = (<$S>::INFINITY, a.c, b.c);
             let keep = |best: &mut ($S, $V3, $V3), p: $V3, q: $V3| {
@@ -391,44 +422,48 @@ macro_rules! closest_points {
                     *best = (d, p, q);
                 }
             };
-            let (corners_a, corners_b) = (a.corners(), b.corners());
-            let (near_a, n) = which::<8>(|k| corner_may_be_nearest(&reach_a, k));
-            for &k in &near_a[..n] {
-                keep(&mut best, corners_a[k], b.nearest(corners_a[k]));
+            let (wa, wb) = (a.half_axes(), b.half_axes());
+            for k in members(corner_set(reach_a)) {
+                let p = corner(a.c, &wa, k);
+                keep(&mut best, p, b.nearest(p));
             }
-            let (near_b, n) = which::<8>(|k| corner_may_be_nearest(&reach_b, k));
-            for &k in &near_b[..n] {
-                keep(&mut best, a.nearest(corners_b[k]), corners_b[k]);
+            for k in members(corner_set(reach_b)) {
+                let q = corner(b.c, &wb, k);
+                keep(&mut best, a.nearest(q), q);
             }
             // Nearest points inside an edge of each are joined along ±(edge × edge), which must
             // lie in both edges' normal cones; edges too near parallel for the sign of the cross
             // product to be trusted are all tried (their nearest points are usually corners').
-            for k in 0..3 {
-                for m in 0..3 {
+            let reached_a: [u8; 3] = std::array::from_fn(|k| edge_set(reach_a, k));
+            let reached_b: [u8; 3] = std::array::from_fn(|m| edge_set(reach_b, m));
+            for k in (0..3).filter(|&k| reached_a[k] != 0) {
+                for m in (0..3).filter(|&m| reached_b[m] != 0) {
                     let c = a.u[k].cross(b.u[m]);
                     let len2 = c.length_squared();
-                    let masks = if !prune || len2 < <$S>::EPSILON {
+                    let sets = if !prune || len2 < <$S>::EPSILON {
                         [(0b1111, 0b1111), (0, 0)]
                     } else {
                         let slack = <$S>::EPSILON.sqrt() * len2.sqrt();
-                        [1.0, -1.0].map(|sign| {
-                            (
-                                edges_facing(a, k, c, sign, slack),
-                                edges_facing(b, m, c, -sign, slack),
-                            )
-                        })
+                        let ((i, j), (p, q)) = (others(k), others(m));
+                        let (a1, a2) = (facing(a, i, c, slack), facing(a, j, c, slack));
+                        let (b1, b2) = (facing(b, p, c, slack), facing(b, q, c, slack));
+                        // along +c from A to B, then along −c
+                        [
+                            (edge_set_of(a1, a2), edge_set_of(flipped(b1), flipped(b2))),
+                            (edge_set_of(flipped(a1), flipped(a2)), edge_set_of(b1, b2)),
+                        ]
                     };
-                    for (mask_a, mask_b) in masks {
-                        for ea in (0..4).filter(|e| mask_a & (1 << e) != 0).map(|e| 4 * k + e) {
-                            if !edge_may_be_nearest(&reach_a, ea) {
-                                continue;
-                            }
-                            let (ma, da, ha) = edge3(a, ea);
-                            for eb in (0..4).filter(|e| mask_b & (1 << e) != 0).map(|e| 4 * m + e) {
-                                if !edge_may_be_nearest(&reach_b, eb) {
-                                    continue;
-                                }
-                                let (mb, db, hb) = edge3(b, eb);
+                    for (set_a, set_b) in sets {
+                        let set_b = set_b & reached_b[m];
+                        if set_b == 0 {
+                            continue;
+                        }
+                        for ea in members(set_a & reached_a[k]) {
+                            let (ma, da) = edge3(a.c, &wa, k, ea);
+                            let ha = a.h[k];
+                            for eb in members(set_b) {
+                                let (mb, db) = edge3(b.c, &wb, m, eb);
+                                let hb = b.h[m];
                                 // no point of these edges is nearer than their bounding spheres
                                 let bound = (ma - mb).length() - ha - hb;
                                 if bound > 0.0 && bound * bound >= best.0 {
@@ -465,11 +500,13 @@ macro_rules! closest_points {
 }
 
 mod f32s {
+    use super::{corner_set, edge_set, edge_set_of, faces, flipped, members, others};
     use glam::{Vec2, Vec3};
     closest_points!(f32, Vec3, Vec2);
 }
 
 mod f64s {
+    use super::{corner_set, edge_set, edge_set_of, faces, flipped, members, others};
     use glam::{DVec2, DVec3};
     closest_points!(f64, DVec3, DVec2);
 }
