@@ -305,3 +305,95 @@ fn only_the_features_that_can_face_each_other_are_searched_yet_the_distance_is_p
     }
     assert!(apart > 2000, "only {apart} pairs apart");
 }
+
+/// The distance by every feature pair, in `f64`, with nothing pruned and no early stop: each
+/// corner against the other box, each of the 144 edge pairs (Ericson §5.1.9).
+fn every_feature_distance(a: &Obb3, b: &Obb3) -> f64 {
+    use glam::DVec3;
+    let frame = |o: &Obb3| {
+        let u = o.axes().map(|v| v.as_dvec3());
+        (o.center.as_dvec3(), u, o.half_extents.as_dvec3().to_array())
+    };
+    let (fa, fb) = (frame(a), frame(b));
+    let corner = |(c, u, h): &(DVec3, [DVec3; 3], [f64; 3]), k: usize| {
+        (0..3).fold(*c, |p, i| {
+            p + u[i] * if k >> i & 1 != 0 { h[i] } else { -h[i] }
+        })
+    };
+    let nearest = |(c, u, h): &(DVec3, [DVec3; 3], [f64; 3]), p: DVec3| {
+        (0..3).fold(*c, |q, i| q + u[i] * (p - *c).dot(u[i]).clamp(-h[i], h[i]))
+    };
+    let segment_distance = |p1: DVec3, q1: DVec3, p2: DVec3, q2: DVec3| {
+        let (d1, d2, r) = (q1 - p1, q2 - p2, p1 - p2);
+        let (a, e, f, c, b) = (d1.dot(d1), d2.dot(d2), d2.dot(r), d1.dot(r), d1.dot(d2));
+        let denom = a * e - b * b;
+        let mut s = if denom > 1e-12 {
+            ((b * f - c * e) / denom).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let mut t = (b * s + f) / e;
+        if t < 0.0 {
+            (t, s) = (0.0, (-c / a).clamp(0.0, 1.0));
+        } else if t > 1.0 {
+            (t, s) = (1.0, ((b - c) / a).clamp(0.0, 1.0));
+        }
+        (p1 + d1 * s - (p2 + d2 * t)).length()
+    };
+    let edges = |f: &(DVec3, [DVec3; 3], [f64; 3])| {
+        let mut out = Vec::new();
+        for k in 0..8 {
+            for i in 0..3 {
+                if k >> i & 1 == 0 {
+                    out.push((corner(f, k), corner(f, k | 1 << i)));
+                }
+            }
+        }
+        out
+    };
+    let corners_a = (0..8).map(|k| (corner(&fa, k) - nearest(&fb, corner(&fa, k))).length());
+    let corners_b = (0..8).map(|k| (corner(&fb, k) - nearest(&fa, corner(&fb, k))).length());
+    let (ea, eb) = (edges(&fa), edges(&fb));
+    let edge_pairs = ea
+        .iter()
+        .flat_map(|&(p1, q1)| eb.iter().map(move |&(p2, q2)| (p1, q1, p2, q2)))
+        .map(|(p1, q1, p2, q2)| segment_distance(p1, q1, p2, q2));
+    corners_a
+        .chain(corners_b)
+        .chain(edge_pairs)
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[test]
+fn the_search_that_stops_at_a_proven_pair_finds_the_distance_of_every_feature_pair() {
+    // The feature search stops once the gap along its best pair's line reaches the pair's
+    // distance. On random, aligned, nearly aligned, quarter-turned and far-apart pairs its
+    // distance is the least over all 16 corners and 144 edge pairs, to within rounding.
+    let mut rng = Rng(15);
+    let mut apart = 0;
+    for i in 0..4000 {
+        let a = rng.obb3();
+        let mut b = rng.obb3();
+        b.rotation = match i % 5 {
+            0 => a.rotation,
+            1 => (a.rotation * Quat::from_rotation_z(rng.range(-1e-3, 1e-3))).normalize(),
+            2 => a.rotation * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+            _ => b.rotation,
+        };
+        if i % 5 == 4 {
+            b.center = a.center + (b.center - a.center) * 4.0;
+        }
+        let ours = separation3(&a, &b).distance as f64;
+        if ours == 0.0 {
+            continue;
+        }
+        apart += 1;
+        let every = every_feature_distance(&a, &b);
+        let size = (b.center - a.center).length() as f64 + 6.0;
+        assert!(
+            (ours - every).abs() <= 1e-6 * size,
+            "{a:?} {b:?}: searched {ours}, every feature {every}"
+        );
+    }
+    assert!(apart > 2000, "only {apart} pairs apart");
+}

@@ -26,6 +26,13 @@
 //! edge, with non-negative weights), so B reaches past each of those face planes. Only the
 //! corners and edges of each box whose face planes the other box reaches are tried.
 //!
+//! The search stops as soon as its best pair is proven nearest: when the gap between the boxes
+//! along the line through the pair's two points reaches their distance (to within rounding at the
+//! size of the pair). No direction's gap exceeds the distance, so then nothing is nearer: the
+//! lower bound a separating direction gives meets the upper bound a pair of points gives, the
+//! test GJK stops on (Gilbert, Johnson and Keerthi, 1988). It is tried once after the corners and
+//! after each edge pair that improves on the best, and most searches end at the corners.
+//!
 //! In 2D the corners suffice. The boxes are first tested for intersection with the 15-axis (or
 //! 4-axis) test: intersecting boxes have distance 0 and no closest points.
 //!
@@ -362,6 +369,21 @@ macro_rules! closest_points {
             })
         }
 
+        /// Whether the pair of points `best` (squared distance, A's point, B's point) is already
+        /// the boxes' distance: the gap between the boxes along the line through the two points
+        /// reaches their distance (to within rounding at the size of the pair). No direction's
+        /// gap exceeds the distance, so no two points of the boxes are nearer (Gilbert, Johnson
+        /// and Keerthi's stopping test, 1988, for the feature search).
+        fn is_distance(a: &Solid3, b: &Solid3, best: &($S, $V3, $V3)) -> bool {
+            let (len2, p, q) = *best;
+            let n = q - p;
+            let radius = |x: &Solid3| (0..3).map(|k| x.h[k] * x.u[k].dot(n).abs()).sum::<$S>();
+            let (along, ra, rb) = (n.dot(b.c - a.c), radius(a), radius(b));
+            // the gap times |n|, against |n|²
+            let rounding = 8.0 * <$S>::EPSILON * (along.abs() + ra + rb);
+            len2 > 0.0 && len2.is_finite() && along - ra - rb >= len2 - rounding
+        }
+
         /// Which of `x`'s six face planes the box `y` reaches (touches or crosses), as one 2-bit
         /// set a axis (bit 0 the − face, bit 1 the + face), with a little slack so that rounding
         /// never leaves out a plane that `y` just touches. `spans[k][m]` is `|x.u[k] · y.u[m]|`.
@@ -416,12 +438,16 @@ macro_rules! closest_points {
                 ([0b11; 3], [0b11; 3])
             };
             let mut best = (<$S>::INFINITY, a.c, b.c);
+            // whether `p q` is nearer than the best pair so far (then it is the best)
             let keep = |best: &mut ($S, $V3, $V3), p: $V3, q: $V3| {
                 let d = (q - p).length_squared();
-                if d < best.0 {
+                let nearer = d < best.0;
+                if nearer {
                     *best = (d, p, q);
                 }
+                nearer
             };
+            let found = |best: ($S, $V3, $V3)| (best.0.sqrt(), best.1, best.2);
             let (wa, wb) = (a.half_axes(), b.half_axes());
             for k in members(corner_set(reach_a)) {
                 let p = corner(a.c, &wa, k);
@@ -430,6 +456,9 @@ macro_rules! closest_points {
             for k in members(corner_set(reach_b)) {
                 let q = corner(b.c, &wb, k);
                 keep(&mut best, a.nearest(q), q);
+            }
+            if is_distance(a, b, &best) {
+                return found(best);
             }
             // Nearest points inside an edge of each are joined along ±(edge × edge), which must
             // lie in both edges' normal cones; edges too near parallel for the sign of the cross
@@ -470,13 +499,15 @@ macro_rules! closest_points {
                                     continue;
                                 }
                                 let (p, q) = segments(ma - da, ma + da, mb - db, mb + db);
-                                keep(&mut best, p, q);
+                                if keep(&mut best, p, q) && is_distance(a, b, &best) {
+                                    return found(best);
+                                }
                             }
                         }
                     }
                 }
             }
-            (best.0.sqrt(), best.1, best.2)
+            found(best)
         }
 
         /// Distance and closest points of two disjoint rectangles.
