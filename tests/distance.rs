@@ -397,3 +397,35 @@ fn the_search_that_stops_at_a_proven_pair_finds_the_distance_of_every_feature_pa
     }
     assert!(apart > 2000, "only {apart} pairs apart");
 }
+
+#[test]
+fn boxes_within_rounding_of_touching_have_closest_points_exactly_when_the_verdicts_call_them_apart()
+{
+    // Faces a hair apart or a hair into each other: the answer's distance and closest points
+    // follow its own verdict, so boxes that touch without intersecting say where they touch, and
+    // intersecting boxes have none.
+    use satbox::sat::{Answer, ManifoldParams};
+    let mut rng = Rng(16);
+    let (mut apart, mut touching_apart) = (0, 0);
+    for _ in 0..4000 {
+        let a = obb3(Vec3::ZERO, Vec3::ONE, Quat::IDENTITY);
+        let gap = rng.range(-2e-6, 2e-6);
+        let c = Vec3::new(2.0 + gap, rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
+        let b = obb3(c, Vec3::ONE, Quat::from_rotation_x(rng.range(0.0, 6.3)));
+        let answer = Answer::of(&a, &b, [0.0; 2], &ManifoldParams::default());
+        assert_eq!(
+            answer.closest_points.is_some(),
+            !answer.intersect,
+            "gap {gap}: {answer:?}"
+        );
+        if !answer.intersect {
+            apart += 1;
+            assert!(answer.distance <= 3e-6, "gap {gap}: {answer:?}");
+            touching_apart += usize::from(answer.touching);
+        }
+    }
+    assert!(
+        apart > 500 && touching_apart > 100,
+        "{apart} apart, {touching_apart} touching"
+    );
+}

@@ -120,11 +120,7 @@ pub(crate) fn analyse<D: Dim>(
     let report = D::Obb::report(a, b, sat);
     if radii == [0.0; 2] {
         let contact = D::Obb::manifold_trace(a, b, params);
-        let answer = Answer::sharp(
-            &report.to_verdicts(),
-            contact.manifold,
-            D::Obb::separation(a, b),
-        );
+        let answer = Answer::sharp(a, b, &report.to_verdicts(), contact.manifold);
         return Analysis {
             answer,
             report,

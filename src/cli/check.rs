@@ -191,7 +191,7 @@ fn answer_of<B: PairBox>(
         Some(r) => r.to_verdicts(),
         None => B::verdicts(a, b, &SatParams::default()),
     };
-    Answer::sharp(&verdicts, B::manifold(a, b, params), B::separation(a, b))
+    Answer::sharp(a, b, &verdicts, B::manifold(a, b, params))
 }
 
 /// What an engine's bands make of a case: the answer's signed distance, and each point of the

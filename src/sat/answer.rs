@@ -75,19 +75,26 @@ impl<V: Vector> Answer<V> {
     pub fn of<B: Obb<Vec = V>>(a: &B, b: &B, radii: [f32; 2], params: &ManifoldParams) -> Self {
         if radii == [0.0; 2] {
             let verdicts = B::verdicts(a, b, &SatParams::default());
-            Self::sharp(&verdicts, B::manifold(a, b, params), B::separation(a, b))
+            Self::sharp(a, b, &verdicts, B::manifold(a, b, params))
         } else {
             Self::rounded(a, b, radii, params)
         }
     }
 
-    /// The answer for sharp boxes from the report's conclusions, their contact manifold and their
-    /// exact distance (each computed once by the caller): the same numbers to the bit.
-    pub fn sharp(
+    /// The answer for sharp boxes `a` and `b` from the report's conclusions and their contact
+    /// manifold (each computed once by the caller): the same numbers to the bit. Their exact
+    /// distance is searched only where the verdicts call them apart.
+    pub fn sharp<B: Obb<Vec = V>>(
+        a: &B,
+        b: &B,
         v: &SatVerdicts<V>,
         manifold: Option<Manifold<V>>,
-        separation: Separation<V>,
     ) -> Self {
+        let separation = if v.intersect {
+            Separation::intersecting()
+        } else {
+            B::separation_apart(a, b)
+        };
         Self {
             radii: [0.0; 2],
             intersect: v.intersect,
@@ -151,7 +158,8 @@ impl<V: Vector> Answer<V> {
                 }),
             };
         }
-        let cores = B::separation(a, b);
+        // (the report calls the cores apart here)
+        let cores = B::separation_apart(a, b);
         let d = cores.distance;
         let across = cores
             .closest_points

@@ -82,14 +82,27 @@ macro_rules! normalize {
 }
 normalize!(Vec2, Vec3, DVec2, DVec3);
 
+impl<V, S: Default> Separation<V, S> {
+    /// Boxes that intersect: distance 0 and no closest points.
+    pub fn intersecting() -> Self {
+        Self {
+            distance: S::default(),
+            closest_points: None,
+        }
+    }
+}
+
 /// The exact distance between two 3D boxes, with the closest points.
 pub fn separation3(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
     if dim3::intersects(a, b) {
-        return Separation {
-            distance: 0.0,
-            closest_points: None,
-        };
+        return Separation::intersecting();
     }
+    separation3_apart(a, b)
+}
+
+/// [`separation3`] of boxes a test has already called apart (the SAT verdicts): the feature
+/// search alone, so that the distance never tells another story than the verdicts.
+pub fn separation3_apart(a: &Obb3, b: &Obb3) -> Separation<Vec3> {
     let (d, p, q) = closest_features3(a, b);
     Separation {
         distance: d,
@@ -115,11 +128,13 @@ pub(crate) fn closest_features3(a: &Obb3, b: &Obb3) -> (f32, Vec3, Vec3) {
 /// The exact distance between two rectangles, with the closest points.
 pub fn separation2(a: &Obb2, b: &Obb2) -> Separation<Vec2> {
     if dim2::intersects(a, b) {
-        return Separation {
-            distance: 0.0,
-            closest_points: None,
-        };
+        return Separation::intersecting();
     }
+    separation2_apart(a, b)
+}
+
+/// [`separation3_apart`] in 2D.
+pub fn separation2_apart(a: &Obb2, b: &Obb2) -> Separation<Vec2> {
     let (d, p, q) = closest_features2(a, b);
     Separation {
         distance: d,

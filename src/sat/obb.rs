@@ -148,6 +148,9 @@ pub trait Obb: Copy + Debug + PartialEq + Default + Send + Sync + 'static {
     fn manifold_trace(a: &Self, b: &Self, params: &ManifoldParams) -> ManifoldTrace<Self::Vec>;
     /// The exact distance and the closest points.
     fn separation(a: &Self, b: &Self) -> Separation<Self::Vec>;
+    /// [`Obb::separation`] of boxes the caller's SAT verdicts call apart: the feature search
+    /// without a second intersection test.
+    fn separation_apart(a: &Self, b: &Self) -> Separation<Self::Vec>;
     /// The exact distance in `f64`, the intersection decided by the reference.
     fn distance_f64(a: &Self, b: &Self) -> f64;
     /// The vertex-projection report in `f64`, edge axes shorter than `degenerate_threshold`
@@ -275,6 +278,9 @@ impl Obb for Obb3 {
     fn separation(a: &Self, b: &Self) -> Separation<Vec3> {
         distance::separation3(a, b)
     }
+    fn separation_apart(a: &Self, b: &Self) -> Separation<Vec3> {
+        distance::separation3_apart(a, b)
+    }
     fn distance_f64(a: &Self, b: &Self) -> f64 {
         distance::separation3_f64(a, b).distance
     }
@@ -377,6 +383,9 @@ impl Obb for Obb2 {
     }
     fn separation(a: &Self, b: &Self) -> Separation<Vec2> {
         distance::separation2(a, b)
+    }
+    fn separation_apart(a: &Self, b: &Self) -> Separation<Vec2> {
+        distance::separation2_apart(a, b)
     }
     fn distance_f64(a: &Self, b: &Self) -> f64 {
         distance::separation2_f64(a, b).distance
