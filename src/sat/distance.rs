@@ -214,6 +214,9 @@ pub(crate) fn closest_features2_f64(a: &Obb2, b: &Obb2) -> (f64, DVec2, DVec2) {
     f64s::closest2(&solid(a), &solid(b))
 }
 
+/// How many units of rounding, times the sizes it sums, the feature search's stopping test allows.
+const ROUNDING: f32 = 8.0;
+
 /// A 2-bit set of a box's two faces across one axis: bit 0 the − face, bit 1 the + face.
 fn faces(minus: bool, plus: bool) -> u8 {
     u8::from(minus) | u8::from(plus) << 1
@@ -386,17 +389,24 @@ macro_rules! closest_points {
 
         /// Whether the pair of points `best` (squared distance, A's point, B's point) is already
         /// the boxes' distance: the gap between the boxes along the line through the two points
-        /// reaches their distance (to within rounding at the size of the pair). No direction's
-        /// gap exceeds the distance, so no two points of the boxes are nearer (Gilbert, Johnson
-        /// and Keerthi's stopping test, 1988, for the feature search).
+        /// reaches their distance, to within rounding at the size of the boxes. No direction's
+        /// gap exceeds the distance, so no two points of the boxes are nearer (the test GJK stops
+        /// on, Gilbert, Johnson and Keerthi, 1988).
+        ///
+        /// Along `n = q − p` the gap falls short of `|n|²` (both times `|n|`) by how far each box
+        /// reaches past its own point: A beyond `p` towards B, B beyond `q` towards A. Each is a
+        /// box's radius along `n` less its point's offset from the centre, small numbers at the
+        /// size of the box, not of the pair's distance from the origin or each other.
         fn is_distance(a: &Solid3, b: &Solid3, best: &($S, $V3, $V3)) -> bool {
             let (len2, p, q) = *best;
             let n = q - p;
             let radius = |x: &Solid3| (0..3).map(|k| x.h[k] * x.u[k].dot(n).abs()).sum::<$S>();
-            let (along, ra, rb) = (n.dot(b.c - a.c), radius(a), radius(b));
-            // the gap times |n|, against |n|²
-            let rounding = 8.0 * <$S>::EPSILON * (along.abs() + ra + rb);
-            len2 > 0.0 && len2.is_finite() && along - ra - rb >= len2 - rounding
+            let (ra, rb) = (radius(a), radius(b));
+            let (from_a, from_b) = (n.dot(p - a.c), n.dot(q - b.c));
+            let past = (ra - from_a) + (rb + from_b);
+            let size = ra + rb + from_a.abs() + from_b.abs();
+            let rounding = <$S>::from(ROUNDING) * <$S>::EPSILON * size;
+            len2 > 0.0 && len2.is_finite() && past <= rounding
         }
 
         /// Which of `x`'s six face planes the box `y` reaches (touches or crosses), as one 2-bit
@@ -546,13 +556,13 @@ macro_rules! closest_points {
 }
 
 mod f32s {
-    use super::{corner_set, edge_set, edge_set_of, faces, flipped, members, others};
+    use super::{corner_set, edge_set, edge_set_of, faces, flipped, members, others, ROUNDING};
     use glam::{Vec2, Vec3};
     closest_points!(f32, Vec3, Vec2);
 }
 
 mod f64s {
-    use super::{corner_set, edge_set, edge_set_of, faces, flipped, members, others};
+    use super::{corner_set, edge_set, edge_set_of, faces, flipped, members, others, ROUNDING};
     use glam::{DVec2, DVec3};
     closest_points!(f64, DVec3, DVec2);
 }
