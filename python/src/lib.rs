@@ -385,11 +385,17 @@ fn answers2(a: &Side2, b: &Side2, from: usize, to: usize) -> Built<Answers> {
     Ok(out)
 }
 
+/// The pieces' answers in one, each array allocated once at its full length (grown piece by
+/// piece, the arrays were reallocated and copied about twice over).
 fn joined(pieces: Vec<Answers>, n: usize, dim: usize) -> Answers {
-    let mut pieces = pieces.into_iter();
-    let mut all = pieces
-        .next()
-        .unwrap_or_else(|| Answers::with_capacity(n, dim));
+    if pieces.len() == 1 {
+        return pieces.into_iter().next().unwrap_or_default();
+    }
+    let mut all = Answers::with_capacity(n, dim);
+    let points: usize = pieces.iter().map(|p| p.manifold_ids.len()).sum();
+    all.manifold_points.reserve_exact(points * dim);
+    all.manifold_separations.reserve_exact(points);
+    all.manifold_ids.reserve_exact(points);
     for p in pieces {
         all.extend(p);
     }
