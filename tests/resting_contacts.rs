@@ -31,7 +31,8 @@ mod common;
 
 use glam::{DQuat, DVec3, Quat, Vec3};
 use satbox::sat::agreement::contact_problems;
-use satbox::sat::{dim3, ManifoldParams, Obb3};
+use satbox::sat::answer::sharp_manifold;
+use satbox::sat::{dim3, ManifoldParams, Obb, Obb3, SatParams};
 use satbox::scene::sets::{
     cube_rotations, resting2 as pair2, resting3 as pair3, resting_pair, Rng,
 };
@@ -56,6 +57,9 @@ fn sweep(seed: u64, count: usize) {
             for e in contact_problems(&a, &b, params) {
                 failures.push(format!("{e} (margin {}): {}", params.margin, line3(&a, &b)));
             }
+            if !answers_the_manifold(&a, &b, params) {
+                failures.push(format!("the answer's manifold: {}", line3(&a, &b)));
+            }
         }
         let r = dim3::report(&a, &b);
         seen[if r.touching() {
@@ -72,6 +76,9 @@ fn sweep(seed: u64, count: usize) {
             for e in contact_problems(&a, &b, params) {
                 failures.push(format!("2D: {e}: {a:?} {b:?}"));
             }
+            if !answers_the_manifold(&a, &b, params) {
+                failures.push(format!("2D: the answer's manifold: {a:?} {b:?}"));
+            }
         }
     }
     assert!(
@@ -83,6 +90,13 @@ fn sweep(seed: u64, count: usize) {
     );
     // the sweep must reach every verdict, touching included
     assert!(seen.iter().all(|&n| n > count / 50), "{seen:?}");
+}
+
+/// Whether the answer's manifold, which is not built where the verdicts already say the boxes do
+/// not meet, is the manifold built.
+fn answers_the_manifold<B: Obb>(a: &B, b: &B, params: &ManifoldParams) -> bool {
+    let verdicts = B::verdicts(a, b, &SatParams::default());
+    sharp_manifold(a, b, &verdicts, params) == B::manifold(a, b, params)
 }
 
 /// A pair as a `check` line.

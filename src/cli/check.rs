@@ -191,7 +191,8 @@ fn answer_of<B: PairBox>(
         Some(r) => r.to_verdicts(),
         None => B::verdicts(a, b, &SatParams::default()),
     };
-    Answer::sharp(a, b, &verdicts, B::manifold(a, b, params))
+    let manifold = crate::sat::answer::sharp_manifold(a, b, &verdicts, params);
+    Answer::sharp(a, b, &verdicts, manifold)
 }
 
 /// What an engine's bands make of a case: the answer's signed distance, and each point of the

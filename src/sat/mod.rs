@@ -816,6 +816,14 @@ impl<V: Copy + std::ops::Mul<f32, Output = V>> SatVerdicts<V> {
 }
 
 impl<V> SatVerdicts<V> {
+    /// [`SatReport::meets`] with a margin of 0, the one rule of meeting a contact manifold
+    /// follows: intersecting, or apart with every separating gap within its touching band (which
+    /// is what `touching` says of separated boxes). `None` for another margin, which needs the
+    /// gaps the verdicts do not keep.
+    pub fn meets(&self, margin: f32) -> Option<bool> {
+        (margin == 0.0).then_some(self.intersect || self.touching)
+    }
+
     /// Indices of every separating axis, in test order.
     pub fn separating_axes(&self) -> impl Iterator<Item = usize> + '_ {
         (0..16).filter(|&k| self.separating_mask & (1 << k) != 0)
