@@ -20,7 +20,7 @@ class Check:
     first_separating_axis: npt.NDArray[np.int64]  # (N,), -1 where none
     min_axis: npt.NDArray[np.int64]  # (N,), -1 where none
     separation_distance: npt.NDArray[np.float32]  # (N,)
-    closest_points: npt.NDArray[np.float32]  # (N, 2, D), NaN where they meet
+    closest_points: npt.NDArray[np.float32]  # (N, 2, D), NaN where they intersect
     manifold_counts: npt.NDArray[np.int64]  # (N,)
     manifold_points: npt.NDArray[np.float32]  # (M, D)
     manifold_separations: npt.NDArray[np.float32]  # (M,)
