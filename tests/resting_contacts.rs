@@ -31,8 +31,7 @@ mod common;
 
 use glam::{DQuat, DVec3, Quat, Vec3};
 use satbox::sat::agreement::contact_problems;
-use satbox::sat::answer::sharp_manifold;
-use satbox::sat::{dim3, ManifoldParams, Obb, Obb3, SatParams};
+use satbox::sat::{dim3, Answer, ManifoldParams, Obb, Obb3};
 use satbox::scene::sets::{
     cube_rotations, resting2 as pair2, resting3 as pair3, resting_pair, Rng,
 };
@@ -95,8 +94,7 @@ fn sweep(seed: u64, count: usize) {
 /// Whether the answer's manifold, which is not built where the verdicts already say the boxes do
 /// not meet, is the manifold built.
 fn answers_the_manifold<B: Obb>(a: &B, b: &B, params: &ManifoldParams) -> bool {
-    let verdicts = B::verdicts(a, b, &SatParams::default());
-    sharp_manifold(a, b, &verdicts, params) == B::manifold(a, b, params)
+    Answer::of(a, b, [0.0; 2], params).manifold == B::manifold(a, b, params)
 }
 
 /// A pair as a `check` line.

@@ -191,8 +191,7 @@ fn answer_of<B: PairBox>(
         Some(r) => r.to_verdicts(),
         None => B::verdicts(a, b, &SatParams::default()),
     };
-    let manifold = crate::sat::answer::sharp_manifold(a, b, &verdicts, params);
-    Answer::sharp(a, b, &verdicts, manifold)
+    Answer::of_verdicts(a, b, &verdicts, params)
 }
 
 /// What an engine's bands make of a case: the answer's signed distance, and each point of the

@@ -74,11 +74,26 @@ impl<V: Vector> Answer<V> {
     /// The answer for `a` and `b` with radii `radii` (0: sharp), its contact built with `params`.
     pub fn of<B: Obb<Vec = V>>(a: &B, b: &B, radii: [f32; 2], params: &ManifoldParams) -> Self {
         if radii == [0.0; 2] {
-            let verdicts = B::verdicts(a, b, &SatParams::default());
-            Self::sharp(a, b, &verdicts, sharp_manifold(a, b, &verdicts, params))
+            Self::of_verdicts(a, b, &B::verdicts(a, b, &SatParams::default()), params)
         } else {
             Self::rounded(a, b, radii, params)
         }
+    }
+
+    /// The answer for sharp boxes `a` and `b` from the report's conclusions, their manifold built
+    /// with `params` only where the verdicts do not already say the boxes do not meet (the one
+    /// rule of meeting, [`SatVerdicts::meets`]).
+    pub fn of_verdicts<B: Obb<Vec = V>>(
+        a: &B,
+        b: &B,
+        v: &SatVerdicts<V>,
+        params: &ManifoldParams,
+    ) -> Self {
+        let manifold = match v.meets(params.margin) {
+            Some(false) => None,
+            _ => B::manifold(a, b, params),
+        };
+        Self::sharp(a, b, v, manifold)
     }
 
     /// The answer for sharp boxes `a` and `b` from the report's conclusions and their contact
@@ -256,21 +271,6 @@ pub fn manifold<B: Obb>(
     params: &ManifoldParams,
 ) -> Option<Manifold<B::Vec>> {
     super::rounded::rounded_manifold(a, ra, b, rb, params)
-}
-
-/// The contact manifold of sharp boxes `a` and `b` under `params`, given their verdicts: none,
-/// without building it, where the verdicts already say the boxes do not meet (the one rule of
-/// meeting, [`SatVerdicts::meets`]).
-pub fn sharp_manifold<B: Obb>(
-    a: &B,
-    b: &B,
-    verdicts: &SatVerdicts<B::Vec>,
-    params: &ManifoldParams,
-) -> Option<Manifold<B::Vec>> {
-    if verdicts.meets(params.margin) == Some(false) {
-        return None;
-    }
-    B::manifold(a, b, params)
 }
 
 /// The `f64` reference's answer for the boxes as given: the vertex-projection report of the cores

@@ -158,10 +158,7 @@ pub(crate) fn closest_features2(a: &Obb2, b: &Obb2) -> (f32, Vec2, Vec2) {
 /// reference's projections of all corners (degenerate edge axes below `1e-9`).
 pub fn separation3_f64(a: &Obb3, b: &Obb3) -> Separation<DVec3, f64> {
     if reference::report3(a, b, 1e-9).intersect {
-        return Separation {
-            distance: 0.0,
-            closest_points: None,
-        };
+        return Separation::intersecting();
     }
     let (d, p, q) = closest_features3_f64(a, b);
     Separation {
@@ -189,10 +186,7 @@ pub(crate) fn closest_features3_f64(a: &Obb3, b: &Obb3) -> (f64, DVec3, DVec3) {
 /// [`separation2`] in `f64`, with the intersection decided by the reference's projections.
 pub fn separation2_f64(a: &Obb2, b: &Obb2) -> Separation<DVec2, f64> {
     if reference::report2(a, b).intersect {
-        return Separation {
-            distance: 0.0,
-            closest_points: None,
-        };
+        return Separation::intersecting();
     }
     let (d, p, q) = closest_features2_f64(a, b);
     Separation {
