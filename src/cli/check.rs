@@ -760,8 +760,10 @@ mod written_answers {
                     )
                 } else {
                     let x = if k % 5 == 1 { 2.0 } else { n(-3.0, 3.0) };
+                    // (rounded boxes on every thirteenth case)
+                    let radius = if k % 13 == 2 { r#","radius":0.125"# } else { "" };
                     format!(
-                        r#"{{"a":{{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,{}]}},"b":{{"center":[{x},{},{}],"half_extents":[{},{},{}],"rotation":[{},{},{},{}]}}{}}}"#,
+                        r#"{{"a":{{"center":[0,0,0],"half_extents":[1,1,1],"rotation":[0,0,0,{}]{radius}}},"b":{{"center":[{x},{},{}],"half_extents":[{},{},{}],"rotation":[{},{},{},{}]{radius}}}{}}}"#,
                         if k % 11 == 0 { 2.0 } else { 1.0 },
                         n(-3.0, 3.0),
                         n(-3.0, 3.0),
@@ -810,8 +812,13 @@ mod written_answers {
                 answer.touching,
                 answer.time_of_impact.is_some(),
                 answer.notes.is_empty(),
+                answer.rounded.is_some(),
             ));
         }
         assert!(kinds.len() >= 8, "{kinds:?}");
+        assert!(
+            kinds.iter().any(|kind| kind.4),
+            "no rounded boxes: {kinds:?}"
+        );
     }
 }

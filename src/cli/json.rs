@@ -3,7 +3,9 @@
 //! per-field machinery. Numbers are written by the formatters serde_json itself uses (`zmij` for
 //! floats, `itoa` for integers), keys as literal bytes, strings with serde_json's escapes.
 
-use super::answer::{AxisOut, CaseOut, Coords, GjkOut, ManifoldOut, PointOut, SinceOut, ToiOut};
+use super::answer::{
+    AxisOut, CaseOut, Coords, GjkOut, ManifoldOut, PointOut, RoundedOut, SinceOut, ToiOut,
+};
 
 /// An answer that writes itself as compact JSON.
 pub trait WriteJson {
@@ -122,7 +124,7 @@ impl WriteJson for CaseOut {
         }
         if let Some(rounded) = rounded {
             out.extend_from_slice(b",\"rounded\":");
-            let _ = serde_json::to_writer(&mut *out, rounded);
+            rounded.write_json(out);
         }
         if let Some(bands) = bands {
             out.extend_from_slice(b",\"bands\":");
@@ -221,6 +223,29 @@ impl WriteJson for GjkOut {
         name_json(out, stopped);
         out.extend_from_slice(b",\"support_evaluations\":");
         usize_json(out, *support_evaluations);
+        out.push(b'}');
+    }
+}
+
+impl WriteJson for RoundedOut {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        let RoundedOut {
+            radius,
+            cores_overlap,
+            cores_distance,
+            cores_depth,
+            candidate_gap,
+        } = self;
+        out.extend_from_slice(b"{\"radius\":");
+        list_json(out, radius, |out, r| f32_json(out, *r));
+        out.extend_from_slice(b",\"cores_overlap\":");
+        bool_json(out, *cores_overlap);
+        out.extend_from_slice(b",\"cores_distance\":");
+        f32_json(out, *cores_distance);
+        out.extend_from_slice(b",\"cores_depth\":");
+        option_json(out, cores_depth, |out, d| f32_json(out, *d));
+        out.extend_from_slice(b",\"candidate_gap\":");
+        f32_json(out, *candidate_gap);
         out.push(b'}');
     }
 }
