@@ -164,8 +164,8 @@ struct BoxIn<'a> {
     size: Option<Coords>,
     rotation: Option<[f64; 4]>,
     rotation_wxyz: Option<[f64; 4]>,
+    basis: Option<[[f64; 3]; 3]>,
     // (rare: boxed, to keep the box small to clear)
-    basis: Option<Box<[[f64; 3]; 3]>>,
     euler: Option<Box<EulerIn<'a>>>,
     angle: Option<f64>,
     angle_deg: Option<f64>,
@@ -231,7 +231,7 @@ impl BoxIn<'_> {
         let (given, made) = match (&self.basis, &self.euler) {
             (Some(rows), _) => (
                 None,
-                basis_from(which, **rows, (field, &extents), notes).ok(),
+                basis_from(which, *rows, (field, &extents), notes).ok(),
             ),
             (_, Some(euler)) => (None, euler.rotation()),
             _ => (
@@ -398,7 +398,7 @@ impl<'a> Reader<'a> {
                 b"angle" if o.angle.is_none() => o.angle = Some(r.number()?),
                 b"radius" if o.radius.is_none() => o.radius = Some(r.number()?),
                 b"angle_deg" if o.angle_deg.is_none() => o.angle_deg = Some(r.number()?),
-                b"basis" if o.basis.is_none() => o.basis = Some(Box::new(r.rows()?)),
+                b"basis" if o.basis.is_none() => o.basis = Some(r.rows()?),
                 b"euler" if o.euler.is_none() => o.euler = Some(Box::new(r.euler()?)),
                 _ => return None,
             }
@@ -804,7 +804,8 @@ impl<'a> Reader<'a> {
         // part's, then the fraction's after the point
         let first = self.at;
         let mut s = 0u64;
-        // a whole part of 0, the most common, is one digit: JSON allows no digit after it
+        // a whole part of 0, the most common, is one digit: JSON allows no digit after it; any
+        // other is most often one or two digits, read one at a time
         let whole = if self.peek() == Some(b'0') {
             self.at += 1;
             if self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -812,7 +813,7 @@ impl<'a> Reader<'a> {
             }
             1
         } else {
-            self.digits(&mut s)
+            self.digits_one_at_a_time(first, 0, &mut s) - first
         };
         let fraction = if self.peek() == Some(b'.') {
             self.at += 1;
@@ -885,28 +886,45 @@ impl<'a> Reader<'a> {
 
     /// The run of digits from here, appended to `s` (wrapping past 19 digits), and its length:
     /// eight at a time while eight are there (Lemire's SWAR test and conversion, as fast_float
-    /// reads them), then one at a time.
+    /// reads them), then the fewer before the first byte that is not a digit in one step, the
+    /// same conversion of those digits alone; one at a time in the last eight bytes.
     #[inline(always)]
     fn digits(&mut self, s: &mut u64) -> usize {
+        const ZEROS: u64 = 0x3030_3030_3030_3030;
         let (b, from) = (self.b, self.at);
         let (mut at, mut value) = (from, *s);
         while let Some(eight) = b.get(at..at + 8) {
             let v = u64::from_le_bytes(eight.try_into().unwrap_or_default());
-            let v = v.wrapping_sub(0x3030_3030_3030_3030);
-            if (v.wrapping_add(0x7676_7676_7676_7676) | v) & 0x8080_8080_8080_8080 != 0 {
-                break;
+            let d = v.wrapping_sub(ZEROS);
+            if (d.wrapping_add(0x7676_7676_7676_7676) | d) & 0x8080_8080_8080_8080 == 0 {
+                value = value
+                    .wrapping_mul(100_000_000)
+                    .wrapping_add(eight_digits(d));
+                at += 8;
+                continue;
             }
-            // pairs, then fours, then the eight digits' value
-            let v = v.wrapping_mul(10).wrapping_add(v >> 8);
-            const LOW: u64 = 0x0000_00FF_0000_00FF;
-            let v = (v & LOW)
-                .wrapping_mul(100 + (1_000_000 << 32))
-                .wrapping_add(((v >> 16) & LOW).wrapping_mul(1 + (10_000 << 32)))
-                >> 32;
-            value = value.wrapping_mul(100_000_000).wrapping_add(v);
-            at += 8;
+            let n = leading_digits(v);
+            if n > 0 {
+                // the `n` digits alone, moved to the top bytes: the zeros below them are leading
+                // zeros of the same number (a borrow from the bytes after the digits runs
+                // upward only, into the bytes dropped)
+                let run = d << (64 - 8 * n);
+                value = value
+                    .wrapping_mul(POW10_U64[n])
+                    .wrapping_add(eight_digits(run));
+                at += n;
+            }
+            (self.at, *s) = (at, value);
+            return at - from;
         }
-        while let Some(&c) = b.get(at) {
+        self.digits_one_at_a_time(at, value, s) - from
+    }
+
+    /// The run of digits from `at`, appended to `value`, one at a time; where it ends, with the
+    /// value in `s`.
+    #[inline(always)]
+    fn digits_one_at_a_time(&mut self, mut at: usize, mut value: u64, s: &mut u64) -> usize {
+        while let Some(&c) = self.b.get(at) {
             let d = c.wrapping_sub(b'0');
             if d >= 10 {
                 break;
@@ -915,7 +933,7 @@ impl<'a> Reader<'a> {
             at += 1;
         }
         (self.at, *s) = (at, value);
-        at - from
+        at
     }
 
     fn space(&mut self) {
@@ -937,6 +955,46 @@ impl<'a> Reader<'a> {
     fn expect(&mut self, c: u8) -> Option<()> {
         (self.next()? == c).then_some(())
     }
+}
+
+/// `10^n` for the up to eight digits [`Reader::digits`] takes at a time.
+const POW10_U64: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
+/// How many of the eight bytes of `v` (the first in its lowest byte) are ASCII digits before the
+/// first that is not: each byte's top bit marks it not a digit (above 0x7f, or its low seven
+/// bits at least `'9' + 1` or below `'0'`, each test an addition that cannot carry out of its
+/// byte).
+#[inline(always)]
+fn leading_digits(v: u64) -> usize {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let low = v & LOW7;
+    let above_nine = low + 0x4646_4646_4646_4646;
+    let from_zero = low + 0x5050_5050_5050_5050;
+    let not_digit = (v | above_nine | !from_zero) & HIGH;
+    (not_digit.trailing_zeros() / 8) as usize
+}
+
+/// The value of eight digits, each byte `0..=9` and the first the most significant (in the lowest
+/// byte): pairs, then fours, then the eight (Lemire's conversion, as fast_float writes it).
+#[inline(always)]
+fn eight_digits(v: u64) -> u64 {
+    const LOW: u64 = 0x0000_00FF_0000_00FF;
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    (v & LOW)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((v >> 16) & LOW).wrapping_mul(1 + (10_000 << 32)))
+        >> 32
 }
 
 /// How many significant digits the digits of a number hold (its leading zeros and point not
@@ -1098,6 +1156,25 @@ mod tests {
 
     /// A number whose whole part is 0 (read as one digit) is read as the general reader reads
     /// it, and one with more digits after a leading 0 is refused as it refuses it.
+    #[test]
+    fn a_run_of_digits_ends_at_the_first_byte_of_any_value_that_is_not_a_digit() {
+        for end in 0..8 {
+            for byte in 0..=255u8 {
+                let mut eight = *b"31415926";
+                eight[end] = byte;
+                let v = u64::from_le_bytes(eight);
+                let run = eight.iter().position(|c| !c.is_ascii_digit()).unwrap_or(8);
+                assert_eq!(super::leading_digits(v), run, "{eight:?}");
+                let text = std::str::from_utf8(&eight[..run]).unwrap();
+                let mut r = Reader { b: &eight, at: 0 };
+                let mut value = 7;
+                assert_eq!(r.digits(&mut value), run);
+                let expected = format!("7{text}").parse::<u64>().unwrap();
+                assert_eq!((value, r.at), (expected, run), "{eight:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_leading_zero_is_one_digit_and_more_digits_after_it_are_refused() {
         let numbers = [

@@ -163,7 +163,7 @@ fn round6(x: f64) -> f64 {
 /// A left-handed frame (determinant −1) is accepted with a note: negating one axis of a box leaves
 /// the same box (the box is symmetric about its centre), so `u2` is negated.
 pub fn quat_from_columns(columns: [DVec3; 3]) -> Result<(Quat, Option<String>), BasisError> {
-    let lengths: Vec<f64> = columns.iter().map(|c| c.length()).collect();
+    let lengths = columns.map(|c| c.length());
     if let Some(column) = lengths.iter().position(|l| *l == 0.0) {
         return Err(BasisError::ZeroColumn { column });
     }
@@ -173,12 +173,14 @@ pub fn quat_from_columns(columns: [DVec3; 3]) -> Result<(Quat, Option<String>), 
             return Err(BasisError::NotPerpendicular {
                 columns: (i, j),
                 cosine,
-                lengths,
+                lengths: lengths.to_vec(),
             });
         }
     }
     if lengths.iter().any(|l| (l - 1.0).abs() > UNIT_TOLERANCE) {
-        return Err(BasisError::Scaled { lengths });
+        return Err(BasisError::Scaled {
+            lengths: lengths.to_vec(),
+        });
     }
     let [u0, u1, mut u2] = columns;
     let mut note = None;
