@@ -361,6 +361,10 @@ const POW10: [f64; 23] = [
 /// How deep skipped values may nest (serde_json's own limit is 128).
 const MAX_DEPTH: usize = 100;
 
+/// How many keys the objects a skipped value is in may have together (more: the general
+/// reader's case).
+const KEYS: usize = 128;
+
 /// A cursor over the case's bytes.
 struct Reader<'a> {
     b: &'a [u8],
@@ -370,15 +374,28 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// The whole case: one object with boxes `a` and `b` and the fields around them.
     fn case(&mut self, c: &mut CaseIn<'a>) -> Option<()> {
-        self.object_once(|r, key| {
+        // the fields kept for others that were given, one bit each
+        let mut kept = 0u8;
+        self.object(|r, key| {
             match key {
-                b"a" => r.box_in(c.a.insert(BoxIn::default()))?,
-                b"b" => r.box_in(c.b.insert(BoxIn::default()))?,
-                b"mode" => c.mode = Some(r.string()?),
-                b"motion" => c.motion = Some(r.motion()?),
-                b"view" => c.view = Some(r.view()?),
-                b"description" | b"t" | b"label" | b"engine" | b"filed" => r.skip(1)?,
-                _ => return None,
+                b"a" if c.a.is_none() => r.box_in(c.a.insert(BoxIn::default()))?,
+                b"b" if c.b.is_none() => r.box_in(c.b.insert(BoxIn::default()))?,
+                b"mode" if c.mode.is_none() => c.mode = Some(r.string()?),
+                b"motion" if c.motion.is_none() => c.motion = Some(r.motion()?),
+                b"view" if c.view.is_none() => c.view = Some(r.view()?),
+                _ => {
+                    let bit = match key {
+                        b"description" => 1,
+                        b"t" => 2,
+                        b"label" => 4,
+                        b"engine" => 8,
+                        b"filed" => 16,
+                        _ => return None,
+                    };
+                    (kept & bit == 0).then_some(())?;
+                    kept |= bit;
+                    r.skip(1)?;
+                }
             }
             Some(())
         })
@@ -579,27 +596,13 @@ impl<'a> Reader<'a> {
     #[inline]
     fn key(&mut self) -> Option<&'a [u8]> {
         self.expect(b'"')?;
-        // the keys most cases have are recognised whole, closing quote included: a few
-        // comparisons of whole words instead of a test per byte
-        const KNOWN: [&[u8]; 6] = [
-            b"center\"",
-            b"half_extents\"",
-            b"rotation\"",
-            b"a\"",
-            b"b\"",
-            b"angle\"",
-        ];
-        let rest = &self.b[self.at..];
-        if let Some(known) = KNOWN.iter().find(|k| rest.starts_with(k)) {
-            self.at += known.len();
-            return Some(&known[..known.len() - 1]);
+        let start = self.at;
+        // (a key is most often shorter than eight bytes: one step of the plain run)
+        let end = plain_run(self.b, start);
+        if self.b.get(end) == Some(&b'"') {
+            self.at = end + 1;
+            return Some(&self.b[start..end]);
         }
-        self.plain_string()
-    }
-
-    /// A key without escapes, of an object skipped (none of the keys [`Reader::key`] knows).
-    fn any_key(&mut self) -> Option<&'a [u8]> {
-        self.expect(b'"')?;
         self.plain_string()
     }
 
@@ -626,36 +629,81 @@ impl<'a> Reader<'a> {
     }
 
     /// Any JSON value, read and dropped, `depth` levels down: strings with their escapes
-    /// checked, objects with each key once.
+    /// checked, objects with each key once. One loop over the bytes, the arrays and objects it is
+    /// in kept on a stack of bits (a call per value cost more than most values).
     fn skip(&mut self, depth: usize) -> Option<()> {
-        (depth < MAX_DEPTH).then_some(())?;
-        match self.peek()? {
-            b'{' => self.members_once(Self::any_key, |r, _| r.skip(depth + 1)),
-            b'[' => {
-                self.at += 1;
-                self.space();
-                if self.peek() == Some(b']') {
-                    self.at += 1;
-                    return Some(());
-                }
-                loop {
-                    self.skip(depth + 1)?;
-                    self.space();
-                    match self.next()? {
-                        b',' => self.space(),
-                        b']' => return Some(()),
-                        _ => return None,
+        let b = self.b;
+        let mut at = self.at;
+        // the open arrays and objects, the innermost in the lowest bit (1: an object), and how
+        // many (a value inside is `levels` deeper than `depth`); the keys of the open objects,
+        // the innermost's from `this`, each outer one's from where `starts` says
+        let (mut open, mut levels) = (0u128, 0usize);
+        let mut keys = ArrayVec::<&'a [u8], KEYS>::new();
+        let mut starts = ArrayVec::<usize, MAX_DEPTH>::new();
+        let mut this = 0;
+        'value: loop {
+            let c = *b.get(at)?;
+            at += 1;
+            match c {
+                b'{' | b'[' => {
+                    let object = c == b'{';
+                    at = space_at(b, at);
+                    if b.get(at) == Some(if object { &b'}' } else { &b']' }) {
+                        at += 1;
+                    } else {
+                        open = open << 1 | u128::from(object);
+                        levels += 1;
+                        (depth + levels < MAX_DEPTH).then_some(())?;
+                        if object {
+                            starts.try_push(this).ok()?;
+                            this = keys.len();
+                            at = skipped_key(b, at, &mut keys, this)?;
+                        }
+                        continue 'value;
                     }
                 }
+                b'"' => at = string_end(b, at)?,
+                b't' => at = word_end(b, at, b"rue")?,
+                b'f' => at = word_end(b, at, b"alse")?,
+                b'n' => at = word_end(b, at, b"ull")?,
+                // (whitespace before a value is met here, where it is rare)
+                b' ' | b'\t' | b'\n' | b'\r' => continue 'value,
+                _ => {
+                    self.at = at - 1;
+                    self.skip_number()?;
+                    at = self.at;
+                }
             }
-            b'"' => {
-                self.at += 1;
-                self.escaped_string()
+            // after a value: the next one in its array or object, or their ends
+            loop {
+                if levels == 0 {
+                    self.at = at;
+                    return Some(());
+                }
+                let object = open & 1 == 1;
+                match (*b.get(at)?, object) {
+                    (b',', false) => {
+                        at += 1;
+                        continue 'value;
+                    }
+                    (b',', true) => {
+                        at = skipped_key(b, space_at(b, at + 1), &mut keys, this)?;
+                        continue 'value;
+                    }
+                    (b'}', true) => {
+                        keys.truncate(this);
+                        this = starts.pop()?;
+                    }
+                    (b']', false) => {}
+                    (b' ' | b'\t' | b'\n' | b'\r', _) => {
+                        at = space_at(b, at);
+                        continue;
+                    }
+                    _ => return None,
+                }
+                at += 1;
+                (open, levels) = (open >> 1, levels - 1);
             }
-            b't' => self.literal(b"true"),
-            b'f' => self.literal(b"false"),
-            b'n' => self.literal(b"null"),
-            _ => self.skip_number(),
         }
     }
 
@@ -663,75 +711,29 @@ impl<'a> Reader<'a> {
     /// of `f64`'s range (serde_json's error). A number without an exponent and with fewer than
     /// 300 digits before its point is below `1e300`: surely in range.
     fn skip_number(&mut self) -> Option<()> {
-        let start = self.at;
-        self.at += usize::from(self.peek() == Some(b'-'));
-        let first = self.at;
-        let whole = self.digits(&mut 0);
-        if whole == 0 || whole > 1 && self.b[first] == b'0' {
+        let (b, start) = (self.b, self.at);
+        let first = start + usize::from(b.get(start) == Some(&b'-'));
+        let whole = digit_run(b, first);
+        if whole == 0 || whole > 1 && b[first] == b'0' {
             return None;
         }
-        if self.peek() == Some(b'.') {
-            self.at += 1;
-            (self.digits(&mut 0) > 0).then_some(())?;
+        let mut at = first + whole;
+        if b.get(at) == Some(&b'.') {
+            let fraction = digit_run(b, at + 1);
+            (fraction > 0).then_some(())?;
+            at += 1 + fraction;
         }
-        if whole >= 300 || matches!(self.peek(), Some(b'e' | b'E')) {
-            self.at = start;
+        if whole >= 300 || matches!(b.get(at), Some(b'e' | b'E')) {
             return self.number().map(drop);
         }
+        self.at = at;
         Some(())
     }
 
-    /// Moves to the first byte of a string that ends a plain run (a quote, backslash or control
-    /// character), eight bytes at a time while eight are there; the bytes after are then read one
-    /// at a time. (Of the bytes each test flags, the first is one of those: a borrow can flag a
-    /// byte above it, never below.)
+    /// Moves to the first byte of a string that ends a plain run ([`plain_run`]).
     #[inline(always)]
     fn plain_run(&mut self) {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        let below = |v: u64, n: u64| v.wrapping_sub(ONES * n) & !v & HIGH;
-        let (b, mut at) = (self.b, self.at);
-        while let Some(eight) = b.get(at..at + 8) {
-            let v = u64::from_le_bytes(eight.try_into().unwrap_or_default());
-            let quote = below(v ^ (ONES * u64::from(b'"')), 1);
-            let backslash = below(v ^ (ONES * u64::from(b'\\')), 1);
-            let ends = quote | backslash | below(v, 0x20);
-            if ends != 0 {
-                at += (ends.trailing_zeros() / 8) as usize;
-                break;
-            }
-            at += 8;
-        }
-        self.at = at;
-    }
-
-    /// A string whose escapes are JSON's, after its opening quote.
-    fn escaped_string(&mut self) -> Option<()> {
-        loop {
-            self.plain_run();
-            match self.next()? {
-                b'"' => return Some(()),
-                b'\\' => match self.next()? {
-                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {}
-                    // (a lone surrogate is serde_json's error: such a string is left to it)
-                    b'u' => {
-                        let hex = self.b.get(self.at..self.at + 4)?;
-                        let code = u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
-                        (!(0xd800..0xe000).contains(&code)).then_some(())?;
-                        self.at += 4;
-                    }
-                    _ => return None,
-                },
-                0..0x20 => return None,
-                _ => {}
-            }
-        }
-    }
-
-    fn literal(&mut self, word: &[u8]) -> Option<()> {
-        self.b[self.at..].starts_with(word).then_some(())?;
-        self.at += word.len();
-        Some(())
+        self.at = plain_run(self.b, self.at);
     }
 
     /// An array of at most three numbers.
@@ -753,7 +755,14 @@ impl<'a> Reader<'a> {
         self.expect(b'[')?;
         for (i, row) in rows.iter_mut().enumerate() {
             self.space();
-            *row = self.exactly()?;
+            self.expect(b'[')?;
+            // (its three numbers read here: a call per row cost a third of its numbers)
+            for (j, x) in row.iter_mut().enumerate() {
+                self.space();
+                *x = self.number()?;
+                self.space();
+                self.expect(if j < 2 { b',' } else { b']' })?;
+            }
             self.space();
             self.expect(if i < 2 { b',' } else { b']' })?;
         }
@@ -955,6 +964,116 @@ impl<'a> Reader<'a> {
     fn expect(&mut self, c: u8) -> Option<()> {
         (self.next()? == c).then_some(())
     }
+}
+
+/// After whitespace from `at`.
+#[inline(always)]
+fn space_at(b: &[u8], mut at: usize) -> usize {
+    while matches!(b.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        at += 1;
+    }
+    at
+}
+
+/// The first byte from `at` of a string that ends a plain run (a quote, backslash or control
+/// character), eight bytes at a time while eight are there; the bytes after are then read one
+/// at a time. (Of the bytes each test flags, the first is one of those: a borrow can flag a
+/// byte above it, never below.)
+#[inline(always)]
+fn plain_run(b: &[u8], mut at: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = |v: u64, n: u64| v.wrapping_sub(ONES * n) & !v & HIGH;
+    while let Some(eight) = b.get(at..at + 8) {
+        let v = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+        let quote = below(v ^ (ONES * u64::from(b'"')), 1);
+        let backslash = below(v ^ (ONES * u64::from(b'\\')), 1);
+        let ends = quote | backslash | below(v, 0x20);
+        if ends != 0 {
+            return at + (ends.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    at
+}
+
+/// After the string whose first byte after its opening quote is at `at`, JSON's escapes
+/// checked; `None` where it is not JSON's.
+fn string_end(b: &[u8], mut at: usize) -> Option<usize> {
+    loop {
+        at = plain_run(b, at);
+        let c = *b.get(at)?;
+        at += 1;
+        match c {
+            b'"' => return Some(at),
+            b'\\' => {
+                match *b.get(at)? {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {}
+                    // (a lone surrogate is serde_json's error: such a string is left to it)
+                    b'u' => {
+                        let hex = b.get(at + 1..at + 5)?;
+                        let code = u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+                        (!(0xd800..0xe000).contains(&code)).then_some(())?;
+                        at += 4;
+                    }
+                    _ => return None,
+                }
+                at += 1;
+            }
+            0..0x20 => return None,
+            _ => {}
+        }
+    }
+}
+
+/// After `rest` of a literal (`true`, `false`, `null`), which must be at `at`.
+fn word_end(b: &[u8], at: usize, rest: &[u8]) -> Option<usize> {
+    (b.get(at..at + rest.len())? == rest).then_some(at + rest.len())
+}
+
+/// After a key of an object [`Reader::skip`] skips and its colon, the key's opening quote at
+/// `at`: `None` for a key with an escape or that the object has already (the keys of the open
+/// objects in `keys`, the object's own from `this`).
+#[inline(always)]
+fn skipped_key<'a>(
+    b: &'a [u8],
+    at: usize,
+    keys: &mut ArrayVec<&'a [u8], KEYS>,
+    this: usize,
+) -> Option<usize> {
+    (b.get(at) == Some(&b'"')).then_some(())?;
+    let mut end = at + 1;
+    loop {
+        end = plain_run(b, end);
+        match *b.get(end)? {
+            b'"' => break,
+            b'\\' | 0..0x20 => return None,
+            _ => end += 1,
+        }
+    }
+    let key = &b[at + 1..end];
+    if keys[this..].contains(&key) {
+        return None;
+    }
+    keys.try_push(key).ok()?;
+    let at = space_at(b, end + 1);
+    (b.get(at) == Some(&b':')).then_some(())?;
+    Some(at + 1)
+}
+
+/// How many digits there are from `at`: eight bytes at a time while eight are there
+/// ([`leading_digits`]), then one at a time.
+#[inline(always)]
+fn digit_run(b: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(eight) = b.get(at..at + 8) {
+        let n = leading_digits(u64::from_le_bytes(eight.try_into().unwrap_or_default()));
+        at += n;
+        if n < 8 {
+            return at - from;
+        }
+    }
+    at + b[at..].iter().take_while(|c| c.is_ascii_digit()).count() - from
 }
 
 /// `10^n` for the up to eight digits [`Reader::digits`] takes at a time.
@@ -1226,6 +1345,30 @@ mod tests {
             r#""\ud800""#,
             r#""été × −""#,
             r#""bad \x escape""#,
+            // the skipper's structure: whitespace anywhere, empty and nested containers, keys
+            // given twice in one object (refused) or in different ones (read), and what JSON
+            // does not allow between values
+            " [ 1 , { } , [ ] , { \"x\" : [ 2 ] , \"y\" :\n{\"x\":3}\t} ] ",
+            "[{},[],[[]],{\"x\":{}}]",
+            r#"{"x":1,"y":{"x":2,"y":[{"x":3}]},"z":{"x":{"x":{}}}}"#,
+            r#"{"x":1,"y":2,"x":3}"#,
+            r#"{"x":{"y":1,"y":2}}"#,
+            r#"{"x":{"y":1},"x":2}"#,
+            r#"{"x":[{"y":1},{"y":2,"y":3}]}"#,
+            r#"{"x":[{"y":1}],"y":{"x":1},"x":0}"#,
+            "[,1]",
+            "[1,]",
+            "[1 2]",
+            "{,}",
+            r#"{"x":1,}"#,
+            r#"{"x" 1}"#,
+            r#"{"x":}"#,
+            r#"{"x":1"y":2}"#,
+            "[1}",
+            r#"{"x":1]"#,
+            "[",
+            "{",
+            r#"{"x""#,
         ]
         .map(String::from)
         .into();
@@ -1250,6 +1393,16 @@ mod tests {
                 r#"{{"a":{{{a}}},"b":{B3},"label":{v},"engine":{{"name":{v},"points":[{v},{{"p":{v}}}]}}}}"#
             );
             read_alike(&text);
+        }
+        // nested within serde_json's depth and this reader's (both read), and past both (both
+        // refuse)
+        for depth in (90..=97).chain(127..=130) {
+            for v in [
+                format!("{}{}", "[".repeat(depth), "]".repeat(depth)),
+                format!("{}1{}", r#"{"x":"#.repeat(depth), "}".repeat(depth)),
+            ] {
+                read_alike(&format!(r#"{{"a":{{{a}}},"b":{B3},"label":{v}}}"#));
+            }
         }
     }
 
