@@ -10,8 +10,9 @@
 //! case is the same to the bit.
 //!
 //! A number is the `f64` serde_json reads (with its `float_roundtrip` parser: correctly rounded,
-//! whatever its length). The reader gathers its digits as one integer (eight at a time where
-//! eight are there) and the power of ten of its last digit. Where both are exact as `f64`s (the
+//! whatever its length). The reader gathers its digits as one integer (a fraction's eight at a
+//! time where eight are there, and the fewer after them in one step; a whole part one at a
+//! time) and the power of ten of its last digit. Where both are exact as `f64`s (the
 //! integer below 2^53, the power at most 22), one division or product rounds it (Clinger's fast
 //! path: most numbers of ten bytes or fewer); any other of at most 19 significant digits
 //! (Python's 17, a large exponent) goes to lexical's Eisel–Lemire step; the rare number that
