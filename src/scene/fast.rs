@@ -597,29 +597,16 @@ impl<'a> Reader<'a> {
     #[inline]
     fn key(&mut self) -> Option<&'a [u8]> {
         self.expect(b'"')?;
-        let start = self.at;
-        // (a key is most often shorter than eight bytes: one step of the plain run)
-        let end = plain_run(self.b, start);
-        if self.b.get(end) == Some(&b'"') {
-            self.at = end + 1;
-            return Some(&self.b[start..end]);
-        }
         self.plain_string()
     }
 
-    /// A string without escapes, after its opening quote (out of line: the keys most cases have
-    /// are recognised before).
-    #[inline(never)]
+    /// A string without escapes, after its opening quote ([`plain_end`]).
+    #[inline]
     fn plain_string(&mut self) -> Option<&'a [u8]> {
         let start = self.at;
-        loop {
-            self.plain_run();
-            match self.next()? {
-                b'"' => return Some(&self.b[start..self.at - 1]),
-                b'\\' | 0..0x20 => return None,
-                _ => {}
-            }
-        }
+        let end = plain_end(self.b, start)?;
+        self.at = end + 1;
+        Some(&self.b[start..end])
     }
 
     /// A string without escapes (a name: a mode, an order, an engine).
@@ -729,12 +716,6 @@ impl<'a> Reader<'a> {
         }
         self.at = at;
         Some(())
-    }
-
-    /// Moves to the first byte of a string that ends a plain run ([`plain_run`]).
-    #[inline(always)]
-    fn plain_run(&mut self) {
-        self.at = plain_run(self.b, self.at);
     }
 
     /// An array of at most three numbers.
@@ -998,6 +979,21 @@ fn plain_run(b: &[u8], mut at: usize) -> usize {
     at
 }
 
+/// Where the string without escapes whose first byte after its opening quote is at `at` closes:
+/// its closing quote (most often found in one step of [`plain_run`]: a key is most often shorter
+/// than eight bytes); `None` at an escape or a control character.
+#[inline(always)]
+fn plain_end(b: &[u8], mut at: usize) -> Option<usize> {
+    loop {
+        at = plain_run(b, at);
+        match *b.get(at)? {
+            b'"' => return Some(at),
+            b'\\' | 0..0x20 => return None,
+            _ => at += 1,
+        }
+    }
+}
+
 /// After the string whose first byte after its opening quote is at `at`, JSON's escapes
 /// checked; `None` where it is not JSON's.
 fn string_end(b: &[u8], mut at: usize) -> Option<usize> {
@@ -1043,15 +1039,7 @@ fn skipped_key<'a>(
     this: usize,
 ) -> Option<usize> {
     (b.get(at) == Some(&b'"')).then_some(())?;
-    let mut end = at + 1;
-    loop {
-        end = plain_run(b, end);
-        match *b.get(end)? {
-            b'"' => break,
-            b'\\' | 0..0x20 => return None,
-            _ => end += 1,
-        }
-    }
+    let end = plain_end(b, at + 1)?;
     let key = &b[at + 1..end];
     if keys[this..].contains(&key) {
         return None;
