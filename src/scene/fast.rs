@@ -656,10 +656,16 @@ impl<'a> Reader<'a> {
                 b'n' => at = word_end(b, at, b"ull")?,
                 // (whitespace before a value is met here, where it is rare)
                 b' ' | b'\t' | b'\n' | b'\r' => continue 'value,
+                // a number, its value read only where it might be beyond `f64`'s range
                 _ => {
-                    self.at = at - 1;
-                    self.skip_number()?;
-                    at = self.at;
+                    at = match plain_number_end(b, at - 1) {
+                        Some(end) => end,
+                        None => {
+                            self.at = at - 1;
+                            self.skip_number()?;
+                            self.at
+                        }
+                    }
                 }
             }
             // after a value: the next one in its array or object, or their ends
@@ -695,27 +701,11 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A number skipped: JSON's grammar checked, its value computed only where it might be out
-    /// of `f64`'s range (serde_json's error). A number without an exponent and with fewer than
-    /// 300 digits before its point is below `1e300`: surely in range.
+    /// A number [`plain_number_end`] does not take: one with an exponent or 300 digits before its
+    /// point, read to its value (serde_json refuses one beyond `f64`'s range), or one not JSON's,
+    /// refused.
     fn skip_number(&mut self) -> Option<()> {
-        let (b, start) = (self.b, self.at);
-        let first = start + usize::from(b.get(start) == Some(&b'-'));
-        let whole = digit_run(b, first);
-        if whole == 0 || whole > 1 && b[first] == b'0' {
-            return None;
-        }
-        let mut at = first + whole;
-        if b.get(at) == Some(&b'.') {
-            let fraction = digit_run(b, at + 1);
-            (fraction > 0).then_some(())?;
-            at += 1 + fraction;
-        }
-        if whole >= 300 || matches!(b.get(at), Some(b'e' | b'E')) {
-            return self.number().map(drop);
-        }
-        self.at = at;
-        Some(())
+        self.number().map(drop)
     }
 
     /// An array of at most three numbers.
@@ -1045,9 +1035,36 @@ fn skipped_key<'a>(
         return None;
     }
     keys.try_push(key).ok()?;
+    if b.get(end + 1) == Some(&b':') {
+        return Some(end + 2);
+    }
     let at = space_at(b, end + 1);
     (b.get(at) == Some(&b':')).then_some(())?;
     Some(at + 1)
+}
+
+/// After the number from `start`, its grammar checked without its value, where it has no
+/// exponent and fewer than 300 digits before its point (below `1e300`: surely within `f64`'s
+/// range); `None` for any other, which [`Reader::skip_number`] reads or refuses.
+#[inline(always)]
+fn plain_number_end(b: &[u8], start: usize) -> Option<usize> {
+    let first = start + usize::from(b.get(start) == Some(&b'-'));
+    // (a whole part of 0 ends at the 0, the one digit JSON allows before the point: a digit after
+    // it is then refused where a comma or a bracket is expected)
+    let whole = match b.get(first) {
+        Some(b'0') => 1,
+        _ => digit_run(b, first),
+    };
+    if whole == 0 || whole >= 300 {
+        return None;
+    }
+    let mut at = first + whole;
+    if b.get(at) == Some(&b'.') {
+        let fraction = digit_run(b, at + 1);
+        (fraction > 0).then_some(())?;
+        at += 1 + fraction;
+    }
+    (!matches!(b.get(at), Some(b'e' | b'E'))).then_some(at)
 }
 
 /// How many digits there are from `at`: eight bytes at a time while eight are there
